@@ -1,0 +1,3 @@
+from refbox.cli import main
+
+raise SystemExit(main())

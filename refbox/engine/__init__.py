@@ -1,0 +1,1 @@
+"""The headless engine: prompts, dice and odds, the journal, rulesets. Imports neither textual nor rich."""

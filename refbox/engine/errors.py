@@ -1,0 +1,25 @@
+"""Every error a user can cause has a precise type and a message meant for them."""
+
+
+class RefboxError(Exception):
+    """Base of every error refbox shows to a user instead of a traceback."""
+
+
+class InvalidInput(RefboxError):
+    """An answer that does not fit the pending prompt (a 7 on a d6, an unknown option)."""
+
+
+class RuleError(RefboxError):
+    """An answer that fits the prompt's shape but breaks a rule of the game."""
+
+
+class RulesetError(RefboxError):
+    """A ruleset file that is missing, unreadable or invalid; the message names file and field."""
+
+
+class JournalError(RefboxError):
+    """A journal that cannot be read or replayed; the file is left untouched."""
+
+
+class NothingToUndo(RefboxError):
+    """Undo at the start of a match, or redo with nothing undone."""

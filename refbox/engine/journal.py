@@ -1,0 +1,183 @@
+"""The match journal: a versioned JSON Lines file, one input per line, fsync'd on every append.
+
+Line 1 is the header (ruleset, setup, the ruleset data the match was started with, seed).
+Every later line is ``{"op": "input", "event": {...}}``, ``{"op": "undo"}`` or ``{"op": "redo"}``:
+the file is append-only, so nothing is ever lost, and undo/redo survive a restart.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from refbox.engine.errors import JournalError
+from refbox.engine.prompts import Event
+
+FORMAT_VERSION = 1
+
+
+class Header(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    refbox_journal: int = FORMAT_VERSION
+    match_id: str
+    ruleset: str
+    title: str
+    created: str
+    seed: int
+    setup: dict[str, Any]
+    data: dict[str, Any]
+    """The ruleset numbers the match started with: a resumed match never changes rules under you."""
+
+
+class Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    op: Literal["input", "undo", "redo"]
+    event: Event | None = None
+
+
+class Loaded(BaseModel):
+    header: Header
+    entries: list[Entry]
+    recovered: str | None = None
+    """A message when a torn last line was dropped on load."""
+
+
+def effective(entries: list[Entry]) -> tuple[list[Event], list[Event]]:
+    """Fold inputs, undos and redos into (the events in force, the redo stack)."""
+    done: list[Event] = []
+    undone: list[Event] = []
+    for entry in entries:
+        if entry.op == "input":
+            assert entry.event is not None
+            done.append(entry.event)
+            undone.clear()
+        elif entry.op == "undo":
+            if not done:
+                raise JournalError("the journal undoes past the start of the match")
+            undone.append(done.pop())
+        else:
+            if not undone:
+                raise JournalError("the journal redoes with nothing undone")
+            done.append(undone.pop())
+    return done, undone
+
+
+class Journal:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @classmethod
+    def create(cls, path: Path, header: Header) -> "Journal":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "x", encoding="utf-8") as f:
+            f.write(header.model_dump_json() + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        return cls(path)
+
+    def append(self, entry: Entry) -> None:
+        """Write one line and make it durable before returning (the screen shows nothing earlier)."""
+        line = entry.model_dump_json(exclude_none=True) + "\n"
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(line)
+            f.flush()
+            os.fsync(f.fileno())
+
+    @classmethod
+    def open(cls, path: Path) -> tuple["Journal", Loaded]:
+        return cls(path), read(path)
+
+
+def read(path: Path) -> Loaded:
+    """Parse a journal. A torn last line is dropped (the original kept beside it); other damage raises."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise JournalError(f"{path}: no such saved match") from None
+    except OSError as e:
+        raise JournalError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise JournalError(f"{path}: not a refbox journal (not UTF-8 text); the file was left untouched") from None
+    lines = text.split("\n")
+    torn = lines.pop()  # text after the last newline: '' when the file ends cleanly
+    if not lines:
+        raise JournalError(f"{path}: empty or cut-off journal (no complete header line); the file was left untouched")
+    header = _header(path, lines[0])
+    entries = [_entry(path, n, line) for n, line in enumerate(lines[1:], start=2)]
+    recovered = None
+    if torn:
+        kept = _try_entry(torn)
+        if kept is not None:
+            entries.append(kept)
+            _rewrite(path, raw + b"\n", None)
+            recovered = f"The last line of {path.name} was missing its end; it was complete and is kept."
+        else:
+            backup = path.with_name(path.name + ".torn")
+            _rewrite(path, raw[: len(raw) - len(torn.encode())], backup)
+            recovered = (
+                f"The last entry of {path.name} was cut off mid-write (a crash or power cut) and was dropped; "
+                f"the original file is kept as {backup.name}."
+            )
+    try:
+        effective(entries)
+    except JournalError as e:
+        raise JournalError(f"{path}: {e}; the file was left untouched") from None
+    return Loaded(header=header, entries=entries, recovered=recovered)
+
+
+def _header(path: Path, line: str) -> Header:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError:
+        raise JournalError(f"{path}: line 1 is not a refbox journal header; the file was left untouched") from None
+    if not isinstance(obj, dict) or "refbox_journal" not in obj:
+        raise JournalError(f"{path}: not a refbox journal (no header); the file was left untouched")
+    if obj["refbox_journal"] != FORMAT_VERSION:
+        raise JournalError(
+            f"{path}: journal format {obj['refbox_journal']!r} is not supported by this refbox "
+            f"(it reads format {FORMAT_VERSION}); the file was left untouched"
+        )
+    try:
+        return Header.model_validate(obj)
+    except ValidationError as e:
+        raise JournalError(f"{path}: line 1: invalid header: {_first_error(e)}; the file was left untouched") from None
+
+
+def _entry(path: Path, n: int, line: str) -> Entry:
+    try:
+        return Entry.model_validate_json(line)
+    except ValidationError as e:
+        raise JournalError(f"{path}: line {n} is damaged ({_first_error(e)}); the file was left untouched") from None
+
+
+def _try_entry(line: str) -> Entry | None:
+    try:
+        return Entry.model_validate_json(line)
+    except ValidationError:
+        return None
+
+
+def _rewrite(path: Path, content: bytes, backup: Path | None) -> None:
+    if backup is not None:
+        shutil.copy2(path, backup)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(content)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "value"
+    return f"{where}: {err['msg']}"

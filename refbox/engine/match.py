@@ -1,0 +1,175 @@
+"""A match: a rules module, its ruleset data, and a journal whose replay is the state.
+
+The driver loop is: ``prompt`` -> an answer (typed faces, a choice, or ``roll_digital``) ->
+``submit`` (check, apply, journal with fsync) -> redraw. Undo and redo append to the journal too.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from refbox.engine import storage
+from refbox.engine.dice import DigitalRoller
+from refbox.engine.errors import JournalError, NothingToUndo, RefboxError
+from refbox.engine.journal import Entry, Header, Journal, effective, read
+from refbox.engine.prompts import Event, Roll, check
+from refbox.engine.registry import Entry as RulesetEntry
+from refbox.engine.registry import lookup
+
+SNAPSHOT_EVERY = 64
+"""Keep a copy of the state every this many events, so undo replays at most this many."""
+
+DiceMode = Literal["physical", "digital"]
+
+
+class Match:
+    def __init__(self, header: Header, journal: Journal | None, ruleset: RulesetEntry | None = None) -> None:
+        self.header = header
+        self.journal = journal
+        self.entry = ruleset or lookup(header.ruleset)
+        self.rules = self.entry.load_rules()
+        self.data = self.rules.Data.model_validate(header.data)
+        self.setup = self.rules.Setup.model_validate(header.setup)
+        self.roller = DigitalRoller(header.seed)
+        self.events: list[Event] = []
+        self.redo_stack: list[Event] = []
+        self._snapshots: dict[int, Any] = {0: self.rules.start(self.setup, self.data)}
+        self.state = self._snapshots[0].model_copy(deep=True)
+        self._prompt = None
+        self.dice_mode: DiceMode = "physical"
+
+    # ---- creating and loading ----
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: RulesetEntry | str,
+        setup: Any,
+        seed: int,
+        path: Path | None = None,
+        dice_mode: DiceMode = "physical",
+    ) -> "Match":
+        """Start a match; with a path, its journal is created there (and must not exist yet)."""
+        entry = lookup(ruleset) if isinstance(ruleset, str) else ruleset
+        data = entry.load_data()
+        setup_model = entry.load_rules().Setup.model_validate(setup)
+        header = Header(
+            match_id=path.stem if path else f"{entry.name}-memory",
+            ruleset=entry.base,
+            title=entry.title,
+            created=datetime.now().isoformat(timespec="seconds"),
+            seed=seed,
+            setup=setup_model.model_dump(mode="json"),
+            data=data.model_dump(mode="json"),
+        )
+        journal = Journal.create(path, header) if path else None
+        match = cls(header, journal, entry)
+        match.set_dice_mode(dice_mode)
+        return match
+
+    @classmethod
+    def load(cls, path: Path) -> tuple["Match", str | None]:
+        """Resume from a journal. Returns the match and a recovery message if a torn line was dropped."""
+        loaded = read(path)
+        try:
+            match = cls(loaded.header, Journal(path))
+        except RefboxError as e:
+            raise JournalError(f"{path}: {e}; the file was left untouched") from None
+        except ValueError as e:  # pydantic: setup or data in the header no longer validate
+            raise JournalError(f"{path}: the match header does not validate: {e}; the file was left untouched") from None
+        done, undone = effective(loaded.entries)
+        for n, event in enumerate(done, start=1):
+            try:
+                match._apply(event)
+            except RefboxError as e:
+                raise JournalError(f"{path}: input {n} cannot be replayed: {e}; the file was left untouched") from None
+        match.redo_stack = undone
+        match.dice_mode = storage.read_meta(path).get("dice_mode", "physical")
+        return match, loaded.recovered
+
+    # ---- the driver loop ----
+
+    def prompt(self):
+        if self._prompt is None:
+            self._prompt = self.rules.prompt(self.state, self.data)
+        return self._prompt
+
+    def submit(self, event: Event) -> None:
+        """Check the event, apply it, then journal it durably. On any error nothing changes."""
+        before = len(self.events)
+        try:
+            self._apply(event)
+        except RefboxError:
+            self._rebuild(before)
+            raise
+        self._write(Entry(op="input", event=event))
+        self.redo_stack.clear()
+
+    def roll_digital(self) -> Event:
+        """The digital answer to the pending roll: faces from the seed and this roll's position."""
+        prompt = self.prompt()
+        if not isinstance(prompt, Roll):
+            raise NothingToUndo("There is no roll pending.")
+        faces = self.roller.roll(len(self.events), [die.sides for die in prompt.dice])
+        return Event(kind="roll", value=faces, source="digital")
+
+    def undo(self) -> Event:
+        if not self.events:
+            raise NothingToUndo("Nothing to undo: this is the start of the match.")
+        event = self.events[-1]
+        self._rebuild(len(self.events) - 1)
+        self._write(Entry(op="undo"))
+        self.redo_stack.append(event)
+        return event
+
+    def redo(self) -> Event:
+        if not self.redo_stack:
+            raise NothingToUndo("Nothing to redo.")
+        event = self.redo_stack[-1]
+        self._apply(event)
+        self.redo_stack.pop()
+        self._write(Entry(op="redo"))
+        return event
+
+    def set_dice_mode(self, mode: DiceMode) -> None:
+        """A setting, not a game input: kept in the match's meta file, untouched by undo."""
+        self.dice_mode = mode
+        self._save_meta()
+
+    # ---- internals ----
+
+    def _apply(self, event: Event) -> None:
+        check(self.prompt(), event)
+        self.rules.apply(self.state, self.data, event)
+        self.events.append(event)
+        self._prompt = None
+        n = len(self.events)
+        if n % SNAPSHOT_EVERY == 0:
+            self._snapshots[n] = self.state.model_copy(deep=True)
+
+    def _rebuild(self, upto: int) -> None:
+        """State after the first ``upto`` events: from the nearest snapshot, replaying the rest."""
+        events = self.events[:upto]
+        base = max(k for k in self._snapshots if k <= upto)
+        for k in [k for k in self._snapshots if k > upto]:
+            del self._snapshots[k]
+        self.state = self._snapshots[base].model_copy(deep=True)
+        self.events = events[:base]
+        self._prompt = None
+        for event in events[base:]:
+            self._apply(event)
+
+    def _write(self, entry: Entry) -> None:
+        if self.journal is not None:
+            self.journal.append(entry)
+            self._save_meta()
+
+    def _save_meta(self) -> None:
+        if self.journal is not None:
+            summary = self.rules.view(self.state, self.data)
+            storage.write_meta(
+                self.journal.path,
+                {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}"},
+            )

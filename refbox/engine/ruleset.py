@@ -1,0 +1,118 @@
+"""Rulesets as data: each game's numbers live in ``rulesets/<game>.toml`` and are validated on load.
+
+A house-rules file is a TOML file whose ``[meta]`` table names the ruleset it ``extends``; its tables
+are merged over the base file and the result is validated as a whole.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from refbox.engine.errors import RulesetError
+
+
+class Strict(BaseModel):
+    """Base of ruleset tables: unknown keys are errors (a typo must not be silently ignored)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Meta(Strict):
+    name: str
+    title: str
+    aliases: list[str] = []
+    extends: str | None = None
+    """Set in a house-rules file: the ruleset it changes."""
+    source: str = ""
+    """Where the rules come from (edition), for the help screen."""
+
+
+class Step(Strict):
+    id: str
+    name: str
+
+
+class Phase(Strict):
+    id: str
+    name: str
+    steps: list[Step] = []
+    help: str = ""
+    """Rule help for this phase, in refbox's own words."""
+
+
+class Ruling(Strict):
+    id: str
+    applies_to: list[str] = Field(min_length=1)
+    """Phase ids (or "setup", "general") where the ruling is shown."""
+    ruling: str
+    reason: str
+
+
+class RulesetData(Strict):
+    """Fields every ruleset shares; each game extends this with its own numbers and tables."""
+
+    meta: Meta
+    phases: list[Phase] = Field(min_length=1)
+    rulings: list[Ruling] = []
+    not_implemented: list[str] = []
+    """Rules refbox knows it does not referee yet: shown in the help and the notes."""
+
+    def phase(self, phase_id: str) -> Phase:
+        for p in self.phases:
+            if p.id == phase_id:
+                return p
+        raise KeyError(phase_id)
+
+    def rulings_for(self, phase_id: str) -> list[Ruling]:
+        return [r for r in self.rulings if phase_id in r.applies_to or "general" in r.applies_to]
+
+
+D = TypeVar("D", bound=RulesetData)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise RulesetError(f"{path}: ruleset file not found") from None
+    except tomllib.TOMLDecodeError as e:
+        raise RulesetError(f"{path}: not valid TOML: {e}") from None
+    except OSError as e:
+        raise RulesetError(f"{path}: cannot read: {e.strerror}") from None
+
+
+def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Tables merge key by key; any other value (including arrays) is replaced whole."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def validate(model: type[D], raw: dict[str, Any], where: str) -> D:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        problems = []
+        for err in e.errors()[:5]:
+            field = ".".join(str(p) for p in err["loc"]) or "(top level)"
+            problems.append(f"{where}: field '{field}': {err['msg']}")
+        more = f" (and {e.error_count() - 5} more)" if e.error_count() > 5 else ""
+        raise RulesetError("; ".join(problems) + more) from None
+
+
+def load(model: type[D], base: Path, house: Path | None = None) -> D:
+    raw = read_toml(base)
+    where = str(base)
+    if house is not None:
+        raw = merge(raw, read_toml(house))
+        where = f"{house} (over {base.name})"
+    return validate(model, raw, where)

@@ -1,0 +1,58 @@
+"""Random legal play, headless: the seeded simulation every ruleset's tests and benchmarks use."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from refbox.engine.match import Match
+from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
+
+
+def random_answer(prompt: Any, rng: random.Random) -> Event:
+    """Any well-formed answer to ``prompt``, drawn from ``rng``."""
+    if isinstance(prompt, Choose):
+        return Event(kind="choose", value=rng.choice(prompt.options).id)
+    if isinstance(prompt, Pick):
+        ids = [o.id for o in prompt.options]
+        hi = len(ids) if prompt.max is None else min(prompt.max, len(ids))
+        k = rng.randint(prompt.min, hi) if hi >= prompt.min else prompt.min
+        k = min(k, rng.randint(prompt.min, max(prompt.min, min(hi, 2))))  # keep clusters small
+        return Event(kind="pick", value=rng.sample(ids, k))
+    if isinstance(prompt, Roll):
+        return Event(kind="roll", value=[rng.randint(1, d.sides) for d in prompt.dice], source="digital")
+    if isinstance(prompt, Number):
+        return Event(kind="number", value=rng.randint(prompt.min, prompt.max))
+    if isinstance(prompt, Confirm):
+        return Event(kind="confirm")
+    raise ValueError(f"no answer to {prompt!r}")
+
+
+def play_random(
+    match: Match,
+    seed: int,
+    max_events: int = 20_000,
+    invariant: Callable[[Match], None] | None = None,
+    choose: Callable[[Any, random.Random], Event] = random_answer,
+) -> int:
+    """Answer prompts at random until the match is over. Returns the number of events applied.
+
+    ``invariant(match)`` runs after every event; raise AssertionError in it to fail a test.
+    """
+    rng = random.Random(seed)
+    for n in range(max_events):
+        prompt = match.prompt()
+        if isinstance(prompt, GameOver):
+            return n
+        match.submit(choose(prompt, rng))
+        if invariant is not None:
+            invariant(match)
+    raise AssertionError(f"match not over after {max_events} events")
+
+
+def replayed(match: Match) -> Match:
+    """A fresh match fed the same events: its state must equal the original's."""
+    twin = Match(match.header, None)
+    for event in match.events:
+        twin.submit(event)
+    return twin

@@ -1,0 +1,67 @@
+"""What every game's state shares: the match log, and the headless view a screen draws."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from refbox.engine.prompts import Actor
+
+
+class Model(BaseModel):
+    """Base of game state: validated on construction and on every assignment."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class LogLine(Model):
+    stamp: str
+    """Where in the match it happened, e.g. "T7 Whap"."""
+    text: str
+    actor: Actor = None
+
+
+class GameState(Model):
+    log: list[LogLine] = []
+
+    def note(self, stamp: str, text: str, actor: Actor = None) -> None:
+        self.log.append(LogLine(stamp=stamp, text=text, actor=actor))
+
+
+# ---- the view: what a screen shows, computed headless from the state ----
+
+
+class PhaseRow(BaseModel):
+    name: str
+    status: Literal["done", "current", "todo"]
+    depth: int = 0
+
+
+class Stat(BaseModel):
+    label: str
+    value: str
+    actor: Actor = None
+
+
+class Roster(BaseModel):
+    title: str
+    actor: Actor
+    columns: list[str]
+    rows: list[list[str]]
+    dim: list[bool] = []
+    """Rows to grey out (unconscious, out of the game)."""
+
+
+class View(BaseModel):
+    headline: str
+    """Score line for the title bar, e.g. "Red 2 : 1 Blue"."""
+    clock: str
+    """Turn or clock, e.g. "turn 7/25"."""
+    phases: list[PhaseRow]
+    phase_id: str
+    """Key of the current phase for help and rulings."""
+    scoreboard: list[Stat]
+    rosters: list[Roster]
+    notes: list[str] = []
+    """Extra lines for the centre panel (pending whaps, the shot in progress...)."""

@@ -1,0 +1,102 @@
+"""Where matches and house rules live: the user data directory, or --data-dir / $REFBOX_DATA_DIR."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+ENV_VAR = "REFBOX_DATA_DIR"
+
+
+def data_dir(override: str | Path | None = None) -> Path:
+    if override:
+        return Path(override).expanduser()
+    if os.environ.get(ENV_VAR):
+        return Path(os.environ[ENV_VAR]).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("refbox", appauthor=False))
+
+
+def matches_dir(root: Path) -> Path:
+    return root / "matches"
+
+
+def house_dir(root: Path) -> Path:
+    return root / "rulesets"
+
+
+def new_match_path(root: Path, ruleset: str, now: datetime | None = None) -> Path:
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    folder = matches_dir(root)
+    path = folder / f"{ruleset}-{stamp}.jsonl"
+    n = 2
+    while path.exists():
+        path = folder / f"{ruleset}-{stamp}-{n}.jsonl"
+        n += 1
+    return path
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    path: Path
+    match_id: str
+    ruleset: str
+    title: str
+    created: str
+    summary: str
+    modified: float
+    problem: str = ""
+    """Why the match cannot be resumed, when its header is unreadable."""
+
+
+def meta_path(journal: Path) -> Path:
+    return journal.with_suffix(".meta.json")
+
+
+def read_meta(journal: Path) -> dict:
+    try:
+        meta = json.loads(meta_path(journal).read_text(encoding="utf-8"))
+        return meta if isinstance(meta, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def write_meta(journal: Path, meta: dict) -> None:
+    """Settings and the list summary: replaced atomically (a torn meta file is never read)."""
+    path = meta_path(journal)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(meta), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def saved_matches(root: Path) -> list[SavedMatch]:
+    """Saved matches, newest first. Reads only each header line and the meta file: fast to list."""
+    found = []
+    folder = matches_dir(root)
+    if not folder.is_dir():
+        return []
+    for path in folder.glob("*.jsonl"):
+        meta = read_meta(path)
+        try:
+            with open(path, encoding="utf-8") as f:
+                header = json.loads(f.readline())
+            found.append(
+                SavedMatch(
+                    path=path,
+                    match_id=str(header["match_id"]),
+                    ruleset=str(header["ruleset"]),
+                    title=str(header["title"]),
+                    created=str(header["created"]),
+                    summary=str(meta.get("summary", "")),
+                    modified=path.stat().st_mtime,
+                )
+            )
+        except (OSError, ValueError, KeyError, TypeError):
+            found.append(
+                SavedMatch(path, path.stem, "?", "?", "", "", path.stat().st_mtime, problem="unreadable header")
+            )
+    return sorted(found, key=lambda m: m.modified, reverse=True)
