@@ -1,0 +1,65 @@
+"""One pass/fail check: rolled from the user's numbers when they are set, entered as an outcome when not."""
+
+from __future__ import annotations
+
+from refbox.engine.dice import percent
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Roll
+from refbox.games.rulerball.data import RollRule
+from refbox.games.rulerball.models import Figure
+from refbox.games.rulerball.track import needs_words, roll_target, success_chance, succeeded
+
+SUCCESS, FAILURE = "success", "failure"
+
+
+def check_prompt(
+    rule: RollRule | None,
+    figure: Figure,
+    opponent: Figure | None,
+    *,
+    actor: int | None,
+    text: str,
+    purpose: str,
+    success: str,
+    failure: str,
+    who: str,
+) -> Roll | Choose:
+    target = roll_target(rule, figure, opponent) if rule else None
+    if rule is None or target is None:
+        why = "no roll is set in the ruleset" if rule is None else f"{who} has no {_stat_words(rule)} set"
+        return Choose(
+            actor=actor,
+            text=f"{text} ({why}: enter what happened)",
+            options=(
+                Option(id=SUCCESS, label=success, actor=actor),
+                Option(id=FAILURE, label=failure),
+            ),
+        )
+    p = success_chance(rule.dice, rule.sides, rule.succeed, target)
+    need = needs_words(rule, target)
+    dice = tuple(DieSpec(sides=rule.sides, label=f"{who} ({purpose})", note=f"needs {need}") for _ in range(rule.dice))
+    return Roll(
+        actor=actor,
+        text=text,
+        purpose=purpose,
+        dice=dice,
+        success=f"{success} on {need} ({percent(p)})",
+        odds=(Outcome(label=success, probability=p), Outcome(label=failure, probability=1 - p)),
+    )
+
+
+def check_result(rule: RollRule | None, figure: Figure, opponent: Figure | None, event: Event) -> tuple[bool, str]:
+    """(passed, words for the log) for an answer to ``check_prompt``."""
+    target = roll_target(rule, figure, opponent) if rule else None
+    if event.kind == "choose":
+        if rule is not None and target is not None:
+            raise RuleError("This check is rolled from the ruleset's numbers: enter the die faces.")
+        return event.value == SUCCESS, "entered by the table"
+    if rule is None or target is None:
+        raise RuleError("This check has no numbers set: enter what happened instead of die faces.")
+    faces = list(event.value)  # type: ignore[arg-type]
+    return succeeded(rule, faces, target), f"rolled {'+'.join(map(str, faces))} (needs {needs_words(rule, target)})"
+
+
+def _stat_words(rule: RollRule) -> str:
+    return rule.stat if rule.against is None else f"{rule.stat} / opponent's {rule.against}"

@@ -1,0 +1,144 @@
+"""Setup (what the roster editor collects) and State (the match in progress)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from refbox.engine.state import GameState, Model
+from refbox.games.rulerball.data import Role, StatName, TimerTrack
+
+ROLE_NAMES = {"biker": "Biker", "catcher": "Catcher", "skater": "Skater"}
+DEFAULT_MAKE_UP: tuple[tuple[Role, int], ...] = (("biker", 3), ("catcher", 2), ("skater", 5))
+
+
+class _SetupModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class FigureSetup(_SetupModel):
+    name: str = Field(min_length=1, max_length=24)
+    role: Role
+    speed: int | None = None
+    skill: int | None = None
+    combat: int | None = None
+    toughness: int | None = None
+    start_sector: int = Field(ge=1, le=24)
+    """Where the figure stands at every restart (the formations chapter is missing: the user sets it)."""
+
+
+class TeamSetup(_SetupModel):
+    name: str = Field(min_length=1, max_length=20)
+    colour: str
+    figures: list[FigureSetup]
+
+
+def default_team(index: int) -> TeamSetup:
+    """A roster to edit: placeholder names, stats blank, each team grouped in one sector."""
+    name, colour, sector = [("Home", "red", 1), ("Away", "blue", 7)][index]
+    figures = [
+        FigureSetup(name=f"{ROLE_NAMES[role]} {n}", role=role, start_sector=sector)
+        for role, count in DEFAULT_MAKE_UP
+        for n in range(1, count + 1)
+    ]
+    return TeamSetup(name=name, colour=colour, figures=figures)
+
+
+class Setup(_SetupModel):
+    teams: tuple[TeamSetup, TeamSetup] = Field(default_factory=lambda: (default_team(0), default_team(1)))
+
+
+Place = Literal["track", "penalty", "shaken", "rest", "out"]
+
+
+class Figure(Model):
+    id: str
+    """Stable key, e.g. "0-skater-3" (team, role, number within role)."""
+    team: int
+    role: Role
+    name: str
+    stats: dict[StatName, int] = {}
+    """Only the stats that are set (roster, else the ruleset's role defaults)."""
+    start_sector: int
+    place: Place = "track"
+    sector: int | None = None
+    """Set while on the track."""
+    timer: int = Field(default=0, ge=0)
+    """Minutes left on a timer track; at 0 the figure may return."""
+    moves: int = Field(default=0, ge=0)
+    fights: int = Field(default=0, ge=0)
+    """This turn's moves and fights (the cones refbox replaces); both must stay at most 1."""
+
+    @property
+    def on_track(self) -> bool:
+        return self.place == "track"
+
+    @property
+    def timed(self) -> bool:
+        return self.place in ("penalty", "shaken", "rest")
+
+
+class Ball(Model):
+    where: Literal["cannon", "loose", "held"] = "cannon"
+    sector: int | None = None
+    """Loose: where it lies. Held: the carrier's sector."""
+    carrier: str | None = None
+    team: int | None = None
+    """Team in possession."""
+    lap_start: int | None = None
+    """Sector where the ball was fielded or stolen: the activation lap ends back here."""
+    progress: int = 0
+    """Sectors carried counterclockwise since ``lap_start``."""
+    active: bool = False
+    shooter: str | None = None
+    """Skater who declared a scoring attempt this turn."""
+
+
+class Pending(Model):
+    """The procedure in progress inside a step: who, against whom, what is queued."""
+
+    figure: str | None = None
+    other: str | None = None
+    queue: list[str] = []
+    winner: str | None = None
+    injury_track: TimerTrack | None = None
+    ball_end: int | None = None
+    ball_from: int | None = None
+
+
+class State(GameState):
+    teams: tuple[str, str]
+    colours: tuple[str, str]
+    figures: list[Figure]
+    score: list[int] = [0, 0]
+    period: int = 1
+    clock: int = 0
+    """Minutes played when this turn started (the turn is the minute after it)."""
+    turn: int = 0
+    step: str = "clock"
+    restart: Literal["match", "period", "none"] = "match"
+    """What the next clock step does: start the match, start a period, or advance one minute."""
+    clock_stopped: bool = False
+    reset_due: bool = False
+    period_over: bool = False
+    over: bool = False
+    initiative: int | None = None
+    sweep: int = 0
+    """How many sectors of the current sweep are finished (0..sectors)."""
+    ball: Ball = Ball()
+    offense: int | None = None
+    pending: Pending = Pending()
+
+    def fig(self, figure_id: str) -> Figure:
+        for f in self.figures:
+            if f.id == figure_id:
+                return f
+        raise KeyError(figure_id)
+
+    def label(self, figure_id: str) -> str:
+        f = self.fig(figure_id)
+        return f"{self.teams[f.team]} {f.name}"
+
+    def stamp(self, step: str) -> str:
+        return f"T{self.turn} {step}"

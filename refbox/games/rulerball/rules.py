@@ -1,0 +1,64 @@
+"""Rülerball's rules module: the protocol of refbox.engine.protocol over the steps in this package."""
+
+from __future__ import annotations
+
+from refbox.engine.errors import InvalidInput
+from refbox.engine.prompts import Event, Prompt
+from refbox.engine.state import View
+from refbox.games.rulerball import harm, scoring, sweep, turn  # noqa: F401  (they register their steps)
+from refbox.games.rulerball.data import ROLES, STATS, Data
+from refbox.games.rulerball.models import Figure, Setup, State
+from refbox.games.rulerball.steps import STEPS, settle
+from refbox.games.rulerball.view import build_view
+
+__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours"]
+
+
+def start(setup: Setup, data: Data) -> State:
+    figures: list[Figure] = []
+    for team, roster in enumerate(setup.teams):
+        _check_make_up(roster, data)
+        numbers: dict[str, int] = {}
+        for fs in roster.figures:
+            if fs.start_sector > data.track.sectors:
+                raise InvalidInput(f"{roster.name} {fs.name}: start sector {fs.start_sector} is past the "
+                                   f"track's {data.track.sectors} sectors.")
+            numbers[fs.role] = numbers.get(fs.role, 0) + 1
+            defaults = data.figures.get(fs.role)
+            stats = {s: v for s in STATS if (v := getattr(fs, s) if getattr(fs, s) is not None
+                                             else getattr(defaults, s, None)) is not None}
+            figures.append(Figure(
+                id=f"{team}-{fs.role}-{numbers[fs.role]}", team=team, role=fs.role, name=fs.name, stats=stats,
+                start_sector=fs.start_sector, sector=fs.start_sector,
+            ))
+    return State(
+        teams=(setup.teams[0].name, setup.teams[1].name),
+        colours=(setup.teams[0].colour, setup.teams[1].colour),
+        figures=figures,
+    )
+
+
+def _check_make_up(roster, data: Data) -> None:
+    for role in ROLES:
+        have = sum(1 for f in roster.figures if f.role == role)
+        if have != data.team.count(role):
+            raise InvalidInput(f"{roster.name} has {have} {role}(s); a team fields {data.team.biker} bikers, "
+                               f"{data.team.catcher} catchers and {data.team.skater} skaters.")
+
+
+def prompt(state: State, data: Data) -> Prompt:
+    return STEPS[state.step].prompt(state, data)  # apply always leaves the state settled
+
+
+def apply(state: State, data: Data, event: Event) -> None:
+    settle(state, data)
+    STEPS[state.step].apply(state, data, event)
+    settle(state, data)
+
+
+def view(state: State, data: Data) -> View:
+    return build_view(state, data)
+
+
+def colours(setup: Setup) -> tuple[str, str]:
+    return setup.teams[0].colour, setup.teams[1].colour

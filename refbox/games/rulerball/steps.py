@@ -1,0 +1,58 @@
+"""The walked procedure: each step is a prompt and the apply that answers it.
+
+Step modules register with ``@step(name)``; ``rules`` dispatches on ``state.step``. A step whose
+prompt would have nothing to ask moves on by itself (``skip``), so every prompt the table sees needs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from refbox.engine.prompts import Event, Prompt
+from refbox.games.rulerball.data import Data
+from refbox.games.rulerball.models import State
+
+PromptFn = Callable[[State, Data], Prompt]
+ApplyFn = Callable[[State, Data, Event], None]
+SkipFn = Callable[[State, Data], bool]
+
+
+@dataclass(frozen=True)
+class Step:
+    phase: str
+    """Phase id in the ruleset file (for the tracker and the help)."""
+    prompt: PromptFn
+    apply: ApplyFn
+    skip: SkipFn | None = None
+    """Returns True after moving the state on when there is nothing to ask."""
+
+
+STEPS: dict[str, Step] = {}
+
+
+def step(name: str, phase: str, skip: SkipFn | None = None):
+    """Register a step from a class-like pair: decorate the prompt, then call ``.answer`` on the apply."""
+
+    def register(prompt: PromptFn) -> "_Pending":
+        return _Pending(name, phase, prompt, skip)
+
+    return register
+
+
+class _Pending:
+    def __init__(self, name: str, phase: str, prompt: PromptFn, skip: SkipFn | None) -> None:
+        self.name, self.phase, self.prompt, self.skip = name, phase, prompt, skip
+
+    def answer(self, apply: ApplyFn) -> ApplyFn:
+        STEPS[self.name] = Step(self.phase, self.prompt, apply, self.skip)
+        return apply
+
+
+def settle(state: State, data: Data) -> None:
+    """Move past steps that have nothing to ask (an empty sector, no one due back)."""
+    for _ in range(10_000):
+        current = STEPS[state.step]
+        if current.skip is None or not current.skip(state, data):
+            return
+    raise RuntimeError(f"step {state.step!r} keeps skipping")  # a bug, never user input

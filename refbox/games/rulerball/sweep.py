@@ -1,0 +1,298 @@
+"""Steps 4-5: the initiative marker sweeps the sectors clockwise, once to move, once to fight.
+
+refbox replaces the cones: each figure's ``moves`` and ``fights`` count this turn, and only figures
+still to go are offered. The order inside a sector (inner ring out, then clockwise) is the table's: it
+picks who goes next among those listed.
+"""
+
+from __future__ import annotations
+
+from refbox.engine.prompts import Choose, Event, Number, Option
+from refbox.games.rulerball import ballplay, harm
+from refbox.games.rulerball.checks import check_prompt, check_result
+from refbox.games.rulerball.data import Data
+from refbox.games.rulerball.models import Figure, Pending, State
+from refbox.games.rulerball.steps import step
+from refbox.games.rulerball.track import counterclockwise_distance, in_sector, neighbours, signed_distance, sweep_sector
+
+
+def _next_sector(state: State, data: Data, after: str) -> bool:
+    state.sweep += 1
+    if state.sweep >= data.track.sectors:
+        state.sweep = 0
+        state.step = after
+    return True
+
+
+# ---- 4. Move ----
+
+
+def to_move(state: State, data: Data) -> list[Figure]:
+    return [f for f in in_sector(state, sweep_sector(state, data.track.sectors)) if f.moves == 0]
+
+
+def _sector_moved(state: State, data: Data) -> bool:
+    return False if to_move(state, data) else _next_sector(state, data, "combat_pick")
+
+
+@step("move_pick", "move", skip=_sector_moved)
+def move_pick_prompt(state: State, data: Data) -> Choose:
+    sector = sweep_sector(state, data.track.sectors)
+    options = tuple(
+        Option(id=f.id, label=state.label(f.id), hint=f.role + (" · ball" if state.ball.carrier == f.id else ""), actor=f.team)
+        for f in to_move(state, data)
+    )
+    return Choose(text=f"Sector {sector} moves: who goes next (inner ring first, then clockwise)?", options=options)
+
+
+@move_pick_prompt.answer
+def move_pick_apply(state: State, data: Data, event: Event) -> None:
+    state.pending = Pending(figure=str(event.value))
+    state.step = "move_to"
+
+
+@step("move_to", "move")
+def move_to_prompt(state: State, data: Data) -> Number:
+    f = state.fig(state.pending.figure or "")
+    return Number(
+        actor=f.team,
+        text=f"{state.label(f.id)} skates counterclockwise from sector {f.sector}: which sector does it end in?",
+        min=1, max=data.track.sectors, unit="sector",
+    )
+
+
+@move_to_prompt.answer
+def move_to_apply(state: State, data: Data, event: Event) -> None:
+    f = state.fig(state.pending.figure or "")
+    start, end = f.sector or 1, int(event.value)  # type: ignore[arg-type]
+    f.sector, f.moves = end, f.moves + 1
+    gone = counterclockwise_distance(start, end, data.track.sectors)
+    state.note(state.stamp("Move"), f"{state.label(f.id)}: sector {start} -> {end} ({gone} sector(s)).", f.team)
+    if state.ball.carrier == f.id:
+        ballplay.carry(state, data, f, gone)
+    after_carrier_moves(state, f)
+
+
+def _handoff_targets(state: State, data: Data, catcher: Figure) -> list[Figure]:
+    near = neighbours(catcher.sector or 1, data.track.sectors)
+    return [f for f in state.figures if f.team == catcher.team and f.role == "skater" and f.on_track and f.sector in near]
+
+
+def after_carrier_moves(state: State, f: Figure) -> None:
+    if state.ball.carrier == f.id and f.role == "catcher":
+        state.step = "handoff"
+    elif ballplay.may_shoot(state, f):
+        state.step = "shot_declare"
+    else:
+        state.pending = Pending()
+        state.step = "move_pick"
+
+
+def _no_handoff(state: State, data: Data) -> bool:
+    catcher = state.fig(state.pending.figure or "")
+    if _handoff_targets(state, data, catcher):
+        return False
+    state.pending = Pending()
+    state.step = "move_pick"
+    return True
+
+
+@step("handoff", "move", skip=_no_handoff)
+def handoff_prompt(state: State, data: Data) -> Choose:
+    catcher = state.fig(state.pending.figure or "")
+    options = [Option(id="keep", label=f"{catcher.name} keeps the ball", actor=catcher.team)]
+    options += [
+        Option(id=s.id, label=f"Hand off to {s.name}", hint=f"sector {s.sector}", actor=s.team)
+        for s in _handoff_targets(state, data, catcher)
+    ]
+    return Choose(actor=catcher.team, text=f"{state.label(catcher.id)} has the ball: hand it off to a skater?", options=tuple(options))
+
+
+@handoff_prompt.answer
+def handoff_apply(state: State, data: Data, event: Event) -> None:
+    if event.value == "keep":
+        state.pending = Pending()
+        state.step = "move_pick"
+        return
+    state.pending.other = str(event.value)
+    state.step = "handoff_roll"
+
+
+@step("handoff_roll", "move")
+def handoff_roll_prompt(state: State, data: Data):
+    catcher, skater = state.fig(state.pending.figure or ""), state.fig(state.pending.other or "")
+    return check_prompt(
+        data.rolls.handoff, catcher, None, actor=catcher.team,
+        text=f"{state.label(catcher.id)} hands the ball to {skater.name}.",
+        purpose="hand-off", success=f"{skater.name} has the ball", failure="Fumbled", who=state.label(catcher.id),
+    )
+
+
+@handoff_roll_prompt.answer
+def handoff_roll_apply(state: State, data: Data, event: Event) -> None:
+    catcher, skater = state.fig(state.pending.figure or ""), state.fig(state.pending.other or "")
+    ok, how = check_result(data.rolls.handoff, catcher, None, event)
+    if not ok:
+        state.note(state.stamp("Move"), f"{state.label(catcher.id)} fumbles the hand-off ({how}).", catcher.team)
+        state.step = "ball_loss"
+        state.pending.winner = None
+        state.pending.other = "move"
+        return
+    state.ball.carrier = skater.id
+    state.note(state.stamp("Move"), f"{state.label(catcher.id)} hands the ball to {skater.name} ({how}).", catcher.team)
+    ballplay.carry(state, data, skater, signed_distance(catcher.sector or 1, skater.sector or 1, data.track.sectors))
+    if ballplay.may_shoot(state, skater):
+        state.pending = Pending(figure=skater.id)
+        state.step = "shot_declare"
+    else:
+        state.pending = Pending()
+        state.step = "move_pick"
+
+
+@step("shot_declare", "move")
+def shot_declare_prompt(state: State, data: Data) -> Choose:
+    f = state.fig(state.pending.figure or "")
+    return Choose(
+        actor=f.team,
+        text=f"{state.label(f.id)} carries the active ball: attempt to score at the goal it approaches?",
+        options=(Option(id="shoot", label="Declare a scoring attempt", actor=f.team), Option(id="no", label="No shot")),
+    )
+
+
+@shot_declare_prompt.answer
+def shot_declare_apply(state: State, data: Data, event: Event) -> None:
+    f = state.fig(state.pending.figure or "")
+    if event.value == "shoot":
+        state.ball.shooter = f.id
+        state.note(state.stamp("Move"), f"{state.label(f.id)} will attempt to score (resolved in the Score step).", f.team)
+    state.pending = Pending()
+    state.step = "move_pick"
+
+
+# ---- 5. Combat ----
+
+
+def targets(state: State, data: Data, attacker: Figure) -> list[Figure]:
+    near = neighbours(attacker.sector or 1, data.track.sectors)
+    return [f for f in state.figures if f.team != attacker.team and f.on_track and f.fights == 0 and f.sector in near]
+
+
+def to_fight(state: State, data: Data) -> list[Figure]:
+    here = in_sector(state, sweep_sector(state, data.track.sectors))
+    return [f for f in here if f.fights == 0 and targets(state, data, f)]
+
+
+def _sector_fought(state: State, data: Data) -> bool:
+    return False if to_fight(state, data) else _next_sector(state, data, "penalty")
+
+
+@step("combat_pick", "combat", skip=_sector_fought)
+def combat_pick_prompt(state: State, data: Data) -> Choose:
+    sector = sweep_sector(state, data.track.sectors)
+    options = [Option(id=f.id, label=f"{state.label(f.id)} engages", hint=f.role, actor=f.team) for f in to_fight(state, data)]
+    options.append(Option(id="done", label=f"No more fights in sector {sector}"))
+    return Choose(text=f"Sector {sector} fights: who engages?", options=tuple(options))
+
+
+@combat_pick_prompt.answer
+def combat_pick_apply(state: State, data: Data, event: Event) -> None:
+    if event.value == "done":
+        _next_sector(state, data, "penalty")
+        return
+    state.pending = Pending(figure=str(event.value))
+    state.step = "combat_target"
+
+
+@step("combat_target", "combat")
+def combat_target_prompt(state: State, data: Data) -> Choose:
+    a = state.fig(state.pending.figure or "")
+    options = tuple(
+        Option(id=f.id, label=state.label(f.id), hint=f"sector {f.sector}, {f.role}", actor=f.team)
+        for f in targets(state, data, a)
+    )
+    return Choose(actor=a.team, text=f"Whom does {state.label(a.id)} engage (in contact on the table)?", options=options)
+
+
+@combat_target_prompt.answer
+def combat_target_apply(state: State, data: Data, event: Event) -> None:
+    state.pending.other = str(event.value)
+    state.step = "combat_roll"
+
+
+@step("combat_roll", "combat")
+def combat_roll_prompt(state: State, data: Data):
+    a, t = state.fig(state.pending.figure or ""), state.fig(state.pending.other or "")
+    failure = "Attacker loses" if data.rolls.combat_failure == "attacker_loses" else "No effect"
+    prompt = check_prompt(
+        data.rolls.combat, a, t, actor=a.team, text=f"{state.label(a.id)} fights {state.label(t.id)}.",
+        purpose="combat", success=f"{t.name} loses", failure=failure, who=state.label(a.id),
+    )
+    if isinstance(prompt, Choose):  # entered by the table: either side may lose, or neither
+        prompt = prompt.model_copy(update={"options": (
+            Option(id="success", label=f"{a.name} wins", actor=a.team),
+            Option(id="failure", label="No effect"),
+            Option(id="defender", label=f"{t.name} wins", actor=t.team),
+        )})
+    return prompt
+
+
+@combat_roll_prompt.answer
+def combat_roll_apply(state: State, data: Data, event: Event) -> None:
+    a, t = state.fig(state.pending.figure or ""), state.fig(state.pending.other or "")
+    a.fights += 1
+    t.fights += 1
+    if event.kind == "choose" and event.value == "defender":
+        winner, loser, how = t, a, "entered by the table"
+    else:
+        ok, how = check_result(data.rolls.combat, a, t, event)
+        attacker_loses = not ok and data.rolls.combat_failure == "attacker_loses" and event.kind == "roll"
+        winner, loser = (a, t) if ok else ((t, a) if attacker_loses else (None, None))
+    if winner is None or loser is None:
+        state.note(state.stamp("Combat"), f"{state.label(a.id)} fights {state.label(t.id)}: no effect ({how}).", a.team)
+        state.pending = Pending()
+        state.step = "combat_pick"
+        return
+    state.note(state.stamp("Combat"), f"{state.label(winner.id)} beats {state.label(loser.id)} ({how}).", winner.team)
+    harm.begin(state, data, victim=loser.id, winner=winner.id, resume="combat")
+
+
+# ---- after combat: penalties called by the referees ----
+
+
+@step("penalty", "combat")
+def penalty_prompt(state: State, data: Data) -> Choose:
+    options = [Option(id="none", label="No (more) penalties")]
+    options += [Option(id=f.id, label=f"Penalty on {state.label(f.id)}", hint=f"sector {f.sector}", actor=f.team)
+                for f in state.figures if f.on_track]
+    return Choose(text="Did the referees call a penalty this turn?", options=tuple(options))
+
+
+@penalty_prompt.answer
+def penalty_apply(state: State, data: Data, event: Event) -> None:
+    if event.value == "none":
+        state.pending = Pending()
+        state.step = "score"
+        return
+    state.pending = Pending(figure=str(event.value), other="penalty")
+    if data.penalty_minutes is None:
+        state.step = "penalty_minutes"
+    else:
+        _to_box(state, data, data.penalty_minutes)
+
+
+@step("penalty_minutes", "combat")
+def penalty_minutes_prompt(state: State, data: Data) -> Number:
+    f = state.fig(state.pending.figure or "")
+    return Number(actor=f.team, text=f"How many minutes in the Penalty Box for {state.label(f.id)}?",
+                  min=1, max=data.game_minutes, unit="min")
+
+
+@penalty_minutes_prompt.answer
+def penalty_minutes_apply(state: State, data: Data, event: Event) -> None:
+    _to_box(state, data, int(event.value))  # type: ignore[arg-type]
+
+
+def _to_box(state: State, data: Data, minutes: int) -> None:
+    f = state.fig(state.pending.figure or "")
+    harm.send_off(state, data, f, "penalty", minutes, "Penalty")
+    harm.after_harm(state, data)

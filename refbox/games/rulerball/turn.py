@@ -1,0 +1,299 @@
+"""Steps 1-3 of a game turn: the clock and the timer track, the ball, initiative."""
+
+from __future__ import annotations
+
+from refbox.engine.dice import d, percent
+from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Number, Option, Outcome, Pick, Roll
+from refbox.games.rulerball import ballplay, harm
+from refbox.games.rulerball.checks import check_prompt, check_result
+from refbox.games.rulerball.data import Data
+from refbox.games.rulerball.models import Ball, Pending, State
+from refbox.games.rulerball.steps import step
+from refbox.games.rulerball.track import path
+
+TRACK_NAMES = {"penalty": "Penalty Box", "shaken": "Shaken", "rest": "Rest"}
+
+
+def clock_words(minutes: int) -> str:
+    return f"{minutes:02d}:00"
+
+
+# ---- 1. Clock ----
+
+
+def _clock_text(state: State, data: Data) -> str:
+    if state.restart == "match":
+        return "Start period 1: the clock reads 00:00."
+    ticks = "move every figure on the Penalty Box / Shaken / Rest track one minute towards 0:00"
+    if state.restart == "period":
+        return f"Start period {state.period}: {ticks}."
+    return f"Advance the clock to {clock_words(state.clock + 1)} and {ticks}."
+
+
+@step("clock", "clock")
+def clock_prompt(state: State, data: Data) -> Confirm:
+    return Confirm(text=_clock_text(state, data))
+
+
+@clock_prompt.answer
+def clock_apply(state: State, data: Data, event: Event) -> None:
+    restart = state.restart
+    if restart == "none":
+        state.clock += 1
+    state.turn += 1
+    state.restart = "none"
+    state.clock_stopped = False
+    for f in state.figures:
+        f.moves = f.fights = 0
+    what = {"match": "Period 1 starts", "period": f"Period {state.period} starts"}.get(restart, "Clock advanced")
+    state.note(state.stamp("Clock"), f"{what}: {clock_words(state.clock)}.")
+    if restart != "match":
+        for f in state.figures:
+            if f.timed and f.timer > 0:
+                f.timer -= 1
+                if f.timer == 0:
+                    state.note(state.stamp("Clock"), f"{state.label(f.id)} reaches 0:00 and may return.", f.team)
+    state.step = "release"
+
+
+def _due_back(state: State) -> list:
+    return [f for f in state.figures if f.timed and f.timer == 0]
+
+
+def _nobody_due(state: State, data: Data) -> bool:
+    if _due_back(state):
+        return False
+    state.step = "ball"
+    return True
+
+
+@step("release", "clock", skip=_nobody_due)
+def release_prompt(state: State, data: Data) -> Choose:
+    options = [
+        Option(id=f.id, label=f"Return {state.label(f.id)}", hint=f"{TRACK_NAMES[f.place]} 0:00", actor=f.team)
+        for f in _due_back(state)
+    ]
+    options.append(Option(id="none", label="No one else returns now", hint="they wait at 0:00"))
+    return Choose(text="Timers at 0:00: who returns to the track this turn?", options=tuple(options))
+
+
+@release_prompt.answer
+def release_apply(state: State, data: Data, event: Event) -> None:
+    if event.value == "none":
+        state.step = "ball"
+        return
+    state.pending = Pending(figure=str(event.value))
+    state.step = "release_sector"
+
+
+@step("release_sector", "clock")
+def release_sector_prompt(state: State, data: Data) -> Number:
+    f = state.fig(state.pending.figure or "")
+    return Number(actor=f.team, text=f"Which sector does {state.label(f.id)} return to?", min=1, max=data.track.sectors, unit="sector")
+
+
+@release_sector_prompt.answer
+def release_sector_apply(state: State, data: Data, event: Event) -> None:
+    f = state.fig(state.pending.figure or "")
+    f.place, f.sector, f.timer = "track", int(event.value), 0  # type: ignore[arg-type]
+    state.note(state.stamp("Clock"), f"{state.label(f.id)} returns to the track in sector {f.sector}.", f.team)
+    state.pending = Pending()
+    state.step = "release"
+
+
+# ---- 2. Ball ----
+
+
+def _ball_needs_nothing(state: State, data: Data) -> bool:
+    if state.ball.where == "held":
+        state.step = "initiative"
+        return True
+    if state.ball.where == "loose":
+        state.step = "ball_end"
+        return True
+    return False
+
+
+@step("ball", "ball", skip=_ball_needs_nothing)
+def fire_prompt(state: State, data: Data) -> Confirm:
+    return Confirm(text="Fire the cannon: a new game ball enters the track in sector 1, travelling clockwise.")
+
+
+@fire_prompt.answer
+def fire_apply(state: State, data: Data, event: Event) -> None:
+    state.ball = Ball(where="loose", sector=1)
+    state.note(state.stamp("Ball"), "The cannon fires a new game ball into sector 1.")
+    state.step = "ball_end"
+
+
+@step("ball_end", "ball")
+def ball_end_prompt(state: State, data: Data) -> Choose:
+    start = state.ball.sector or 1
+    n = data.track.sectors
+    options = [
+        Option(id=str(s), label=f"Sector {s}", hint="did not move" if k == 0 else f"{k} sector(s) on")
+        for k, s in enumerate(path(start, start - 1 if start > 1 else n, n))
+    ]
+    return Choose(text=f"The ball travels clockwise from sector {start}: where does it stop?", options=tuple(options))
+
+
+@ball_end_prompt.answer
+def ball_end_apply(state: State, data: Data, event: Event) -> None:
+    state.pending = Pending(ball_from=state.ball.sector, ball_end=int(str(event.value)))
+    state.step = "ball_figures"
+
+
+def _ball_path(state: State, data: Data) -> list[int]:
+    p = state.pending
+    return path(p.ball_from or 1, p.ball_end or 1, data.track.sectors)
+
+
+def _figures_on_path(state: State, data: Data) -> list:
+    sectors = _ball_path(state, data)
+    on_path = [f for f in state.figures if f.on_track and f.sector in sectors]
+    return sorted(on_path, key=lambda f: sectors.index(f.sector))
+
+
+def _nobody_on_path(state: State, data: Data) -> bool:
+    if _figures_on_path(state, data):
+        return False
+    state.step = "ball_gutter"
+    return True
+
+
+@step("ball_figures", "ball", skip=_nobody_on_path)
+def ball_figures_prompt(state: State, data: Data) -> Pick:
+    options = tuple(
+        Option(id=f.id, label=state.label(f.id), hint=f"sector {f.sector}, {f.role}", actor=f.team)
+        for f in _figures_on_path(state, data)
+    )
+    sectors = _ball_path(state, data)
+    return Pick(text=f"Which figures stand in the squares the ball crosses (sectors {sectors[0]}-{sectors[-1]})?", options=options)
+
+
+@ball_figures_prompt.answer
+def ball_figures_apply(state: State, data: Data, event: Event) -> None:
+    picked = set(event.value)  # type: ignore[arg-type]
+    state.pending.queue = [f.id for f in _figures_on_path(state, data) if f.id in picked]
+    next_in_path(state, data)
+
+
+def next_in_path(state: State, data: Data) -> None:
+    """The ball reaches the next picked figure: a catcher may field it, anyone else must avoid it."""
+    queue = state.pending.queue
+    if not queue:
+        state.step = "ball_gutter"
+        return
+    state.pending.figure = queue.pop(0)
+    state.step = "field_choice" if state.fig(state.pending.figure).role == "catcher" else "avoid"
+
+
+@step("field_choice", "ball")
+def field_choice_prompt(state: State, data: Data) -> Choose:
+    f = state.fig(state.pending.figure or "")
+    return Choose(
+        actor=f.team,
+        text=f"The ball reaches {state.label(f.id)} in sector {f.sector}: try to field it?",
+        options=(Option(id="field", label="Try to field it", actor=f.team), Option(id="pass", label="Let it pass")),
+    )
+
+
+@field_choice_prompt.answer
+def field_choice_apply(state: State, data: Data, event: Event) -> None:
+    if event.value == "field":
+        state.step = "field_roll"
+    else:
+        next_in_path(state, data)
+
+
+@step("field_roll", "ball")
+def field_roll_prompt(state: State, data: Data):
+    f = state.fig(state.pending.figure or "")
+    return check_prompt(
+        data.rolls.field, f, None, actor=f.team, text=f"{state.label(f.id)} tries to field the ball.",
+        purpose="field", success="Fielded", failure="Missed: the ball rolls on", who=state.label(f.id),
+    )
+
+
+@field_roll_prompt.answer
+def field_roll_apply(state: State, data: Data, event: Event) -> None:
+    f = state.fig(state.pending.figure or "")
+    ok, how = check_result(data.rolls.field, f, None, event)
+    if ok:
+        state.pending = Pending()
+        ballplay.field(state, f)
+        state.step = "initiative"
+        return
+    state.note(state.stamp("Ball"), f"{state.label(f.id)} misses the ball ({how}).", f.team)
+    next_in_path(state, data)
+
+
+@step("avoid", "ball")
+def avoid_prompt(state: State, data: Data):
+    f = state.fig(state.pending.figure or "")
+    return check_prompt(
+        data.rolls.avoid, f, None, actor=f.team, text=f"The ball comes at {state.label(f.id)}: avoid it.",
+        purpose="avoid", success="Avoided", failure="Hit by the ball", who=state.label(f.id),
+    )
+
+
+@avoid_prompt.answer
+def avoid_apply(state: State, data: Data, event: Event) -> None:
+    f = state.fig(state.pending.figure or "")
+    ok, how = check_result(data.rolls.avoid, f, None, event)
+    state.note(state.stamp("Ball"), f"{state.label(f.id)} {'avoids' if ok else 'is hit by'} the ball ({how}).", f.team)
+    if ok:
+        next_in_path(state, data)
+    else:
+        harm.begin(state, data, victim=f.id, winner=None, resume="ball")
+
+
+@step("ball_gutter", "ball")
+def gutter_prompt(state: State, data: Data) -> Choose:
+    end = state.pending.ball_end
+    return Choose(
+        text=f"Nobody fielded the ball. Does it stay on the track in sector {end}?",
+        options=(
+            Option(id="track", label=f"It stays on the track in sector {end}"),
+            Option(id="gutter", label="It rolled into the gutter: dead ball"),
+        ),
+    )
+
+
+@gutter_prompt.answer
+def gutter_apply(state: State, data: Data, event: Event) -> None:
+    end = state.pending.ball_end or 1
+    state.pending = Pending()
+    if event.value == "gutter":
+        ballplay.dead_ball(state, "the ball rolled into the gutter")
+    else:
+        state.ball = Ball(where="loose", sector=end)
+        state.note(state.stamp("Ball"), f"The ball rolls on to sector {end}.")
+    state.step = "initiative"
+
+
+# ---- 3. Initiative ----
+
+
+def initiative_odds(sectors: int) -> tuple[Outcome, ...]:
+    return (Outcome(label="each sector", probability=float(d(sectors).probability("==", 1))),)
+
+
+@step("initiative", "initiative")
+def initiative_prompt(state: State, data: Data) -> Roll:
+    n = data.track.sectors
+    return Roll(
+        text=f"Roll the d{n} for initiative: the marker starts in that sector.",
+        purpose="initiative",
+        dice=(DieSpec(sides=n, label="Initiative", note=f"each sector {percent(1 / n)}"),),
+        success="the face is the first sector to move",
+        odds=initiative_odds(n),
+    )
+
+
+@initiative_prompt.answer
+def initiative_apply(state: State, data: Data, event: Event) -> None:
+    face = event.value[0]  # type: ignore[index]
+    state.initiative, state.sweep = face, 0
+    state.note(state.stamp("Initiative"), f"Initiative d{data.track.sectors}: {face}. Movement starts in sector {face}.")
+    state.step = "move_pick"

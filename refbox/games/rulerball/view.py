@@ -1,0 +1,127 @@
+"""The headless view: clock, ball, the sector sweep with moved / fought marks, the timer track."""
+
+from __future__ import annotations
+
+from refbox.engine.state import PhaseRow, Roster, Stat, View
+from refbox.games.rulerball.ballplay import laps_since_activation
+from refbox.games.rulerball.data import STATS, Data
+from refbox.games.rulerball.models import Figure, State
+from refbox.games.rulerball.steps import STEPS
+from refbox.games.rulerball.track import clockwise
+from refbox.games.rulerball.turn import TRACK_NAMES, clock_words
+
+SWEEP_PHASES = {"move", "combat"}
+
+
+def phase_id(state: State) -> str:
+    return STEPS[state.step].phase
+
+
+def ball_words(state: State, data: Data) -> str:
+    ball = state.ball
+    if ball.where == "cannon":
+        return "in the cannon"
+    if ball.where == "loose":
+        return f"loose in sector {ball.sector}"
+    return f"held by {state.label(ball.carrier or '')} (sector {ball.sector})"
+
+
+def lap_words(state: State, data: Data) -> str:
+    ball, n = state.ball, data.track.sectors
+    if ball.where != "held":
+        return "-"
+    if not ball.active:
+        return f"activation lap from sector {ball.lap_start}: {ball.progress}/{n}"
+    return f"active; laps since activation {laps_since_activation(ball, n)}/{data.ball.laps_to_shoot}"
+
+
+def _marks(state: State, f: Figure) -> str:
+    moved = "M" if f.moves else "·"
+    fought = "F" if f.fights else "·"
+    ball = " ●" if state.ball.carrier == f.id else ""
+    return f"{moved}{fought} {state.label(f.id)}{ball}"
+
+
+def sweep_lines(state: State, data: Data) -> list[str]:
+    """One line per sector, in sweep order from the initiative sector: who has moved (M) and fought (F)."""
+    n = data.track.sectors
+    if state.initiative is None or state.step in ("clock", "release", "release_sector"):
+        return []
+    current = clockwise(state.initiative, state.sweep, n) if phase_id(state) in SWEEP_PHASES else None
+    lines = []
+    for k in range(n):
+        s = clockwise(state.initiative, k, n)
+        here = [f for f in state.figures if f.on_track and f.sector == s]
+        marker = "▶" if s == current else " "
+        ball = " (ball)" if state.ball.where == "loose" and state.ball.sector == s else ""
+        body = ", ".join(_marks(state, f) for f in here) or "-"
+        lines.append(f"{marker} S{s:>2}{ball}: {body}")
+    return lines
+
+
+def timer_lines(state: State) -> list[str]:
+    waiting = sorted((f for f in state.figures if f.timed), key=lambda f: f.timer)
+    return [f"{TRACK_NAMES[f.place]} {f.timer}:00 {state.label(f.id)}" + (" (may return)" if f.timer == 0 else "")
+            for f in waiting]
+
+
+def _where(f: Figure) -> str:
+    if f.on_track:
+        return f"S{f.sector}"
+    if f.place == "out":
+        return "out"
+    return f"{TRACK_NAMES[f.place]} {f.timer}:00"
+
+
+def roster(state: State, team: int) -> Roster:
+    rows, dim = [], []
+    for f in state.figures:
+        if f.team != team:
+            continue
+        stats = [str(f.stats[s]) if s in f.stats else "-" for s in STATS]
+        ball = "●" if state.ball.carrier == f.id else ""
+        rows.append([f.name, f.role, *stats, _where(f), "✓" if f.moves else "", "✓" if f.fights else "", ball])
+        dim.append(not f.on_track)
+    return Roster(title=state.teams[team], actor=team,
+                  columns=["Figure", "Role", "Spd", "Skl", "Cmb", "Tgh", "Where", "Moved", "Fought", "Ball"],
+                  rows=rows, dim=dim)
+
+
+def build_view(state: State, data: Data) -> View:
+    current = phase_id(state)
+    order = [p.id for p in data.phases]
+    at = order.index(current)
+    phases = [PhaseRow(name=p.name, status="done" if i < at else "current" if i == at else "todo")
+              for i, p in enumerate(data.phases)]
+    if state.over:
+        phases = [PhaseRow(name=p.name, status="done") for p in data.phases]
+    n = data.track.sectors
+    stopped = " (stopped)" if state.clock_stopped else ""
+    offense = state.teams[state.offense] if state.offense is not None else "-"
+    board = [
+        Stat(label="Score", value=f"{state.score[0]} : {state.score[1]}"),
+        Stat(label="Period", value=f"{state.period}/{data.clock.periods}"),
+        Stat(label="Clock", value=clock_words(state.clock) + stopped),
+        Stat(label="Initiative", value=f"sector {state.initiative}" if state.initiative else "-"),
+        Stat(label="Ball", value=ball_words(state, data), actor=state.ball.team),
+        Stat(label="Lap", value=lap_words(state, data), actor=state.ball.team),
+        Stat(label="Offense", value=offense, actor=state.offense),
+    ]
+    if current in SWEEP_PHASES and state.initiative:
+        board.insert(4, Stat(label="Sweep", value=f"sector {clockwise(state.initiative, state.sweep, n)} "
+                                                  f"({state.sweep + 1}/{n})"))
+    if state.ball.shooter:
+        board.append(Stat(label="Attempt", value=state.label(state.ball.shooter), actor=state.ball.team))
+    notes = sweep_lines(state, data) + timer_lines(state)
+    if state.ball.where == "held" and not state.ball.active and state.ball.lap_start:
+        togo = n - state.ball.progress
+        notes.append(f"Activation: {togo} more sector(s) counterclockwise to sector {state.ball.lap_start}.")
+    return View(
+        headline=f"{state.teams[0]} {state.score[0]} : {state.score[1]} {state.teams[1]}",
+        clock=f"P{state.period} {clock_words(state.clock)}{stopped} · turn {state.turn}",
+        phases=phases,
+        phase_id=current,
+        scoreboard=board,
+        rosters=[roster(state, 0), roster(state, 1)],
+        notes=notes,
+    )
