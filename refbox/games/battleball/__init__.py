@@ -1,0 +1,1 @@
+"""Battleball (Milton Bradley, 2003): two coaches, eleven players a side, a die per position."""

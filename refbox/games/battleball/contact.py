@@ -1,0 +1,194 @@
+"""Tackles and hand-offs: the two rolls between players standing next to each other."""
+
+from __future__ import annotations
+
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Choose, Event, Option, Outcome, Roll
+from refbox.games.battleball import flow, odds, roster
+from refbox.games.battleball.models import Data, Ref, State
+
+
+def _tackler(state: State) -> Ref:
+    assert state.turn.tackler is not None
+    return Ref(team=state.side, id=state.turn.tackler)
+
+
+def _target(state: State) -> Ref:
+    assert state.turn.target is not None
+    return Ref(team=1 - state.side, id=state.turn.target)
+
+
+# ---- who tackles whom ----
+
+
+def tackler_prompt(state: State, data: Data) -> Choose:
+    options = roster.player_options(data, state, state.side)
+    options.sort(key=lambda o: o.id != state.turn.mover)  # the player who just moved first
+    return Choose(actor=state.side, text="Tackle: which of your players makes it?", options=tuple(options))
+
+
+def apply_tackler(state: State, data: Data, event: Event) -> None:
+    state.turn.tackler = str(event.value)
+    state.step = "target"
+
+
+def target_prompt(state: State, data: Data) -> Choose:
+    who = roster.short(data, state, _tackler(state))
+    options = roster.player_options(data, state, 1 - state.side)
+    return Choose(actor=state.side, text=f"Which opponent next to {who} is tackled?", options=tuple(options))
+
+
+def apply_target(state: State, data: Data, event: Event) -> None:
+    state.turn.target = str(event.value)
+    state.step = "tackle-roll"
+
+
+# ---- the tackle roll ----
+
+
+def tackle_roll_prompt(state: State, data: Data) -> Roll:
+    a, b = _tackler(state), _target(state)
+    o = odds.tackle(roster.dice(data, state, a), roster.dice(data, state, b))
+    a_name, b_name = roster.full(data, state, a), roster.full(data, state, b)
+    heavy = any(len(roster.dice(data, state, r)) > 1 for r in (a, b))
+    return Roll(
+        text=f"Tackle: {a_name} against {b_name}. Each coach rolls his player's die.",
+        purpose="tackle",
+        dice=tuple(roster.die_specs(data, state, a) + roster.die_specs(data, state, b)),
+        success="the lower roll wins; a winning 1 means a serious injury"
+        + ("; odds assume the Heavy Tackle keeps his lower d6" if heavy else ""),
+        odds=(
+            Outcome(label=f"{a.id} wins", probability=o["win"]),
+            Outcome(label="tie: both injured", probability=o["tie"]),
+            Outcome(label=f"{b.id} wins", probability=o["loss"]),
+            Outcome(label="someone seriously injured", probability=o["serious"]),
+        ),
+    )
+
+
+def apply_tackle_roll(state: State, data: Data, event: Event) -> None:
+    faces: list[int] = event.value  # type: ignore[assignment]
+    state.turn.tackle_faces = list(faces)
+    n = len(roster.dice(data, state, _tackler(state)))
+    groups = (faces[:n], faces[n:])
+    state.turn.used = [g[0] if len(set(g)) == 1 else None for g in groups]
+    if None in state.turn.used:
+        state.step = "tackle-die"
+    else:
+        resolve_tackle(state, data)
+
+
+def _deciding_side(state: State) -> int:
+    """Which coach still has to pick one of his Heavy Tackle's two dice (attacker first)."""
+    return state.side if state.turn.used[0] is None else 1 - state.side
+
+
+def tackle_die_prompt(state: State, data: Data) -> Choose:
+    side = _deciding_side(state)
+    faces = state.turn.tackle_faces
+    n = len(roster.dice(data, state, _tackler(state)))
+    mine = faces[:n] if side == state.side else faces[n:]
+    options = tuple(Option(id=str(f), label=f"Use the {f}", hint="lower wins", actor=side) for f in sorted(mine))
+    return Choose(actor=side, text=f"Heavy Tackle rolled {mine[0]} and {mine[1]}: which die counts?", options=options)
+
+
+def apply_tackle_die(state: State, data: Data, event: Event) -> None:
+    index = 0 if _deciding_side(state) == state.side else 1
+    used = list(state.turn.used)
+    used[index] = int(str(event.value))
+    state.turn.used = used
+    if None not in used:
+        resolve_tackle(state, data)
+
+
+def resolve_tackle(state: State, data: Data) -> None:
+    a_ref, b_ref = _tackler(state), _target(state)
+    a, b = state.turn.used
+    assert a is not None and b is not None
+    where = roster.stamp(data, state)
+    a_name, b_name = roster.full(data, state, a_ref), roster.full(data, state, b_ref)
+    carrier = state.carrier
+    if a != b:
+        winner, loser = (a_ref, b_ref) if a < b else (b_ref, a_ref)
+        serious = min(a, b) == 1
+        state.note(where, f"Tackle {a_name} {a} against {b_name} {b}: {winner.id} wins.", winner.team)
+        _remove(state, data, loser, serious)
+        if carrier == loser:
+            state.carrier = winner
+            state.last_holder = winner.team
+            state.note(where, f"{roster.full(data, state, winner)} takes the ball.", winner.team)
+        if not flow.after_tackle_removals(state, data):
+            flow.end_turn(state)
+        return
+    state.note(where, f"Tackle {a_name} {a} against {b_name} {b}: a tie, both are injured.")
+    for ref in (a_ref, b_ref):
+        _remove(state, data, ref, serious=a == 1)
+    if flow.after_tackle_removals(state, data):
+        return
+    if carrier in (a_ref, b_ref):
+        assert carrier is not None
+        flow.fumble(state, data, carrier, carrier.team, then="end-turn")
+    else:
+        flow.end_turn(state)
+
+
+def _remove(state: State, data: Data, ref: Ref, serious: bool) -> None:
+    player = state.player(ref)
+    player.status = "out" if serious else "locker"
+    tokens = roster.squares(data, state, ref)
+    state.carnage_on_field += tokens
+    state.carnage_placed += tokens
+    if state.carrier == ref:
+        state.carrier = None
+    fate = "seriously injured, out for the game" if serious else "injured, to the Locker Room until next half"
+    state.note(roster.stamp(data, state), f"{roster.full(data, state, ref)} is {fate} ({tokens} carnage).", ref.team)
+
+
+# ---- hand-off ----
+
+
+def _carrier(state: State) -> Ref:
+    if state.carrier is None or state.carrier.team != state.side:
+        raise RuleError("Only the side holding the ball may hand it off.")
+    return state.carrier
+
+
+def hand_off_to_prompt(state: State, data: Data) -> Choose:
+    carrier = _carrier(state)
+    options = roster.player_options(data, state, state.side, skip=carrier.id)
+    who = roster.short(data, state, carrier)
+    return Choose(actor=state.side, text=f"Hand-off: which team-mate next to {who} takes the ball?", options=tuple(options))
+
+
+def apply_hand_off_to(state: State, data: Data, event: Event) -> None:
+    state.turn.receiver = str(event.value)
+    state.step = "hand-off-roll"
+
+
+def hand_off_roll_prompt(state: State, data: Data) -> Roll:
+    giver = _carrier(state)
+    taker = Ref(team=state.side, id=str(state.turn.receiver))
+    dice = roster.dice(data, state, giver) + roster.dice(data, state, taker)
+    ok = odds.all_different(dice)
+    return Roll(
+        actor=state.side,
+        text=f"Hand-off {roster.full(data, state, giver)} to {roster.full(data, state, taker)}: roll both players' dice.",
+        purpose="hand-off",
+        dice=tuple(roster.die_specs(data, state, giver) + roster.die_specs(data, state, taker)),
+        success="all dice different: the ball changes hands; any two alike: fumble",
+        odds=(Outcome(label="hand-off made", probability=ok), Outcome(label="fumble", probability=1 - ok)),
+    )
+
+
+def apply_hand_off_roll(state: State, data: Data, event: Event) -> None:
+    faces: list[int] = event.value  # type: ignore[assignment]
+    giver = _carrier(state)
+    taker = Ref(team=state.side, id=str(state.turn.receiver))
+    where = roster.stamp(data, state)
+    if len(set(faces)) == len(faces):
+        state.carrier = taker
+        state.note(where, f"Hand-off {roster.short(data, state, giver)} to {taker.id}, roll {faces}: {taker.id} has the ball.", state.side)
+        flow.end_turn(state)
+    else:
+        state.note(where, f"Hand-off {roster.short(data, state, giver)} to {taker.id}, roll {faces}: matching dice.", state.side)
+        flow.fumble(state, data, giver, state.side, then="end-turn")

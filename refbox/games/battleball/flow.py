@@ -1,0 +1,308 @@
+"""The match's shape: halves, roll-offs, turns passing, touchdowns, halts, restarts and fumbles."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from refbox.engine.dice import p_first_beats, percent
+from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Option, Outcome, Roll
+from refbox.games.battleball import roster
+from refbox.games.battleball.models import Data, Fumble, Ref, State, Turn
+
+
+# ---- turns ----
+
+
+def start_turn(state: State, side: int) -> None:
+    state.side = side
+    state.turn_no += 1
+    state.turn = Turn()
+    state.step = "select"
+
+
+def end_turn(state: State) -> None:
+    start_turn(state, 1 - state.side)
+
+
+# ---- halves ----
+
+
+def begin_half(state: State, data: Data) -> None:
+    """Everyone not seriously injured lines up again; the ball goes back to the centre."""
+    for side in (0, 1):
+        for p in state.players[side]:
+            if p.status == "locker":
+                p.status = "field"
+    clear_field(state)
+    state.step = "lineup"
+
+
+def clear_field(state: State) -> None:
+    state.carnage_on_field = 0
+    state.carrier = None
+    state.ball_at_centre = True
+    state.fumble = None
+    state.turn = Turn()
+
+
+def in_overtime(state: State, data: Data) -> bool:
+    return state.half > data.game.halves
+
+
+def confirm_lineup(state: State, data: Data) -> Confirm:
+    half = roster.half_name(data, state.half)
+    return Confirm(text=f"Line up for the {half}: every fit player behind his 20-yard line, the ball on the centre square.")
+
+
+def apply_lineup(state: State, data: Data, event: Event) -> None:
+    state.note(roster.stamp(data, state), f"Both sides line up for the {roster.half_name(data, state.half)}.")
+    if concede_if_empty(state, data):
+        return
+    if data.team_rules:
+        state.side = 0
+        state.step = "team-rules"
+    else:
+        after_team_rules(state, data)
+
+
+def after_team_rules(state: State, data: Data) -> None:
+    if state.half == 1 or in_overtime(state, data):
+        state.step = "roll-off"
+    else:
+        assert state.first_of_half is not None
+        start_turn(state, state.first_of_half)
+
+
+def team_rule_prompt(state: State, data: Data) -> Choose:
+    who = state.coaches[state.side]
+    options = tuple(Option(id=r.id, label=r.name, actor=state.side) for r in data.team_rules)
+    return Choose(actor=state.side, text=f"{who}: pick your Team Rule for the {roster.half_name(data, state.half)}.", options=options)
+
+
+def apply_team_rule(state: State, data: Data, event: Event) -> None:
+    rule = next(r for r in data.team_rules if r.id == event.value)
+    state.team_rules[state.side] = rule.name
+    state.note(roster.stamp(data, state), f"{state.coaches[state.side]} takes the Team Rule {rule.name}.", state.side)
+    if state.side == 0:
+        state.side = 1
+    else:
+        after_team_rules(state, data)
+
+
+def roll_off_prompt(state: State, data: Data) -> Roll:
+    sides = data.game.roll_off_die
+    first, tie, second = p_first_beats(sides, 0, sides, 0)
+    names = [roster.team_name(data, state, s) for s in (0, 1)]
+    return Roll(
+        text=f"Roll-off for the {roster.half_name(data, state.half)}: each coach rolls a d{sides}.",
+        purpose="who takes the first turn",
+        dice=tuple(DieSpec(sides=sides, label=f"{names[s]} ({state.coaches[s]})") for s in (0, 1)),
+        success=f"higher roll moves first; equal rolls roll again ({percent(tie)})",
+        odds=(
+            Outcome(label=f"{names[0]} first", probability=first),
+            Outcome(label=f"{names[1]} first", probability=second),
+            Outcome(label="tie: roll again", probability=tie),
+        ),
+    )
+
+
+def apply_roll_off(state: State, data: Data, event: Event) -> None:
+    a, b = event.value  # type: ignore[misc]
+    where = roster.stamp(data, state)
+    if a == b:
+        state.note(where, f"Roll-off {a} : {b}, a tie: roll again.")
+        return
+    winner = 0 if a > b else 1
+    state.note(where, f"Roll-off {a} : {b}: {roster.team_name(data, state, winner)} move first.", winner)
+    state.first_of_half = winner
+    start_turn(state, winner)
+
+
+# ---- touchdowns and the end of the game ----
+
+
+def touchdown(state: State, data: Data, side: int, how: str) -> None:
+    state.score[side] += 1
+    state.scorer = side
+    state.step = "touchdown"
+    name = roster.team_name(data, state, side)
+    state.note(roster.stamp(data, state), f"TOUCHDOWN {name}: {how}. Score {state.score[0]} : {state.score[1]}.", side)
+
+
+def touchdown_prompt(state: State, data: Data) -> Confirm:
+    assert state.scorer is not None
+    name = roster.team_name(data, state, state.scorer)
+    if state.score[state.scorer] >= data.game.touchdowns_to_win:
+        return Confirm(actor=state.scorer, text=f"Touchdown {name}: that wins the game.")
+    nxt = roster.half_name(data, state.half + 1)
+    return Confirm(
+        actor=state.scorer,
+        text=f"Touchdown {name}. Clear the field and every carnage token; the {nxt} comes next.",
+    )
+
+
+def apply_touchdown(state: State, data: Data, event: Event) -> None:
+    scorer = state.scorer
+    assert scorer is not None
+    if state.score[scorer] >= data.game.touchdowns_to_win:
+        game_over(state, data, f"{roster.team_name(data, state, scorer)} win {state.score[0]} : {state.score[1]}.")
+        return
+    state.half += 1
+    state.first_of_half = None if in_overtime(state, data) else 1 - scorer
+    state.team_rules = [None, None]
+    state.scorer = None
+    begin_half(state, data)
+
+
+def game_over(state: State, data: Data, result: str) -> None:
+    state.result = result
+    state.step = "over"
+    state.note(roster.stamp(data, state), f"Game over: {result}")
+
+
+def everyone_out(state: State) -> bool:
+    return all(p.status == "out" for side in state.players for p in side)
+
+
+def end_all_injured(state: State, data: Data) -> None:
+    a, b = state.score
+    if a == b:
+        result = f"every player is seriously injured; a tie at {a} : {b}."
+    else:
+        result = f"every player is seriously injured; {roster.team_name(data, state, 0 if a > b else 1)} win {a} : {b}."
+    game_over(state, data, result)
+
+
+def concede_if_empty(state: State, data: Data) -> bool:
+    """Ruling empty-side-concedes: a side with nobody fit gives up a touchdown (both: the game ends)."""
+    fit = [bool(state.on_field(s)) for s in (0, 1)]
+    if all(fit):
+        return False
+    if not any(fit):
+        end_all_injured(state, data)
+    else:
+        touchdown(state, data, fit.index(True), f"{roster.team_name(data, state, fit.index(False))} cannot field a player")
+    return True
+
+
+def after_tackle_removals(state: State, data: Data) -> bool:
+    """An emptied field ends the game, restarts the half, or scores. True if play stopped."""
+    if everyone_out(state):
+        end_all_injured(state, data)
+        return True
+    present = [bool(state.on_field(s)) for s in (0, 1)]
+    if not any(present):
+        state.step = "restart"
+        state.note(roster.stamp(data, state), "Both sides' last players are down: the half starts again.")
+        return True
+    if not all(present):
+        winner = present.index(True)
+        touchdown(state, data, winner, f"every {roster.team_name(data, state, 1 - winner)} player is off the field")
+        return True
+    return False
+
+
+# ---- halts and restarts ----
+
+
+def halt(state: State, data: Data, first: int, why: str) -> None:
+    state.halt_first = first
+    state.step = "halt"
+    state.note(roster.stamp(data, state), f"Play halted: {why}.")
+
+
+def halt_prompt(state: State, data: Data) -> Confirm:
+    assert state.halt_first is not None
+    first = roster.team_name(data, state, state.halt_first)
+    return Confirm(
+        text=f"Halt: clear the field and all carnage; both sides line up behind their 20-yard line (the injured stay "
+        f"out), the ball on the centre square. {first} move first."
+    )
+
+
+def apply_halt(state: State, data: Data, event: Event) -> None:
+    first = state.halt_first
+    assert first is not None
+    state.halt_first = None
+    clear_field(state)
+    start_turn(state, first)
+
+
+def restart_prompt(state: State, data: Data) -> Confirm:
+    return Confirm(
+        text=f"Restart the {roster.half_name(data, state.half)}: Locker Room players return, the seriously injured "
+        "stay out; clear the carnage and line up, the ball on the centre square."
+    )
+
+
+def apply_restart(state: State, data: Data, event: Event) -> None:
+    begin_half(state, data)
+    state.note(roster.stamp(data, state), f"The {roster.half_name(data, state.half)} restarts.")
+    if concede_if_empty(state, data):
+        return
+    assert state.first_of_half is not None
+    start_turn(state, state.first_of_half)
+
+
+# ---- fumbles ----
+
+
+def fumble(state: State, data: Data, fumbler: Ref, holder: int, then: Literal["adjacent", "end-turn"]) -> None:
+    state.carrier = None
+    state.ball_at_centre = False
+    state.last_holder = holder
+    state.fumble = Fumble(fumbler=fumbler, holder=holder, then=then)
+    state.step = "fumble-place"
+    state.note(roster.stamp(data, state), f"FUMBLE by {roster.full(data, state, fumbler)}.", fumbler.team)
+
+
+def fumble_prompt(state: State, data: Data) -> Choose:
+    assert state.fumble is not None
+    placer = 1 - state.fumble.holder
+    who = roster.short(data, state, state.fumble.fumbler)
+    reach = data.game.fumble_reach
+    options = (
+        Option(id="loose", label=f"On an empty square within {reach} of {who}", actor=placer),
+        Option(id="give", label=f"No empty square: give it to a player within {reach} (else an opponent)", actor=placer),
+        Option(id="halt", label="No square and no player to take it: halt play"),
+    )
+    return Choose(actor=placer, text=f"{state.coaches[placer]} places the fumbled ball.", options=options)
+
+
+def apply_fumble(state: State, data: Data, event: Event) -> None:
+    assert state.fumble is not None
+    where = roster.stamp(data, state)
+    if event.value == "loose":
+        state.note(where, "The ball lies loose.")
+        resume_after_fumble(state)
+    elif event.value == "give":
+        state.step = "fumble-give"
+    else:
+        halt(state, data, state.fumble.holder, "nowhere to put the fumbled ball")
+        state.fumble = None
+
+
+def fumble_give_prompt(state: State, data: Data) -> Choose:
+    assert state.fumble is not None
+    placer = 1 - state.fumble.holder
+    options = roster.player_options(data, state, placer, qualified=True)
+    options += roster.player_options(data, state, 1 - placer, qualified=True)
+    return Choose(actor=placer, text="Who is given the ball?", options=tuple(options))
+
+
+def apply_fumble_give(state: State, data: Data, event: Event) -> None:
+    ref = roster.ref_from(str(event.value))
+    state.carrier = ref
+    state.last_holder = ref.team
+    state.note(roster.stamp(data, state), f"The ball is given to {roster.full(data, state, ref)}.", ref.team)
+    resume_after_fumble(state)
+
+
+def resume_after_fumble(state: State) -> None:
+    assert state.fumble is not None
+    then = state.fumble.then
+    state.fumble = None
+    if then == "adjacent":
+        state.step = "adjacent"
+    else:
+        end_turn(state)

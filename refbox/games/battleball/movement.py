@@ -1,0 +1,210 @@
+"""A turn's first half: pick a player, roll to move, report the ball, then tackle / hand-off / pass / end."""
+
+from __future__ import annotations
+
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Choose, Event, Option, Outcome, Roll
+from refbox.games.battleball import flow, odds, roster
+from refbox.games.battleball.models import Data, Ref, State
+
+
+def _mover(state: State) -> Ref:
+    assert state.turn.mover is not None
+    return Ref(team=state.side, id=state.turn.mover)
+
+
+def _our_ball(state: State) -> bool:
+    return state.carrier is not None and state.carrier.team == state.side
+
+
+def squares(n: int) -> str:
+    return "1 square" if n == 1 else f"{n} squares"
+
+
+# ---- select ----
+
+
+def select_prompt(state: State, data: Data) -> Choose:
+    options = roster.player_options(data, state, state.side)
+    options.append(Option(id="halt", label="Halt play: neither side can reach the other's end zone"))
+    name = roster.team_name(data, state, state.side)
+    return Choose(actor=state.side, text=f"{name} ({state.coaches[state.side]}): pick a player to move.", options=tuple(options))
+
+
+def apply_select(state: State, data: Data, event: Event) -> None:
+    if event.value == "halt":
+        first = state.holder()
+        if first is None:
+            first = state.last_holder if state.last_holder is not None else state.side
+        flow.halt(state, data, first, "the referee sees no way to reach an end zone")
+        return
+    state.turn.mover = str(event.value)
+    state.step = "move-roll"
+
+
+# ---- the movement roll ----
+
+
+def move_roll_prompt(state: State, data: Data) -> Roll:
+    ref = _mover(state)
+    dice = roster.dice(data, state, ref)
+    who = roster.full(data, state, ref)
+    if len(dice) > 1:
+        p = odds.move_doubles(dice)
+        drop = " and drops the ball" if state.carrier == ref else ""
+        return Roll(
+            actor=state.side,
+            text=f"{who} moves: roll both d6 and use one.",
+            purpose="movement",
+            dice=tuple(roster.die_specs(data, state, ref)),
+            success=f"moves up to the die you keep; a double: no move{drop}",
+            odds=(
+                Outcome(label="moves (different dice)", probability=1 - p),
+                Outcome(label=f"double: stays put{drop}", probability=p),
+            ),
+        )
+    return Roll(
+        actor=state.side,
+        text=f"{who} moves: roll his die.",
+        purpose="movement",
+        dice=tuple(roster.die_specs(data, state, ref)),
+        success=f"moves 1 to the number rolled (at most {dice[0]}), stopping beside an opponent",
+        odds=(Outcome(label=f"each face 1-{dice[0]}", probability=1 / dice[0]),),
+    )
+
+
+def apply_move_roll(state: State, data: Data, event: Event) -> None:
+    faces: list[int] = event.value  # type: ignore[assignment]
+    ref = _mover(state)
+    state.turn.move_faces = list(faces)
+    where = roster.stamp(data, state)
+    who = roster.full(data, state, ref)
+    if len(faces) == 1:
+        state.note(where, f"{who} rolls {faces[0]}: moves up to {squares(faces[0])}.", state.side)
+        after_move(state)
+    elif len(set(faces)) == 1:
+        state.turn.ht_no_move = True
+        state.note(where, f"{who} rolls a double {faces[0]}: he cannot move this turn.", state.side)
+        if state.carrier == ref:
+            flow.fumble(state, data, ref, state.side, then="adjacent")
+        else:
+            state.step = "adjacent"
+    else:
+        state.step = "move-die"
+
+
+def move_die_prompt(state: State, data: Data) -> Choose:
+    faces = state.turn.move_faces
+    options = tuple(Option(id=str(f), label=f"Keep the {f}: up to {f} squares", actor=state.side) for f in faces)
+    return Choose(actor=state.side, text=f"Heavy Tackle rolled {faces[0]} and {faces[1]}: which die?", options=options)
+
+
+def apply_move_die(state: State, data: Data, event: Event) -> None:
+    state.note(
+        roster.stamp(data, state),
+        f"{roster.full(data, state, _mover(state))} rolls {state.turn.move_faces}, keeps {event.value}: "
+        f"moves up to {squares(int(str(event.value)))}.",
+        state.side,
+    )
+    after_move(state)
+
+
+# ---- what happened to the ball ----
+
+
+def after_move(state: State) -> None:
+    ref = _mover(state)
+    state.step = "ball" if state.carrier is None or state.carrier == ref else "adjacent"
+
+
+def ball_prompt(state: State, data: Data) -> Choose:
+    who = _mover(state).id
+    side = state.side
+    if state.carrier is None:
+        options = (
+            Option(id="left", label="Left the loose ball where it lies", actor=side),
+            Option(id="pickup", label=f"{who} picked up the loose ball", actor=side),
+            Option(id="pickup-td", label=f"{who} picked it up and ran into the end zone", actor=side),
+        )
+    else:
+        options = (
+            Option(id="kept", label=f"{who} still holds the ball, short of the end zone", actor=side),
+            Option(id="td", label=f"{who} carried the ball into the end zone from the last square", actor=side),
+        )
+    return Choose(actor=side, text="After the move: what about the ball? (refbox cannot see the board)", options=options)
+
+
+def apply_ball(state: State, data: Data, event: Event) -> None:
+    ref = _mover(state)
+    who = roster.full(data, state, ref)
+    where = roster.stamp(data, state)
+    if event.value in ("pickup", "pickup-td"):
+        state.carrier = ref
+        state.ball_at_centre = False
+        state.last_holder = state.side
+        state.note(where, f"{who} picks up the ball.", state.side)
+    if event.value in ("td", "pickup-td"):
+        flow.touchdown(state, data, state.side, f"{who} carries the ball into the end zone")
+        return
+    state.step = "adjacent"
+
+
+# ---- after the move: tackle, hand-off, pass or nothing ----
+
+
+def adjacent_prompt(state: State, data: Data) -> Choose:
+    side = state.side
+    return Choose(
+        actor=side,
+        text="Is any of your players now next to an opposing player?",
+        options=(
+            Option(id="yes", label="Yes: a tackle must be made", actor=side),
+            Option(id="no", label="No: nobody of ours is next to an opponent", actor=side),
+        ),
+    )
+
+
+def action_options(state: State, data: Data) -> list[Option]:
+    side = state.side
+    options = []
+    if _our_ball(state) and len(state.on_field(side)) > 1:
+        carrier = roster.short(data, state, state.carrier)  # type: ignore[arg-type]
+        options += [
+            Option(id="hand-off", label=f"Hand off: {carrier} to a team-mate next to him", actor=side),
+            Option(id="pass", label=f"Pass: {carrier} throws to a team-mate", actor=side),
+        ]
+    options.append(Option(id="end", label="End the turn", actor=side))
+    return options
+
+
+def apply_adjacent(state: State, data: Data, event: Event) -> None:
+    where = roster.stamp(data, state)
+    if event.value == "yes":
+        state.note(where, "A player is next to an opponent: a tackle is mandatory.", state.side)
+        state.step = "tackler"
+    elif len(action_options(state, data)) > 1:
+        state.step = "action"
+    else:
+        state.note(where, "Nobody next to an opponent; no ball to move: the turn passes.", state.side)
+        flow.end_turn(state)
+
+
+def action_prompt(state: State, data: Data) -> Choose:
+    return Choose(
+        actor=state.side,
+        text="Nobody can tackle: hand off, pass, or end the turn? (one attempt, then the turn passes)",
+        options=tuple(action_options(state, data)),
+    )
+
+
+def apply_action(state: State, data: Data, event: Event) -> None:
+    if event.value in ("hand-off", "pass") and not _our_ball(state):  # the prompt never offers it
+        raise RuleError("Only the side holding the ball may hand off or pass.")
+    if event.value == "hand-off":
+        state.step = "hand-off-to"
+    elif event.value == "pass":
+        state.step = "pass-to"
+    else:
+        state.note(roster.stamp(data, state), "The turn passes.", state.side)
+        flow.end_turn(state)
+

@@ -1,0 +1,76 @@
+"""Exact odds of Battleball's rolls, from icepool (through refbox.engine.dice), cached per dice set.
+
+A player's dice are a tuple of sides: (20,) for a Running Back, (6, 6) for a Heavy Tackle.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from refbox.engine.dice import d
+
+Dice = tuple[int, ...]
+
+
+def _tackle_die(dice: Dice):
+    """The face a player uses in a tackle: a Heavy Tackle is assumed to keep his lower d6."""
+    import icepool
+
+    return d(dice[0]) if len(dice) == 1 else icepool.lowest(*(d(s) for s in dice))
+
+
+def _p(die, outcome) -> Fraction:
+    return die.probability("==", outcome) if outcome in die else Fraction(0)
+
+
+@lru_cache(maxsize=None)
+def tackle(attacker: Dice, defender: Dice) -> dict[str, float]:
+    """P of each tackle result, seen from the attacker: win, tie, loss, and any serious injury."""
+    import icepool
+
+    def result(a: int, b: int) -> tuple[str, bool]:
+        kind = "win" if a < b else "loss" if a > b else "tie"
+        return kind, min(a, b) == 1
+
+    die = icepool.map(result, _tackle_die(attacker), _tackle_die(defender), star=False)
+    odds = {"win": Fraction(0), "tie": Fraction(0), "loss": Fraction(0), "serious": Fraction(0)}
+    for kind, serious in die.outcomes():
+        p = _p(die, (kind, serious))
+        odds[kind] += p
+        if serious:
+            odds["serious"] += p
+    return {k: float(p) for k, p in odds.items()}
+
+
+@lru_cache(maxsize=None)
+def _all_different(dice: Dice) -> Fraction:
+    import icepool
+
+    die = icepool.map(lambda *faces: len(set(faces)) == len(faces), *(d(s) for s in dice), star=False)
+    return _p(die, True)
+
+
+def all_different(dice: Dice) -> float:
+    """P that no two of the dice show the same face (a clean hand-off)."""
+    return float(_all_different(dice))
+
+
+def move_doubles(dice: Dice) -> float:
+    """P that a Heavy Tackle's movement roll is a double (he cannot move)."""
+    return float(1 - _all_different(dice)) if len(dice) > 1 else 0.0
+
+
+@lru_cache(maxsize=None)
+def pass_odds(receiver: Dice, passing: int, distance: int) -> dict[str, float]:
+    """P(fumble), P(caught), P(short) for a pass thrown ``distance`` squares."""
+    import icepool
+
+    def result(*faces: int) -> str:
+        *mine, ball = faces
+        if len(set(faces)) < len(faces):
+            return "fumble"
+        return "caught" if max(mine) + ball >= distance else "short"
+
+    die = icepool.map(result, *(d(s) for s in receiver), d(passing), star=False)
+    return {k: float(_p(die, k)) for k in ("fumble", "caught", "short")}

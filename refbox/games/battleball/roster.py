@@ -1,0 +1,87 @@
+"""Naming and looking up players: ids, dice, labels, options. No rules here."""
+
+from __future__ import annotations
+
+from refbox.engine.prompts import DieSpec, Option
+from refbox.games.battleball.models import Data, Player, Ref, State
+
+
+def new_team(data: Data) -> list[Player]:
+    """The eleven of a side, ids from the position's short name: RB1, RB2, RB3, T, HT, LB1, ..."""
+    players = []
+    for pos in data.positions:
+        for n in range(1, pos.count + 1):
+            pid = pos.short if pos.count == 1 else f"{pos.short}{n}"
+            players.append(Player(id=pid, position=pos.id))
+    return players
+
+
+def dice(data: Data, state: State, ref: Ref) -> tuple[int, ...]:
+    pos = data.position(state.player(ref).position)
+    return (pos.sides,) * pos.dice
+
+
+def dice_text(data: Data, player: Player) -> str:
+    pos = data.position(player.position)
+    return f"{pos.dice if pos.dice > 1 else ''}d{pos.sides}"
+
+
+def squares(data: Data, state: State, ref: Ref) -> int:
+    return data.position(state.player(ref).position).squares
+
+
+def team_name(data: Data, state: State, side: int) -> str:
+    return data.team(state.teams[side]).name
+
+
+def short(data: Data, state: State, ref: Ref) -> str:
+    """'RB1 (d20)'."""
+    return f"{ref.id} ({dice_text(data, state.player(ref))})"
+
+
+def full(data: Data, state: State, ref: Ref) -> str:
+    """'Iron Wolves RB1 (Running Back, d20)'."""
+    player = state.player(ref)
+    pos = data.position(player.position)
+    return f"{team_name(data, state, ref.team)} {ref.id} ({pos.name}, {dice_text(data, player)})"
+
+
+def die_specs(data: Data, state: State, ref: Ref, note: str = "") -> list[DieSpec]:
+    player = state.player(ref)
+    pos = data.position(player.position)
+    who = f"{team_name(data, state, ref.team)} {ref.id}"
+    return [
+        DieSpec(sides=pos.sides, label=f"{who} ({pos.die_colour} d{pos.sides})", note=note) for _ in range(pos.dice)
+    ]
+
+
+def player_options(data: Data, state: State, side: int, skip: str | None = None, qualified: bool = False) -> list[Option]:
+    """One option per player of ``side`` on the field; ids are player ids ('0:RB1' when ``qualified``)."""
+    options = []
+    for p in state.on_field(side):
+        if p.id == skip:
+            continue
+        ref = Ref(team=side, id=p.id)
+        ball = " · has the ball" if state.carrier == ref else ""
+        label = f"{p.id} {data.position(p.position).name} ({dice_text(data, p)}){ball}"
+        if qualified:
+            label = f"{team_name(data, state, side)} {label}"
+        options.append(Option(id=f"{side}:{p.id}" if qualified else p.id, label=label, actor=side))
+    return options
+
+
+def ref_from(option_id: str) -> Ref:
+    side, pid = option_id.split(":", 1)
+    return Ref(team=int(side), id=pid)
+
+
+def half_name(data: Data, half: int) -> str:
+    if half > data.game.halves:
+        return "overtime"
+    return {1: "1st half", 2: "2nd half", 3: "3rd half"}.get(half, f"half {half}")
+
+
+def stamp(data: Data, state: State) -> str:
+    """Where in the match a log line belongs, e.g. 'H1 T7' or 'OT T31'."""
+    half = "OT" if state.half > data.game.halves else f"H{state.half}"
+    return f"{half} T{state.turn_no}" if state.turn_no else half

@@ -1,0 +1,143 @@
+"""What the Battleball screen shows besides the prompt, computed from the state (headless)."""
+
+from __future__ import annotations
+
+from refbox.engine.state import PhaseRow, Roster, Stat, View
+from refbox.games.battleball import roster
+from refbox.games.battleball.models import Data, Ref, State
+
+STEP_PLACE: dict[str, tuple[str, str]] = {
+    "lineup": ("before-half", "lineup"),
+    "team-rules": ("before-half", "team-rules"),
+    "roll-off": ("before-half", "roll-off"),
+    "select": ("movement", "select"),
+    "move-roll": ("movement", "move-roll"),
+    "move-die": ("movement", "move-roll"),
+    "ball": ("movement", "ball"),
+    "adjacent": ("after-move", "adjacent"),
+    "action": ("after-move", "action"),
+    "tackler": ("tackle", "tackler"),
+    "target": ("tackle", "target"),
+    "tackle-roll": ("tackle", "tackle-roll"),
+    "tackle-die": ("tackle", "tackle-roll"),
+    "hand-off-to": ("hand-off", "hand-off-to"),
+    "hand-off-roll": ("hand-off", "hand-off-roll"),
+    "pass-to": ("pass", "pass-to"),
+    "pass-distance": ("pass", "pass-distance"),
+    "pass-roll": ("pass", "pass-roll"),
+    "pass-miss": ("pass", "pass-miss"),
+    "intercept-by": ("pass", "pass-miss"),
+    "recover-by": ("pass", "pass-miss"),
+    "fumble-place": ("fumble", "fumble-place"),
+    "fumble-give": ("fumble", "fumble-place"),
+    "touchdown": ("stoppage", "touchdown"),
+    "halt": ("stoppage", "halt"),
+    "restart": ("stoppage", "restart"),
+    "over": ("stoppage", "touchdown"),
+}
+"""Each step of the state machine: its phase in the ruleset file and the step row it lights."""
+
+STATUS_TEXT = {"field": "on the field", "locker": "Locker Room", "out": "seriously injured"}
+
+
+def phase_id(state: State) -> str:
+    return STEP_PLACE[state.step][0]
+
+
+def build(state: State, data: Data) -> View:
+    names = [roster.team_name(data, state, s) for s in (0, 1)]
+    return View(
+        headline=f"{names[0]} {state.score[0]} : {state.score[1]} {names[1]}",
+        clock=_clock(state, data),
+        phases=_phases(state, data),
+        phase_id=phase_id(state),
+        scoreboard=_scoreboard(state, data, names),
+        rosters=[_roster(state, data, s) for s in (0, 1)],
+        notes=_notes(state, data),
+    )
+
+
+def _clock(state: State, data: Data) -> str:
+    half = roster.half_name(data, state.half)
+    if state.step == "over":
+        return f"{half} · full time"
+    return f"{half} · turn {state.turn_no}" if state.turn_no else half
+
+
+def _phases(state: State, data: Data) -> list[PhaseRow]:
+    current, step = STEP_PLACE[state.step]
+    ids = [p.id for p in data.phases]
+    here = ids.index(current)
+    rows = []
+    for i, phase in enumerate(data.phases):
+        status = "current" if i == here else "done" if i < here else "todo"
+        rows.append(PhaseRow(name=phase.name, status=status))
+        if i == here:
+            step_ids = [s.id for s in phase.steps]
+            at = step_ids.index(step) if step in step_ids else -1
+            for j, s in enumerate(phase.steps):
+                sub = "current" if j == at else "done" if j < at else "todo"
+                rows.append(PhaseRow(name=s.name, status=sub, depth=1))
+    return rows
+
+
+def ball_text(state: State, data: Data) -> tuple[str, int | None]:
+    if state.step in ("pass-miss", "intercept-by", "recover-by"):
+        return "in the air (short pass)", state.side
+    if state.fumble is not None:
+        return f"fumbled by {state.fumble.fumbler.id}", None
+    if state.carrier is not None:
+        return f"{roster.team_name(data, state, state.carrier.team)} {state.carrier.id}", state.carrier.team
+    return ("on the centre square" if state.ball_at_centre else "loose on the field"), None
+
+
+def _scoreboard(state: State, data: Data, names: list[str]) -> list[Stat]:
+    ball, holder = ball_text(state, data)
+    stats = [Stat(label="Half", value=roster.half_name(data, state.half))]
+    for s in (0, 1):
+        stats.append(Stat(label=names[s], value=f"{state.score[s]} TD · {state.coaches[s]}", actor=s))
+    if state.step != "over":
+        stats.append(Stat(label="Turn", value=names[state.side], actor=state.side))
+    stats.append(Stat(label="Ball", value=ball, actor=holder))
+    stats.append(Stat(label="Carnage", value=f"{state.carnage_on_field} on the field · {state.carnage_placed} placed"))
+    for s in (0, 1):
+        rule = state.team_rules[s] or ("none chosen" if data.team_rules else "none listed")
+        stats.append(Stat(label=f"Team Rule {names[s]}", value=rule, actor=s))
+    counts = [len(state.on_field(s)) for s in (0, 1)]
+    stats.append(Stat(label="On the field", value=f"{counts[0]} : {counts[1]}"))
+    return stats
+
+
+def _roster(state: State, data: Data, side: int) -> Roster:
+    rows, dim = [], []
+    for p in state.players[side]:
+        pos = data.position(p.position)
+        status = STATUS_TEXT[p.status]
+        if state.carrier == Ref(team=side, id=p.id):
+            status += " · ball"
+        rows.append([p.id, pos.name, f"{roster.dice_text(data, p)} {pos.die_colour}", status])
+        dim.append(p.status != "field")
+    title = f"{roster.team_name(data, state, side)} ({state.coaches[side]})"
+    return Roster(title=title, actor=side, columns=["", "Position", "Die", "Status"], rows=rows, dim=dim)
+
+
+def _notes(state: State, data: Data) -> list[str]:
+    notes = []
+    t = state.turn
+    if t.mover and state.step not in ("lineup", "roll-off", "team-rules", "over"):
+        moved = f" (rolled {t.move_faces})" if t.move_faces else ""
+        notes.append(f"Moving: {roster.short(data, state, Ref(team=state.side, id=t.mover))}{moved}")
+    if t.tackler and t.target:
+        a = roster.short(data, state, Ref(team=state.side, id=t.tackler))
+        b = roster.short(data, state, Ref(team=1 - state.side, id=t.target))
+        notes.append(f"Tackle: {a} against {b}")
+    if t.receiver and state.step.startswith(("pass", "intercept", "recover")):
+        dist = f" over {t.distance} squares" if t.distance else ""
+        notes.append(f"Pass to {t.receiver}{dist}")
+    if state.fumble is not None:
+        notes.append(f"Fumble: the ball goes within {data.game.fumble_reach} squares of {state.fumble.fumbler.id}")
+    if state.step == "over":
+        notes.append(state.result)
+    if state.step == "lineup" and not data.team_rules:
+        notes.append("No Team Rules are listed in the ruleset: add your Locker Room card's options to pick them here.")
+    return notes
