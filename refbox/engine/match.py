@@ -35,8 +35,8 @@ class Match:
         self.roller = DigitalRoller(header.seed)
         self.events: list[Event] = []
         self.redo_stack: list[Event] = []
-        self._snapshots: dict[int, Any] = {0: self.rules.start(self.setup, self.data)}
-        self.state = self._snapshots[0].model_copy(deep=True)
+        self.state = self.rules.start(self.setup, self.data)
+        self._snapshots: dict[int, Any] = {0: self._snapshot()}
         self._prompt = None
         self.dice_mode: DiceMode = "physical"
 
@@ -147,7 +147,7 @@ class Match:
         self._prompt = None
         n = len(self.events)
         if n % SNAPSHOT_EVERY == 0:
-            self._snapshots[n] = self.state.model_copy(deep=True)
+            self._snapshots[n] = self._snapshot()
 
     def _rebuild(self, upto: int) -> None:
         """State after the first ``upto`` events: from the nearest snapshot, replaying the rest."""
@@ -155,11 +155,27 @@ class Match:
         base = max(k for k in self._snapshots if k <= upto)
         for k in [k for k in self._snapshots if k > upto]:
             del self._snapshots[k]
-        self.state = self._snapshots[base].model_copy(deep=True)
+        self.state = self._restore(self._snapshots[base])
         self.events = events[:base]
         self._prompt = None
         for event in events[base:]:
             self._apply(event)
+
+    def _snapshot(self) -> tuple[Any, list]:
+        """A copy of the state; log lines are never changed once written, so they are shared, not copied."""
+        log = self.state.log
+        self.state.log = []
+        try:
+            copy = type(self.state).model_validate(self.state.model_dump())
+        finally:
+            self.state.log = log
+        return copy, list(log)
+
+    def _restore(self, snapshot: tuple[Any, list]) -> Any:
+        state, log = snapshot
+        fresh = type(state).model_validate(state.model_dump())
+        fresh.log = list(log)
+        return fresh
 
     def _write(self, entry: Entry) -> None:
         if self.journal is not None:

@@ -1,0 +1,1 @@
+"""One package per game: its data model, state and rules procedures (headless)."""

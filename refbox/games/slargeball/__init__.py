@@ -1,0 +1,1 @@
+"""Slargeball! (Irvania miniatures rules, draft 2)."""

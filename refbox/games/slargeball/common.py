@@ -1,0 +1,132 @@
+"""Helpers shared by the Slargeball phases: stamps, knock-outs, ball drops, roll prompts, orderings."""
+
+from __future__ import annotations
+
+from refbox.engine.dice import p_at_most, percent
+from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
+from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.models import Ask, Figure, State
+
+PHASE_NAMES = {
+    "initiative": "Initiative",
+    "move": "Move",
+    "whap": "Whap",
+    "fling": "Fling",
+    "nab": "Nab",
+    "consciousness": "Consciousness",
+    "break": "Break Play",
+    "over": "Full time",
+}
+
+
+def stamp(state: State, data: Data) -> str:
+    where = PHASE_NAMES[state.phase]
+    steps = data.phase("move").steps
+    if state.phase == "move" and state.move_step < len(steps):
+        where += "/" + steps[state.move_step].name
+    return f"T{state.turn} {where}"
+
+
+def log(state: State, data: Data, text: str, actor: int | None = None) -> None:
+    state.note(stamp(state, data), text, actor)
+
+
+def team_name(state: State, team: int) -> str:
+    return state.teams[team].name
+
+
+def who(state: State, fig: Figure) -> str:
+    """A figure as the log names it: "Red T1"."""
+    return f"{state.teams[fig.team].name} {fig.tag}"
+
+
+def ask(state: State, step: str, **fields) -> None:
+    state.ask = Ask(step=step, **fields)
+
+
+def drop_balls(state: State, data: Data, fig: Figure) -> None:
+    """A carrier that goes down drops what it holds as groundballs where it falls."""
+    for ball in state.carried_by(fig.id):
+        ball.put("ground")
+        log(state, data, f"ball {ball.id} falls to the ground beside {who(state, fig)}", fig.team)
+
+
+def knock_out(state: State, data: Data, fig: Figure, status: str = "out") -> None:
+    fig.status = status
+    drop_balls(state, data, fig)
+
+
+def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
+    pos = data.position(fig.pos)
+    state_bits = [] if fig.up else ["mired" if fig.status == "mired" else "out"]
+    if fig.frozen:
+        state_bits.append("frozen")
+    if state.carried_by(fig.id):
+        state_bits.append("ball")
+    extra = f" [{', '.join(state_bits)}]" if state_bits else ""
+    return Option(
+        id=fig.id,
+        label=f"{state.teams[fig.team].name} {fig.tag} {pos.name}{extra}",
+        hint=hint,
+        actor=fig.team,
+    )
+
+
+def at_most_roll(
+    state: State, data: Data, actor: int | None, text: str, purpose: str, die_label: str,
+    target: int, success: str, failure: str,
+) -> Roll:
+    """One die that succeeds at or under ``target``, with its exact odds."""
+    sides = data.game.die
+    p = p_at_most(sides, target)
+    need = f"{target} or less" if target < sides else "any face"
+    return Roll(
+        actor=actor,
+        text=text,
+        purpose=purpose,
+        dice=(DieSpec(sides=sides, label=die_label, note=f"needs {need}"),),
+        success=f"{need} on the d{sides}: {success}" if target > 0 else f"cannot succeed: {failure}",
+        odds=(Outcome(label=success, probability=p), Outcome(label=failure, probability=1 - p)),
+    )
+
+
+def batch_roll(
+    state: State, data: Data, figs: list[Figure], targets: list[int], text: str, purpose: str, success: str,
+) -> Roll:
+    """One die per figure, each at or under its own target (walk-by whaps, waking up)."""
+    sides = data.game.die
+    dice = tuple(
+        DieSpec(sides=sides, label=who(state, f), note=f"{success} on {t} or less ({percent(p_at_most(sides, t))})")
+        for f, t in zip(figs, targets)
+    )
+    expected = sum(p_at_most(sides, t) for t in targets)
+    return Roll(
+        text=text,
+        purpose=purpose,
+        dice=dice,
+        success=f"each die at or under its figure's number: {success}",
+        odds=tuple(Outcome(label=f"{who(state, f)} {success}", probability=p_at_most(sides, t)) for f, t in zip(figs, targets))
+        + (Outcome(label=f"expected: {expected:.1f} of {len(figs)}", probability=min(1.0, expected / len(figs))),),
+    )
+
+
+def nab_order(state: State, fig_ids: list[str]) -> list[str]:
+    """Highest Nab first; ties: the initiative team first, then roster order (ruling nab-same-team-ties)."""
+    index = {f.id: i for i, f in enumerate(state.figures)}
+    first = state.team_order()[0]
+    return sorted(fig_ids, key=lambda i: (-state.fig(i).nab, state.fig(i).team != first, index[i]))
+
+
+def on_field(state: State) -> list[Figure]:
+    return [f for f in state.figures if f.on_field]
+
+
+def everyone_out(state: State) -> bool:
+    players = [f for f in state.figures if not f.coach]
+    return all(not f.up for f in players)
+
+
+def score(state: State, data: Data, team: int, why: str) -> None:
+    state.teams[team].score += data.game.scoring_points
+    log(state, data, f"GOAL! {team_name(state, team)} score ({why}): "
+        f"{state.teams[0].name} {state.teams[0].score} : {state.teams[1].score} {state.teams[1].name}", team)

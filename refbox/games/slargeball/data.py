@@ -1,0 +1,90 @@
+"""The model of rulesets/slargeball.toml: every number refbox uses to referee Slargeball!."""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from refbox.engine.ruleset import RulesetData, Strict
+
+
+class Game(Strict):
+    turns: int = Field(ge=1, le=200)
+    die: int = Field(ge=2)
+    squads_min: int = Field(ge=1)
+    squads_max: int = Field(ge=1, le=9)
+    captain_from_squads: int = Field(ge=1)
+    coach_from_squads: int = Field(ge=1)
+    fling_range_per_point: int = Field(ge=1)
+    leave_contact_on_or_under: int = Field(ge=0)
+    ballbonk_on_or_under: int = Field(ge=0)
+    coach_random_fling_dice: int = Field(ge=1, le=6)
+    bonk_scatter_dice: int = Field(ge=1, le=6)
+    scoring_points: int = Field(ge=1)
+
+
+class Coach(Strict):
+    activation_needs: list[int] = Field(min_length=1, max_length=9)
+    walk_by_whap: int = Field(ge=0)
+    walk_by_reach_inches: int = Field(ge=0)
+    speed_inches: int = Field(ge=1)
+
+
+class Position(Strict):
+    id: str = Field(pattern=r"^[A-Z]{1,3}$")
+    name: str
+    move: int = Field(ge=0, le=30)
+    whap: int = Field(ge=0, le=6)
+    fling: int = Field(ge=0, le=6)
+    nab: int = Field(ge=0, le=6)
+    points: int = Field(ge=0)
+    per_squad: int = Field(default=0, ge=0, le=9)
+    per_team: int = Field(default=0, ge=0, le=1)
+    from_squads: int = Field(default=1, ge=1)
+    """A per-team position appears only with at least this many squads."""
+    coach: bool = False
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "Position":
+        if bool(self.per_squad) == bool(self.per_team):
+            raise ValueError(f"position {self.id}: give exactly one of per_squad or per_team")
+        return self
+
+
+class BallCount(Strict):
+    squads: list[int] = Field(min_length=1)
+    count: int = Field(ge=1, le=9)
+
+
+class Scatter(Strict):
+    directions: list[str] = Field(min_length=6, max_length=6)
+
+
+class Data(RulesetData):
+    game: Game
+    coach: Coach
+    positions: list[Position] = Field(min_length=1)
+    balls: list[BallCount] = Field(min_length=1)
+    scatter: Scatter
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Data":
+        ids = [p.id for p in self.positions]
+        if len(set(ids)) != len(ids):
+            raise ValueError("positions: two positions share an id")
+        steps = [s.id for s in self.phase("move").steps]
+        missing = set(ids) - set(steps)
+        if missing:
+            raise ValueError(f"phases.move.steps: no move sub-phase for position(s) {sorted(missing)}")
+        covered = sorted(n for b in self.balls for n in b.squads)
+        wanted = list(range(self.game.squads_min, self.game.squads_max + 1))
+        if covered != wanted:
+            raise ValueError(f"balls: each squad count {wanted} needs exactly one ball count (got {covered})")
+        if not all(1 <= n <= self.game.die for n in self.coach.activation_needs):
+            raise ValueError(f"coach.activation_needs: each need must be 1..{self.game.die}")
+        return self
+
+    def position(self, pos_id: str) -> Position:
+        return next(p for p in self.positions if p.id == pos_id)
+
+    def balls_for(self, squads: int) -> int:
+        return next(b.count for b in self.balls if squads in b.squads)

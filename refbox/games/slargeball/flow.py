@@ -1,0 +1,226 @@
+"""The turn sequence: which phase comes next and the first question it asks.
+
+Phase modules answer questions; this module only moves the match along the sequence
+(initiative, seven move sub-phases, whap, fling, nab, consciousness, and Break Play).
+"""
+
+from __future__ import annotations
+
+from refbox.games.slargeball.common import ask, everyone_out, knock_out, log, team_name, who
+from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.models import State
+
+
+def begin_turn(state: State, data: Data) -> None:
+    state.phase = "initiative"
+    state.initiative = None
+    state.tried_contact = []
+    carried = [sum(1 for b in state.balls if b.carrier and state.fig(b.carrier).team == t) for t in (0, 1)]
+    if len(state.balls) == 1:
+        holder = next((t for t in (0, 1) if carried[t] == 1), None)
+        why = "carries the ball"
+    else:
+        holder = next((t for t in (0, 1) if carried[t] >= 2), None)
+        why = f"carries {max(carried)} balls"
+    if holder is not None:
+        state.initiative = holder
+        log(state, data, f"{team_name(state, holder)} has initiative: it {why}", holder)
+        begin_move(state, data)
+    else:
+        ask(state, "initiative_roll")
+
+
+def begin_move(state: State, data: Data) -> None:
+    state.phase = "move"
+    state.move_step, state.side = 0, 0
+    enter_move_side(state, data)
+
+
+def enter_move_side(state: State, data: Data) -> None:
+    """Ask the acting team about this sub-phase, or skip it when nothing can need dice."""
+    pos = data.phase("move").steps[state.move_step].id
+    team = state.team_order()[state.side]
+    if any(p.id == pos and p.coach for p in data.positions):
+        if _enter_coach(state, data, team):
+            return
+    elif any(f.pos == pos and f.team == team and f.can_act for f in state.figures):
+        ask(state, "move_menu", team=team)
+        return
+    advance_move(state, data)
+
+
+def _enter_coach(state: State, data: Data, team: int) -> bool:
+    coach = state.coach_of(team)
+    if coach is None:
+        return False
+    cs = state.teams[team].coach
+    if cs.mode == "bench":
+        if cs.activations < len(data.coach.activation_needs) and cs.tried_turn != state.turn:
+            ask(state, "coach_menu", team=team)
+            return True
+        return False
+    if cs.mode in ("storming", "returning"):
+        if coach.up:
+            ask(state, "walk_by", team=team)
+            return True
+        log(state, data, f"{who(state, coach)} is unconscious and does not move", team)
+    return False
+
+
+def advance_move(state: State, data: Data) -> None:
+    if state.side == 0:
+        state.side = 1
+    else:
+        state.side = 0
+        state.move_step += 1
+    if state.move_step >= len(data.phase("move").steps):
+        end_phase(state, data, begin_whap)
+    else:
+        enter_move_side(state, data)
+
+
+def end_phase(state: State, data: Data, following) -> None:
+    """Between phases: if everyone is down, nothing else can happen this turn (ruling everyone-out)."""
+    if everyone_out(state) and state.phase in ("move", "whap", "fling", "nab"):
+        state.break_reason = "everyone is unconscious"
+        log(state, data, "Everyone is unconscious: straight to the consciousness check, then Break Play")
+        begin_consciousness(state, data)
+    else:
+        following(state, data)
+
+
+def whap_candidates(state: State) -> list:
+    """Figures still to whap: standing when the phase began, unfrozen, not coaches, with a standing opponent."""
+    standing = {f.team for f in state.figures if f.up and f.on_field}
+    up_at_start, done = set(state.up_at_whap), set(state.whapped)
+    return [
+        f for f in state.figures
+        if f.id in up_at_start and f.id not in done and not f.frozen and not f.coach and (1 - f.team) in standing
+    ]
+
+
+def settle_whap_band(state: State, data: Data) -> None:
+    """Step down through the Whap bands until one has a figure still to whap; else end the phase."""
+    cands = whap_candidates(state)
+    while state.whap_band > 0 and not any(f.whap == state.whap_band for f in cands):
+        state.whap_band -= 1
+    if state.whap_band > 0 and cands:
+        ask(state, "whap_menu")
+    else:
+        end_phase(state, data, begin_fling)
+
+
+def begin_whap(state: State, data: Data) -> None:
+    state.phase = "whap"
+    state.whapped = []
+    state.up_at_whap = [f.id for f in state.figures if f.up and f.on_field]
+    state.whap_band = max((f.whap for f in state.figures), default=0)
+    settle_whap_band(state, data)
+
+
+def begin_fling(state: State, data: Data) -> None:
+    state.phase = "fling"
+    first = state.team_order()[0]
+    index = {f.id: i for i, f in enumerate(state.figures)}
+    carried = [b for b in state.balls if b.carrier]
+    carried.sort(key=lambda b: (state.fig(b.carrier).team != first, index[b.carrier], b.id))
+    state.fling_queue = [b.id for b in carried]
+    next_fling(state, data)
+
+
+def next_fling(state: State, data: Data) -> None:
+    while state.fling_queue:
+        ball = state.ball(state.fling_queue.pop(0))
+        if ball.carrier is None:
+            continue
+        carrier = state.fig(ball.carrier)
+        if carrier.coach and carrier.up:
+            log(state, data, f"{who(state, carrier)} holds ball {ball.id} and throws it away at random", carrier.team)
+            ask(state, "scatter_roll", ball=ball.id, figure=carrier.id, action="coach")
+            return
+        if carrier.can_act:
+            ask(state, "fling_menu", ball=ball.id, figure=carrier.id, team=carrier.team)
+            return
+    end_phase(state, data, begin_nab)
+
+
+def begin_nab(state: State, data: Data) -> None:
+    state.phase = "nab"
+    for ball in state.balls:
+        ball.rested_this_nab = False
+    state.nab_done = []
+    next_nab(state, data)
+
+
+def next_nab(state: State, data: Data) -> None:
+    """Airballs first (each must come down), then each groundball once (``state.nab_done``)."""
+    state.nab_queue, state.bonk_involved, state.bonk_ring = [], [], []
+    air = next((b for b in state.balls if b.where == "air"), None)
+    if air is not None:
+        ask(state, "air_landed", ball=air.id)
+        return
+    ground = next(
+        (b for b in state.balls if b.where == "ground" and not b.rested_this_nab and b.id not in state.nab_done),
+        None,
+    )
+    if ground is not None:
+        ask(state, "ground_contact", ball=ground.id)
+        return
+    end_phase(state, data, begin_consciousness)
+
+
+def begin_consciousness(state: State, data: Data) -> None:
+    state.phase = "consciousness"
+    out = [f.id for f in state.figures if not f.up and f.on_field]
+    if out:
+        ask(state, "wake_roll", queue=out)
+    else:
+        close_turn(state, data)
+
+
+def close_turn(state: State, data: Data) -> None:
+    """End of turn: finish talking-tos (ruling coach-talk-turn), then Break Play or the next turn."""
+    for team in (0, 1):
+        cs = state.teams[team].coach
+        if cs.mode == "talking" and cs.talk_turn == state.turn and cs.target:
+            target = state.fig(cs.target)
+            target.frozen = False
+            if target.up:
+                knock_out(state, data, target)
+            log(state, data, f"The talking-to is over: {who(state, target)} is left unconscious; "
+                f"the coach heads back to the bench", team)
+            cs.mode, cs.target = "returning", None
+    if state.break_reason:
+        break_play(state, data, state.break_reason)
+    else:
+        next_turn(state, data)
+
+
+def next_turn(state: State, data: Data) -> None:
+    state.break_reason = ""
+    state.scored_ball = None
+    if state.turn >= state.turns:
+        state.phase = "over"
+        a, b = state.teams
+        if a.score == b.score:
+            result = f"A tie, {a.score} : {b.score}. Time for a rematch."
+        else:
+            w = a if a.score > b.score else b
+            result = f"{w.name} win, {a.name} {a.score} : {b.score} {b.name}."
+        log(state, data, f"Full time after {state.turns} turns. {result}")
+        ask(state, "over")
+        return
+    state.turn += 1
+    begin_turn(state, data)
+
+
+def break_play(state: State, data: Data, reason: str) -> None:
+    """Play stops at once; the referee resets the table, then the next turn starts."""
+    state.phase = "break"
+    state.break_reason = reason
+    log(state, data, f"BREAK PLAY: {reason}")
+    ask(state, "break_confirm")
+
+
+def all_balls_out(state: State) -> bool:
+    return all(b.where == "out" for b in state.balls)

@@ -1,0 +1,131 @@
+"""Slargeball! rules: start / prompt / apply / view over the match state (see docs/ADDING_A_RULESET.md)."""
+
+from __future__ import annotations
+
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Confirm, Event, GameOver, Prompt, Roll
+from refbox.games.slargeball import flow, moving, nabbing, whap_fling
+from refbox.games.slargeball.common import ask, batch_roll, log, who
+from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.models import Ask, Ball, Figure, Setup, State, Team
+from refbox.games.slargeball.view import view
+
+__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "roster"]
+
+
+def roster(setup: Setup, data: Data, team: int) -> list[Figure]:
+    """The figures a team fields for this many squads, in move order; coaches start off the field."""
+    squads = setup.squads
+    letter = "AB"[team]
+    figs: list[Figure] = []
+    for pos in data.positions:
+        if pos.per_team:
+            count = 1 if squads >= pos.from_squads else 0
+        else:
+            count = pos.per_squad * squads
+        for n in range(1, count + 1):
+            tag = pos.id if count == 1 and pos.per_team else f"{pos.id}{n}"
+            figs.append(Figure(id=f"{letter}.{tag}", team=team, pos=pos.id, tag=tag, move=pos.move, whap=pos.whap,
+                               fling=pos.fling, nab=pos.nab, coach=pos.coach, on_field=not pos.coach))
+    return figs
+
+
+def start(setup: Setup, data: Data) -> State:
+    g = data.game
+    if not g.squads_min <= setup.squads <= g.squads_max:
+        raise RuleError(f"Squads per team must be {g.squads_min} to {g.squads_max} (got {setup.squads}).")
+    state = State(
+        turns=g.turns,
+        teams=[Team(name=t.name.strip(), colour=t.colour) for t in setup.teams],
+        figures=roster(setup, data, 0) + roster(setup, data, 1),
+        balls=[Ball(id=n) for n in range(1, data.balls_for(setup.squads) + 1)],
+        ask=Ask(step="initiative_roll"),
+    )
+    log(state, data, f"Kick-off: {setup.squads} squad(s) a side, {len(state.figures) // 2} figures each, "
+        f"{len(state.balls)} ball(s) at the centre")
+    flow.begin_turn(state, data)
+    return state
+
+
+def colours(setup: Setup) -> tuple[str, str]:
+    return setup.teams[0].colour, setup.teams[1].colour
+
+
+# ---- consciousness, Break Play, full time ----
+
+
+def wake_prompt(state: State, data: Data) -> Roll:
+    figs = [state.fig(i) for i in state.ask.queue]
+    return batch_roll(state, data, figs, [f.whap for f in figs],
+                      f"Check for consciousness: {len(figs)} figure(s) roll to wake (at or under their Whap)",
+                      "wake up", "wakes up")
+
+
+def wake_apply(state: State, data: Data, event: Event) -> None:
+    for fig_id, face in zip(state.ask.queue, event.value):
+        fig = state.fig(fig_id)
+        if face <= fig.whap:
+            fig.status = "up"
+            log(state, data, f"{who(state, fig)} wakes up (rolled {face}, Whap {fig.whap})", fig.team)
+        else:
+            log(state, data, f"{who(state, fig)} stays down (rolled {face}, Whap {fig.whap})", fig.team)
+    flow.close_turn(state, data)
+
+
+def break_prompt(state: State, data: Data) -> Confirm:
+    a, b = state.teams
+    lines = [f"Play is broken ({state.break_reason}). Reset the table:",
+             "- unconscious figures stay exactly where they lie;",
+             f"- conscious goalies go to the opposing goal zone;",
+             "- conscious coaches on the field go back to their bench spot;",
+             f"- every other conscious figure lines up behind its own slargeline ({a.name}, {b.name});"]
+    centre = [bl.id for bl in state.balls if bl.where == "out"]
+    if centre:
+        lines.append(f"- ball(s) {', '.join(map(str, centre))} go back to the centre of the field.")
+    return Confirm(text="\n".join(lines))
+
+
+def break_apply(state: State, data: Data, event: Event) -> None:
+    for team in (0, 1):
+        coach, cs = state.coach_of(team), state.teams[team].coach
+        if coach is not None and coach.on_field and coach.up:
+            if cs.target:
+                state.fig(cs.target).frozen = False
+            coach.on_field, cs.mode, cs.target = False, "bench", None
+    for ball in state.balls:
+        if ball.where in ("out", "air"):
+            ball.where = "ground"
+    log(state, data, "The table is reset; play resumes next turn")
+    state.break_reason = ""
+    flow.next_turn(state, data)
+
+
+def over_prompt(state: State, data: Data) -> GameOver:
+    a, b = state.teams
+    if a.score == b.score:
+        return GameOver(text=f"Full time: a tie, {a.name} {a.score} : {b.score} {b.name}.")
+    winner = 0 if a.score > b.score else 1
+    return GameOver(actor=winner, text=f"Full time: {state.teams[winner].name} win, "
+                    f"{a.name} {a.score} : {b.score} {b.name}.")
+
+
+def _over_apply(state: State, data: Data, event: Event) -> None:
+    raise RuleError("The match is over.")
+
+
+STEPS = {
+    **moving.STEPS,
+    **whap_fling.STEPS,
+    **nabbing.STEPS,
+    "wake_roll": (wake_prompt, wake_apply),
+    "break_confirm": (break_prompt, break_apply),
+    "over": (over_prompt, _over_apply),
+}
+
+
+def prompt(state: State, data: Data) -> Prompt:
+    return STEPS[state.ask.step][0](state, data)
+
+
+def apply(state: State, data: Data, event: Event) -> None:
+    STEPS[state.ask.step][1](state, data, event)

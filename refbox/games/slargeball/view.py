@@ -1,0 +1,94 @@
+"""What the Slargeball screen shows besides the prompt, computed from the state (headless)."""
+
+from __future__ import annotations
+
+from refbox.engine.state import PhaseRow, Roster, Stat, View
+from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.models import State
+
+ORDER = ["initiative", "move", "whap", "fling", "nab", "consciousness"]
+
+
+def _phase_rows(state: State, data: Data) -> list[PhaseRow]:
+    current = ORDER.index(state.phase) if state.phase in ORDER else len(ORDER)
+    rows = []
+    for i, phase in enumerate(data.phases):
+        status = "done" if i < current else "current" if i == current else "todo"
+        rows.append(PhaseRow(name=phase.name, status=status))
+        if phase.id == "move":
+            for j, step in enumerate(phase.steps):
+                if status == "current":
+                    sub = "done" if j < state.move_step else "current" if j == state.move_step else "todo"
+                else:
+                    sub = status
+                rows.append(PhaseRow(name=step.name, status=sub, depth=1))
+    if state.phase == "break":
+        rows.append(PhaseRow(name="Break Play", status="current"))
+    return rows
+
+
+def _status(state: State, fig) -> str:
+    if fig.coach:
+        cs = state.teams[fig.team].coach
+        where = {"bench": "bench", "storming": "storming", "talking": "talking-to", "returning": "returning"}[cs.mode]
+        bits = [where] if fig.up else [where, "out"]
+    else:
+        bits = [{"up": "ok", "out": "out", "mired": "out (mired)"}[fig.status]]
+    if fig.frozen:
+        bits.append("frozen")
+    for ball in state.carried_by(fig.id):
+        bits.append(f"● ball {ball.id}")
+    return " ".join(bits)
+
+
+def _ball_line(state: State, ball) -> str:
+    if ball.where == "carried":
+        carrier = state.fig(ball.carrier)
+        return f"{state.teams[carrier.team].name} {carrier.tag}"
+    return {"ground": "groundball", "air": "in the air", "out": "out of play"}[ball.where]
+
+
+def view(state: State, data: Data) -> View:
+    a, b = state.teams
+    board = [
+        Stat(label=a.name, value=str(a.score), actor=0),
+        Stat(label=b.name, value=str(b.score), actor=1),
+        Stat(label="Turn", value=f"{state.turn}/{state.turns}"),
+        Stat(label="Initiative", value=state.teams[state.initiative].name if state.initiative is not None else "—",
+             actor=state.initiative),
+    ]
+    for ball in state.balls:
+        holder = state.fig(ball.carrier).team if ball.carrier else None
+        board.append(Stat(label=f"Ball {ball.id}", value=_ball_line(state, ball), actor=holder))
+    limit = len(data.coach.activation_needs)
+    for team in (0, 1):
+        if state.coach_of(team) is not None:
+            cs = state.teams[team].coach
+            board.append(Stat(label=f"Coach {state.teams[team].name}", value=f"{cs.activations}/{limit} {cs.mode}",
+                              actor=team))
+    rosters = []
+    for team in (0, 1):
+        figs = [f for f in state.figures if f.team == team]
+        rosters.append(Roster(
+            title=state.teams[team].name,
+            actor=team,
+            columns=["", "Position", "M", "W", "F", "N", "Status"],
+            rows=[[f.tag, data.position(f.pos).name, str(f.move), str(f.whap), str(f.fling), str(f.nab),
+                   _status(state, f)] for f in figs],
+            dim=[not f.up or (f.coach and not f.on_field) for f in figs],
+        ))
+    notes = []
+    if state.phase == "whap":
+        done = ", ".join(state.fig(i).tag for i in state.whapped) or "none yet"
+        notes.append(f"Whapped this phase: {done}")
+    if state.phase == "fling" and state.fling_queue:
+        notes.append(f"Balls still to fling: {', '.join(map(str, state.fling_queue))}")
+    return View(
+        headline=f"{a.name} {a.score} : {b.score} {b.name}",
+        clock=f"turn {state.turn}/{state.turns}",
+        phases=_phase_rows(state, data),
+        phase_id=state.phase if state.phase in ORDER else "break",
+        scoreboard=board,
+        rosters=rosters,
+        notes=notes,
+    )
