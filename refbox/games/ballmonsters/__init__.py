@@ -1,0 +1,1 @@
+"""Ballmonsters!: flicked hex-based monsters that bite, boing and fall into portals."""

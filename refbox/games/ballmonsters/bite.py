@@ -1,0 +1,230 @@
+"""The bite of a bounce: which sides touch, the power committed, the roll, and the effects it wakes."""
+
+from __future__ import annotations
+
+from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Roll
+from refbox.games.ballmonsters.boing import owner, start_boing
+from refbox.games.ballmonsters.data import Data, FacingKey
+from refbox.games.ballmonsters.mechanics import (
+    can_catch_fire, can_fall_sick, deflate, gain_strength, lose_strength, make_sick, note, set_on_fire,
+)  # fmt: skip
+from refbox.games.ballmonsters.models import Activation, Ball, State
+from refbox.games.ballmonsters.odds import bite_odds
+
+FACING_WORDS: dict[FacingKey, str] = {
+    "bitey_bitey": "{a}'s bitey side against {t}'s bitey side",
+    "bitey_back": "{a}'s bitey side against {t}'s backside",
+    "back_bitey": "{a}'s backside against {t}'s bitey side",
+    "back_back": "backside against backside",
+}
+
+
+def _table(state: State, data: Data):
+    b = state.bounce
+    return data.bite.friendly if owner(state, b.active) == owner(state, b.target) else data.bite.unfriendly
+
+
+def _keep(power: int, minimum: int) -> int:
+    return min(power, minimum)
+
+
+# ---- facing ----
+
+
+def facing_prompt(state: State, data: Data) -> Choose:
+    b = state.bounce
+    table = _table(state, data)
+    a, t = state.label(b.active), state.label(b.target)
+    options = []
+    for key, words in FACING_WORDS.items():
+        hint = "bite roll" if b.boob or table.calls_for_bite(key) else "no bite"
+        label = words.format(a=a, t=t)
+        options.append(Option(id=key, label=label[0].upper() + label[1:], hint=hint))
+    return Choose(text="Which sides touch?", options=tuple(options))
+
+
+def facing_apply(state: State, data: Data, event: Event) -> None:
+    b = state.bounce
+    b.facing = event.value
+    if not (b.boob or _table(state, data).calls_for_bite(b.facing)):
+        note(state, f"{FACING_WORDS[b.facing].format(a='active', t='target')}: no bite.")
+        start_boing(state, data)
+        return
+    most = b.power - _keep(b.power, data.bite.keep_power)
+    state.step = "commit" if most > 0 else "bite"
+
+
+# ---- commit ----
+
+
+def commit_prompt(state: State, data: Data) -> Number:
+    b = state.bounce
+    keep = _keep(b.power, data.bite.keep_power)
+    return Number(
+        actor=owner(state, b.active),
+        text=f"Power {state.label(b.active)} commits to the bite ({b.power} power, keeps at least {keep}).",
+        min=0,
+        max=b.power - keep,
+        unit="power",
+    )
+
+
+def commit_apply(state: State, data: Data, event: Event) -> None:
+    b = state.bounce
+    b.committed = event.value
+    b.power -= event.value
+    state.step = "bite"
+
+
+# ---- bite roll ----
+
+
+def _bite_terms(state: State, data: Data) -> tuple[int, int, bool, bool]:
+    b = state.bounce
+    a, t = state.ball(b.active), state.ball(b.target)
+    active_bonus = a.strength + b.committed
+    target_bonus = t.strength + (data.bite.boob_bonus if b.boob else 0)
+    return active_bonus, target_bonus, b.facing.startswith("bitey"), b.facing.endswith("bitey") or b.boob
+
+
+def bite_prompt(state: State, data: Data) -> Roll:
+    b = state.bounce
+    a, t = state.ball(b.active), state.ball(b.target)
+    active_bonus, target_bonus, active_bitey, target_can_bite = _bite_terms(state, data)
+    sides, crit = data.bite.die, data.bite.crit_face
+    p_a, p_tie, p_t, p_none = bite_odds(sides, crit, active_bonus, target_bonus, active_bitey, target_can_bite)
+    boob = f" +{data.bite.boob_bonus} boob" if b.boob else ""
+    return Roll(
+        actor=a.team,
+        text=f"Bite! {state.label(a.id)} against {state.label(t.id)}.",
+        purpose="Bite",
+        dice=(
+            DieSpec(sides=sides, label=state.label(a.id), note=f"+{a.strength} STR +{b.committed} power"),
+            DieSpec(sides=sides, label=state.label(t.id), note=f"+{t.strength} STR{boob}"),
+        ),
+        success=f"higher total bites with a bitey side touching; a natural {crit} adds a bite; even faces wake effects",
+        odds=(
+            Outcome(label=f"{state.label(a.id)} bites", probability=p_a),
+            Outcome(label="tie", probability=p_tie),
+            Outcome(label=f"{state.label(t.id)} bites", probability=p_t),
+            Outcome(label="nobody bites", probability=p_none),
+        ),
+    )
+
+
+def bite_apply(state: State, data: Data, event: Event) -> None:
+    b = state.bounce
+    a, t = state.ball(b.active), state.ball(b.target)
+    face_a, face_t = event.value
+    active_bonus, target_bonus, active_bitey, target_can_bite = _bite_terms(state, data)
+    total_a, total_t = face_a + active_bonus, face_t + target_bonus
+    crit = data.bite.crit_face
+    a_wins, t_wins = total_a > total_t, total_t > total_a
+    bites_a = int(a_wins and active_bitey) + int(face_a == crit)
+    bites_t = int(t_wins and target_can_bite) + int(face_t == crit)
+    verdict = "tie" if not (a_wins or t_wins) else f"{state.label((a if a_wins else t).id)} wins"
+    note(state, f"Bite roll {face_a}+{active_bonus}={total_a} against {face_t}+{target_bonus}={total_t}: {verdict}.", a.team)  # fmt: skip
+    silenced = {a.id: False, t.id: False}
+    for nut, face, other in ((a, face_a, t), (t, face_t, a)):
+        if nut.effect == "tough_nut" and face % 2 == 0:
+            if (bites_t if nut is a else bites_a) > 0:
+                if nut is a:
+                    bites_t -= 1
+                else:
+                    bites_a -= 1
+                note(state, f"{state.label(nut.id)} is a tough nut: one bite shrugged off.")
+            else:
+                silenced[other.id] = True
+                note(state, f"{state.label(nut.id)} is a tough nut: {state.label(other.id)}'s effects are ignored.")
+    order = [(a, t, bites_a), (t, a, bites_t)]
+    if t_wins:
+        order.reverse()
+    for biter, victim, n in order:
+        for _ in range(n):
+            if victim.deflated:
+                break
+            note(state, f"{state.label(biter.id)} bites {state.label(victim.id)}.", biter.team)
+            lose_strength(state, data, victim, by_team=biter.team)
+            gain_strength(data, biter)
+    state.activations = []
+    for ball, face, partner in ((a, face_a, t), (t, face_t, a)):
+        if face % 2 == 0 and not ball.deflated and not silenced[ball.id]:
+            for kind in _woken(ball):
+                state.activations.append(Activation(ball=ball.id, kind=kind, partner=partner.id))
+    _next_effect(state, data)
+
+
+def _woken(ball: Ball) -> list[str]:
+    kinds = []
+    if ball.effect == "flaming" or ball.fire > 0:
+        kinds.append("fire")
+    if ball.effect == "infectious" and ball.fire == 0:
+        kinds.append("sick")
+    if ball.effect == "horny":
+        kinds.append("horny")
+    return kinds
+
+
+# ---- effects ----
+
+
+def _candidates(state: State, data: Data, act: Activation) -> list[Ball]:
+    others = [b for b in state.balls if b.in_play and b.id != act.ball]
+    if act.kind == "horny":
+        others = [b for b in others if b.strength == data.strength.min]
+    return sorted(others, key=lambda b: b.id != act.partner)
+
+
+def _next_effect(state: State, data: Data) -> None:
+    while state.activations:
+        act = state.activations[0]
+        if state.ball(act.ball).in_play and _candidates(state, data, act):
+            state.step = "effect"
+            return
+        if act.kind == "horny" and state.ball(act.ball).in_play:
+            note(state, f"{state.label(act.ball)} is horny, but no ball on the field is at STR {data.strength.min}.")
+        state.activations = state.activations[1:]
+    start_boing(state, data)
+
+
+EFFECT_VERBS = {"fire": "set on fire", "sick": "make sick", "horny": "deflate"}
+
+
+def effect_prompt(state: State, data: Data) -> Choose:
+    act = state.activations[0]
+    options = []
+    for b in _candidates(state, data, act):
+        immune = (act.kind == "fire" and not can_catch_fire(b)) or (act.kind == "sick" and not can_fall_sick(b))
+        hint = "bounce partner" if b.id == act.partner else "only if adjacent"
+        options.append(Option(id=b.id, label=state.label(b.id), hint=hint + (", immune" if immune else ""), actor=b.team))
+    options.append(Option(id="none", label="No such ball is adjacent"))
+    return Choose(
+        actor=owner(state, act.ball),
+        text=f"{state.label(act.ball)} activates: which adjacent ball does it {EFFECT_VERBS[act.kind]}?",
+        options=tuple(options),
+    )
+
+
+def effect_apply(state: State, data: Data, event: Event) -> None:
+    act = state.activations[0]
+    state.activations = state.activations[1:]
+    if event.value != "none":
+        victim = state.ball(event.value)
+        if act.kind == "fire":
+            set_on_fire(state, victim)
+        elif act.kind == "sick":
+            make_sick(state, victim)
+        else:
+            note(state, f"{state.label(act.ball)} gores {state.label(victim.id)} at STR 0.", owner(state, act.ball))
+            deflate(state, data, victim, by_team=owner(state, act.ball))
+    else:
+        note(state, f"{state.label(act.ball)} activates with nothing adjacent to affect.")
+    _next_effect(state, data)
+
+
+STEPS = {
+    "facing": (facing_prompt, facing_apply),
+    "commit": (commit_prompt, commit_apply),
+    "bite": (bite_prompt, bite_apply),
+    "effect": (effect_prompt, effect_apply),
+}

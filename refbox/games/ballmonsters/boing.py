@@ -1,0 +1,178 @@
+"""The boing of a bounce and the moves it causes: each ball bounces along the vector with its share
+of the power, and a ball that runs into another starts a new bounce."""
+
+from __future__ import annotations
+
+from refbox.engine.prompts import Choose, Event, Number, Option
+from refbox.games.ballmonsters.data import Data
+from refbox.games.ballmonsters.mechanics import note
+from refbox.games.ballmonsters.models import Ball, Bounce, Move, State
+from refbox.games.ballmonsters.turn import end_of_shot
+
+
+def start_bounce(state: State, data: Data, active_id: str, target_id: str, power: int) -> None:
+    active, target = state.ball(active_id), state.ball(target_id)
+    shooting = active.id == state.monsterball(state.shooter).id
+    boob = shooting and target.team != active.team and not state.friendly_hit
+    if shooting and target.team == active.team:
+        state.friendly_hit = True
+    state.bounce = Bounce(active=active_id, target=target_id, power=power, boob=boob)
+    state.bounces += 1
+    state.step = "facing"
+    kind = "friendly" if target.team == active.team else "unfriendly"
+    text = f"{state.label(active_id)} hits {state.label(target_id)} with {power} power ({kind} bounce)"
+    note(state, text + (f": a boob! The target bites back with +{data.bite.boob_bonus}." if boob else "."), active.team)
+
+
+def owner(state: State, ball_id: str) -> int:
+    return state.ball(ball_id).team
+
+
+def start_boing(state: State, data: Data) -> None:
+    b = state.bounce
+    active = state.ball(b.active)
+    if not active.in_play:
+        note(state, f"{state.label(active.id)} is off the table: no boing.")
+        next_move(state, data)
+    elif b.power == 0:
+        note(state, "No power left: nothing bounces.")
+        next_move(state, data)
+    else:
+        state.step = "vector"
+
+
+def _active_keeps(state: State, data: Data) -> int:
+    b = state.bounce
+    keep = data.boing.keep_monsterball if state.ball(b.active).kind == "monsterball" else data.boing.keep_miniball
+    return min(b.power, keep)
+
+
+def vector_prompt(state: State, data: Data) -> Choose:
+    b = state.bounce
+    return Choose(
+        actor=owner(state, b.active),
+        text=f"Boing: which vector do {state.label(b.active)} and {state.label(b.target)} bounce along?",
+        options=tuple(Option(id=v, label=f"Vector {v}") for v in data.boing.vectors),
+    )
+
+
+def vector_apply(state: State, data: Data, event: Event) -> None:
+    b = state.bounce
+    note(state, f"Boing along vector {event.value} with {b.power} power.", owner(state, b.active))
+    if state.ball(b.target).in_play and b.power - _active_keeps(state, data) > 0:
+        state.step = "split"
+        return
+    state.moves = [*state.moves, Move(ball=b.active, power=b.power)]
+    next_move(state, data)
+
+
+def split_prompt(state: State, data: Data) -> Number:
+    b = state.bounce
+    keep = _active_keeps(state, data)
+    return Number(
+        actor=owner(state, b.active),
+        text=f"Power given to {state.label(b.target)} ({state.label(b.active)} has {b.power} and keeps at least {keep}).",
+        min=0,
+        max=b.power - keep,
+        unit="power",
+    )
+
+
+def split_apply(state: State, data: Data, event: Event) -> None:
+    b = state.bounce
+    given = event.value
+    note(state, f"{state.label(b.target)} gets {given} power, {state.label(b.active)} keeps {b.power - given}.")
+    state.moves = [*state.moves, Move(ball=b.target, power=given), Move(ball=b.active, power=b.power - given)]
+    next_move(state, data)
+
+
+def next_move(state: State, data: Data) -> None:
+    """The next ball to bounce along its vector, or the end of the shot."""
+    state.bounce = None
+    state.hit = None
+    while state.moves:
+        move = state.moves[-1]
+        state.moves = state.moves[:-1]
+        if state.ball(move.ball).in_play and move.power > 0:
+            state.moving = move
+            state.step = "move"
+            return
+    state.moving = None
+    end_of_shot(state, data)
+
+
+def move_prompt(state: State, data: Data) -> Choose:
+    ball = state.ball(state.moving.ball)
+    options = [Option(id="stop", label="Came to rest without touching anything")]
+    for other in state.balls:
+        if other.in_play and other.id != ball.id:
+            options.append(Option(id=other.id, label=f"Hit {state.label(other.id)}", actor=other.team))
+    options += exits(state)
+    winged = " It is winged: it may pass over the first ball in its way." if ball.effect == "winged" else ""
+    return Choose(
+        text=f"{state.label(ball.id)} bounces up to {state.moving.power}\". Where does it end?{winged}",
+        options=tuple(options),
+    )
+
+
+def exits(state: State) -> list[Option]:
+    out = []
+    if state.portals:
+        out.append(Option(id="portal", label="Touched a portal"))
+    out.append(Option(id="edge", label="Went off the edge: onto a free start space"))
+    out.append(Option(id="edge_gone", label="Went off the edge with no free start space: removed"))
+    return out
+
+
+def leave(state: State, data: Data, ball: Ball, how: str) -> None:
+    """A ball touched a portal or left the field."""
+    if how == "portal" and ball.kind == "miniball":
+        ball.gone = "portal"
+        state.scores[ball.team] += data.scoring.portal
+        state.scores = list(state.scores)
+        note(state, f"{state.label(ball.id)} drops into a portal: +{data.scoring.portal} to {state.teams[ball.team].name}.", ball.team)  # fmt: skip
+    elif how == "portal":
+        note(state, f"{state.label(ball.id)} touches a portal: move it to a monsterball start spot.", ball.team)
+    elif how == "edge":
+        note(state, f"{state.label(ball.id)} goes off the edge: place it on a free start space.", ball.team)
+    else:
+        ball.gone = "edge"
+        note(state, f"{state.label(ball.id)} goes off the edge with nowhere to go: out of the game, no points.", ball.team)
+
+
+def move_apply(state: State, data: Data, event: Event) -> None:
+    ball = state.ball(state.moving.ball)
+    if event.value == "stop":
+        note(state, f"{state.label(ball.id)} comes to rest.")
+    elif event.value in ("portal", "edge", "edge_gone"):
+        leave(state, data, ball, event.value)
+    else:
+        state.hit = event.value
+        state.step = "move_hit"
+        return
+    next_move(state, data)
+
+
+def move_hit_prompt(state: State, data: Data) -> Number:
+    return Number(
+        text=f"Inches {state.label(state.moving.ball)} travelled before touching {state.label(state.hit)}"
+        f" (1 power per inch, {state.moving.power} power).",
+        min=0,
+        max=state.moving.power,
+        unit="in",
+    )
+
+
+def move_hit_apply(state: State, data: Data, event: Event) -> None:
+    move, hit = state.moving, state.hit
+    state.moving = None
+    state.hit = None
+    start_bounce(state, data, move.ball, hit, move.power - event.value)
+
+
+STEPS = {
+    "vector": (vector_prompt, vector_apply),
+    "split": (split_prompt, split_apply),
+    "move": (move_prompt, move_apply),
+    "move_hit": (move_hit_prompt, move_hit_apply),
+}

@@ -1,0 +1,120 @@
+"""The ruleset file's model: every number and table of Ballmonsters! (rulesets/ballmonsters.toml)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from refbox.engine.ruleset import RulesetData, Strict
+
+EffectId = Literal["flaming", "infectious", "tough_nut", "winged", "horny"]
+FacingKey = Literal["bitey_bitey", "bitey_back", "back_bitey", "back_back"]
+"""Which sides touch in a bounce: <active ball's side>_<target's side>."""
+
+
+class TeamMakeUp(Strict):
+    miniballs: int = Field(ge=1, le=12)
+    monsterball_str: int = Field(ge=0)
+    miniball_str: int = Field(ge=0)
+
+
+class StrengthBounds(Strict):
+    min: int = Field(ge=0)
+    max: int = Field(ge=1)
+
+
+class Fiddle(Strict):
+    budget: int = Field(ge=0)
+    """Fiddle points per team."""
+    per_ball: int = Field(ge=0)
+    """At most this many on one ball."""
+
+
+class ShotRules(Strict):
+    max_momentum: int = Field(ge=0, le=20)
+
+
+class BiteTable(Strict):
+    """True where the touching sides call for a bite roll."""
+
+    bitey_bitey: bool
+    bitey_back: bool
+    back_bitey: bool
+    back_back: bool
+
+    def calls_for_bite(self, facing: FacingKey) -> bool:
+        return getattr(self, facing)
+
+
+class BiteRules(Strict):
+    die: int = Field(ge=2, le=100)
+    crit_face: int = Field(ge=1)
+    keep_power: int = Field(ge=0)
+    """The active ball keeps at least this much power when committing (or all it has, if less)."""
+    boob_bonus: int = Field(ge=0)
+    friendly: BiteTable
+    unfriendly: BiteTable
+
+
+class BoingRules(Strict):
+    vectors: list[str] = Field(min_length=1)
+    keep_monsterball: int = Field(ge=0)
+    keep_miniball: int = Field(ge=0)
+
+
+class FireRules(Strict):
+    die: int = Field(ge=2, le=100)
+
+
+class PortalRules(Strict):
+    die: int = Field(ge=2, le=100)
+    max: int = Field(ge=0)
+    late_after_turn: int = Field(ge=0)
+    """After this many turns, only ``late_remove_face`` removes a portal; anything else adds one."""
+    late_remove_face: int = Field(ge=1)
+
+
+class Scoring(Strict):
+    duff: int
+    deflation: int
+    portal: int
+
+
+class Described(Strict):
+    id: str
+    name: str
+    summary: str
+
+
+class Effect(Described):
+    id: EffectId
+
+
+class Data(RulesetData):
+    team: TeamMakeUp
+    strength: StrengthBounds
+    fiddle: Fiddle
+    shot: ShotRules
+    bite: BiteRules
+    boing: BoingRules
+    fire: FireRules
+    portals: PortalRules
+    scoring: Scoring
+    effects: list[Effect]
+    conditions: list[Described]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Data":
+        if self.strength.min > self.strength.max:
+            raise ValueError("strength.min is above strength.max")
+        for start in (self.team.monsterball_str, self.team.miniball_str):
+            if not self.strength.min <= start <= self.strength.max:
+                raise ValueError(f"a starting STR of {start} is outside strength.min..max")
+        ids = [e.id for e in self.effects]
+        if sorted(ids) != sorted(set(EffectId.__args__)):
+            raise ValueError(f"effects must list each of {', '.join(EffectId.__args__)} once")
+        return self
+
+    def effect(self, effect_id: str) -> Effect:
+        return next(e for e in self.effects if e.id == effect_id)

@@ -1,0 +1,182 @@
+"""Setup (what the setup screen collects) and the match state of Ballmonsters!."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from refbox.engine.state import GameState, Model
+from refbox.games.ballmonsters.data import EffectId, FacingKey
+
+# ---- setup ----
+
+
+class BallSetup(BaseModel):
+    """One ball on the team roster, with the fiddle points spent on it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=24)
+    str_bonus: int = Field(0, ge=0)
+    """Fiddle points spent on +1 STR each."""
+    effect: EffectId | None = None
+    """The ball's one special effect (costs one fiddle point)."""
+
+    @property
+    def fiddle_points(self) -> int:
+        return self.str_bonus + (1 if self.effect else 0)
+
+
+class TeamSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=24)
+    colour: str = "red"
+    monsterball: BallSetup
+    miniballs: list[BallSetup] = Field(min_length=1)
+
+    @property
+    def balls(self) -> list[BallSetup]:
+        return [self.monsterball, *self.miniballs]
+
+    @property
+    def fiddle_points(self) -> int:
+        return sum(b.fiddle_points for b in self.balls)
+
+
+class Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    teams: tuple[TeamSetup, TeamSetup]
+    places_first: int = Field(0, ge=0, le=1)
+    """The team that sets down the first miniball (and so takes the first shot)."""
+
+    @field_validator("teams")
+    @classmethod
+    def _distinct_names(cls, teams: tuple[TeamSetup, TeamSetup]) -> tuple[TeamSetup, TeamSetup]:
+        if teams[0].name.strip().casefold() == teams[1].name.strip().casefold():
+            raise ValueError("the two teams need different names")
+        return teams
+
+    @model_validator(mode="after")
+    def _ball_names_distinct(self) -> "Setup":
+        for team in self.teams:
+            names = [b.name.strip().casefold() for b in team.balls]
+            if len(set(names)) != len(names):
+                raise ValueError(f"{team.name}: two balls share a name")
+        return self
+
+
+# ---- match state ----
+
+Kind = Literal["monsterball", "miniball"]
+Step = Literal[
+    "place", "target", "momentum", "result", "distance", "facing", "commit", "bite", "effect",
+    "vector", "split", "move", "move_hit", "fire", "portal", "portal_place", "over",
+]  # fmt: skip
+
+
+class Ball(Model):
+    id: str
+    team: int = Field(ge=0, le=1)
+    kind: Kind
+    name: str
+    strength: int = Field(ge=0)
+    effect: EffectId | None = None
+    fire: int = Field(0, ge=0)
+    """Fire tokens (on fire while above 0)."""
+    sick: bool = False
+    deflated_turn: int | None = None
+    """The turn it was deflated in; it returns at the end of the next turn."""
+    gone: Literal["portal", "edge"] | None = None
+    """Removed from the game for good."""
+
+    @property
+    def deflated(self) -> bool:
+        return self.deflated_turn is not None
+
+    @property
+    def in_play(self) -> bool:
+        """On the table: can be hit, can bite, can move."""
+        return self.gone is None and self.deflated_turn is None
+
+
+class Bounce(Model):
+    active: str
+    target: str
+    power: int = Field(ge=0)
+    """The active ball's running power."""
+    boob: bool = False
+    facing: FacingKey | None = None
+    committed: int = Field(0, ge=0)
+
+
+class Activation(Model):
+    """An effect woken by an even bite die, waiting for its owner to pick the ball it hits."""
+
+    ball: str
+    kind: Literal["fire", "sick", "horny"]
+    partner: str
+
+
+class Move(Model):
+    """A ball about to bounce along its vector with this much power."""
+
+    ball: str
+    power: int = Field(ge=0)
+
+
+class TeamInfo(Model):
+    name: str
+    colour: str
+
+
+class State(GameState):
+    teams: list[TeamInfo]
+    balls: list[Ball]
+    first: int
+    """The team that shoots first."""
+    turn: int = 0
+    shooter: int = 0
+    step: Step = "place"
+    scores: list[int] = [0, 0]
+    deflations: list[int] = [0, 0]
+    """Enemy balls each team has deflated (the tie-break)."""
+    portals: int = Field(0, ge=0)
+    # the shot in progress
+    target: str | None = None
+    momentum: int | None = None
+    power: int = 0
+    """Power of the monsterball's shot (before the first hit)."""
+    friendly_hit: bool = False
+    """The shooting monsterball has hit a friendly ball this shot (no boob after that)."""
+    bounces: int = 0
+    """Bounces resolved so far this shot."""
+    bounce: Bounce | None = None
+    activations: list[Activation] = []
+    moves: list[Move] = []
+    """Balls still to bounce along their vectors (a stack: last in moves first)."""
+    moving: Move | None = None
+    hit: str | None = None
+    """The ball the moving ball has run into (awaiting the distance)."""
+    fire_queue: list[str] = []
+    winner: int | None = None
+    result: str = ""
+
+    def ball(self, ball_id: str) -> Ball:
+        for b in self.balls:
+            if b.id == ball_id:
+                return b
+        raise KeyError(ball_id)
+
+    def monsterball(self, team: int) -> Ball:
+        return next(b for b in self.balls if b.team == team and b.kind == "monsterball")
+
+    def miniballs_left(self, team: int) -> int:
+        """Miniballs not removed for good (a deflated one still counts: its token is on the field)."""
+        return sum(1 for b in self.balls if b.team == team and b.kind == "miniball" and b.gone is None)
+
+    def label(self, ball_id: str) -> str:
+        b = self.ball(ball_id)
+        return f"{self.teams[b.team].name} {b.name}"

@@ -1,0 +1,57 @@
+"""Exact odds (icepool, cached) for the bite roll, fire tokens and the portal roll."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from refbox.engine.dice import d
+
+
+@lru_cache(maxsize=4096)
+def bite_odds(
+    sides: int, crit: int, active_bonus: int, target_bonus: int, active_bitey: bool, target_can_bite: bool
+) -> tuple[float, float, float, float]:
+    """(P(active inflicts a bite), P(tie), P(target inflicts a bite), P(nobody bites)).
+
+    Each side rolls one die plus its bonus; the higher total bites if allowed to, and a natural
+    ``crit`` face always adds a bite.
+    """
+    import icepool
+
+    def bites(a: int, t: int) -> tuple[bool, bool, bool]:
+        a_total, t_total = a + active_bonus, t + target_bonus
+        active = (a_total > t_total and active_bitey) or a == crit
+        target = (t_total > a_total and target_can_bite) or t == crit
+        return active, a_total == t_total, target
+
+    joint = icepool.map(bites, d(sides), d(sides), star=False)
+    return (
+        float(joint.map(lambda o: o[0], star=False).probability("==", True)),
+        float(joint.map(lambda o: o[1], star=False).probability("==", True)),
+        float(joint.map(lambda o: o[2], star=False).probability("==", True)),
+        float(joint.map(lambda o: not (o[0] or o[2]), star=False).probability("==", True)),
+    )
+
+
+@lru_cache(maxsize=256)
+def fire_losses(sides: int, tokens: int) -> tuple[float, ...]:
+    """P(the ball loses k STR) for k = 0..tokens: each token's die loses 1 on an even face."""
+    even = d(sides).map(lambda f: 1 if f % 2 == 0 else 0, star=False)
+    total = tokens @ even
+    return tuple(float(total.probability("==", k)) for k in range(tokens + 1))
+
+
+@lru_cache(maxsize=256)
+def portal_place_chance(sides: int, turn: int, late_after: int, late_remove_face: int) -> float:
+    """P(the end-of-turn die places a portal) after ``turn`` turns (else it removes one)."""
+    die = d(sides)
+    if turn > late_after:
+        return float(die.probability("!=", late_remove_face))
+    return float(die.probability("<=", turn))
+
+
+def portal_places(face: int, turn: int, late_after: int, late_remove_face: int) -> bool:
+    """The rule itself: does this face place a portal (True) or remove one (False)?"""
+    if turn > late_after:
+        return face != late_remove_face
+    return face <= turn

@@ -1,0 +1,126 @@
+"""Ballmonsters! procedures: the engine protocol (start, prompt, apply, view, colours).
+
+Each step of the turn has a prompt and an apply function, in shot.py, bite.py, boing.py and turn.py;
+this module dispatches on ``state.step``.
+"""
+
+from __future__ import annotations
+
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Confirm, Event, GameOver, Prompt
+from refbox.engine.state import View
+from refbox.games.ballmonsters import bite, boing, shot, turn
+from refbox.games.ballmonsters.data import Data
+from refbox.games.ballmonsters.mechanics import note
+from refbox.games.ballmonsters.models import Ball, BallSetup, Setup, State, TeamInfo, TeamSetup
+from refbox.games.ballmonsters.view import build_view
+
+__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "fiddle_problems"]
+
+TEAM_LETTERS = "AB"
+
+
+def fiddle_problems(setup: Setup, data: Data) -> list[str]:
+    """Everything wrong with the teams and their fiddle points, one message each (empty: all fine)."""
+    problems = []
+    for team in setup.teams:
+        if len(team.miniballs) != data.team.miniballs:
+            problems.append(f"{team.name} needs {data.team.miniballs} miniballs, not {len(team.miniballs)}.")
+        for ball, base in _with_base_strength(team, data):
+            if ball.fiddle_points > data.fiddle.per_ball:
+                problems.append(
+                    f"{team.name} {ball.name} has {ball.fiddle_points} fiddle points: at most {data.fiddle.per_ball} per ball."  # fmt: skip
+                )
+            if base + ball.str_bonus > data.strength.max:
+                problems.append(
+                    f"{team.name} {ball.name} would start at STR {base + ball.str_bonus}: the most is {data.strength.max}."  # fmt: skip
+                )
+        if team.fiddle_points > data.fiddle.budget:
+            problems.append(f"{team.name} spends {team.fiddle_points} fiddle points: the budget is {data.fiddle.budget}.")
+    return problems
+
+
+def _with_base_strength(team: TeamSetup, data: Data) -> list[tuple[BallSetup, int]]:
+    return [(team.monsterball, data.team.monsterball_str)] + [(b, data.team.miniball_str) for b in team.miniballs]
+
+
+def start(setup: Setup, data: Data) -> State:
+    problems = fiddle_problems(setup, data)
+    if problems:
+        raise RuleError(" ".join(problems))
+    balls = []
+    for t, team in enumerate(setup.teams):
+        for i, (ball, base) in enumerate(_with_base_strength(team, data)):
+            balls.append(
+                Ball(
+                    id=f"{TEAM_LETTERS[t]}{i}",
+                    team=t,
+                    kind="monsterball" if i == 0 else "miniball",
+                    name=ball.name,
+                    strength=base + ball.str_bonus,
+                    effect=ball.effect,
+                )
+            )
+    state = State(
+        teams=[TeamInfo(name=t.name, colour=t.colour) for t in setup.teams],
+        balls=balls,
+        first=setup.places_first,
+        shooter=setup.places_first,
+    )
+    note(state, f"{setup.teams[0].name} against {setup.teams[1].name}.")
+    return state
+
+
+STEPS = {**shot.STEPS, **bite.STEPS, **boing.STEPS, **turn.STEPS}
+
+
+def placement_prompt(state: State) -> Confirm:
+    first, second = state.teams[state.first].name, state.teams[1 - state.first].name
+    return Confirm(
+        actor=state.first,
+        text=f"Placement: {first} sets a miniball on a centre-zone spot, then the teams alternate until every "
+        f"miniball is down. {second} picks a monsterball spot, {first} takes the opposite one and shoots first.",
+    )
+
+
+def prompt(state: State, data: Data) -> Prompt:
+    if state.step == "over":
+        return GameOver(text=state.result)
+    if state.step == "place":
+        return placement_prompt(state)
+    return STEPS[state.step][0](state, data)
+
+
+def apply(state: State, data: Data, event: Event) -> None:
+    if state.step == "over":
+        raise RuleError("The game is over.")
+    if state.step == "place":
+        state.turn = 1
+        state.shooter = state.first
+        note(state, f"Balls placed; {state.teams[state.first].name} takes the first shot.", state.first)
+        turn.start_turn(state, data)
+        return
+    STEPS[state.step][1](state, data, event)
+
+
+def view(state: State, data: Data) -> View:
+    return build_view(state, data)
+
+
+def colours(setup: Setup) -> tuple[str, str]:
+    return setup.teams[0].colour, setup.teams[1].colour
+
+
+def default_setup(**changes) -> dict:
+    """A legal setup as plain data (for tests and the setup screen's first draw)."""
+    teams = []
+    for name, colour in (("Gobblers", "red"), ("Chompers", "blue")):
+        teams.append(
+            {
+                "name": name,
+                "colour": colour,
+                "monsterball": {"name": "Big Bertha" if name == "Gobblers" else "Maw", "str_bonus": 1},
+                "miniballs": [{"name": n} for n in ("Pip", "Squib", "Nib", "Dot")],
+            }
+        )
+    return {"teams": teams, "places_first": 0, **changes}
