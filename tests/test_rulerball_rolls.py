@@ -1,0 +1,154 @@
+"""User-configured numbers: rolls resolved from stats when set, outcomes entered when not."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from test_rulerball_support import choose, confirm, new_match, number, pick, roll, start_turn, walk_to
+from test_rulerball_sweep import spread_setup
+
+from refbox.engine.prompts import Choose, Roll
+
+FIELD_D6 = {"rolls": {"field": {"sides": 6, "stat": "skill", "succeed": "at_most"}}, "figures": {"catcher": {"skill": 4}}}
+
+
+def to_field_roll(m) -> None:
+    start_turn(m)
+    m.submit(confirm())
+    m.submit(choose("1"))
+    m.submit(pick("0-catcher-1"))
+    m.submit(choose("field"))
+
+
+def brute(dice: int, sides: int, ok) -> float:
+    faces = list(product(range(1, sides + 1), repeat=dice))
+    return float(Fraction(sum(1 for f in faces if ok(sum(f))), len(faces)))
+
+
+def test_a_set_field_roll_is_rolled_with_exact_odds_from_the_catchers_skill():
+    m = new_match(FIELD_D6)
+    to_field_roll(m)
+    p = m.prompt()
+    assert isinstance(p, Roll) and p.dice[0].sides == 6
+    assert p.odds[0].probability == pytest.approx(brute(1, 6, lambda t: t <= 4))
+    assert "1d6 at most 4" in p.success
+
+
+@pytest.mark.parametrize("face,fielded", [(4, True), (5, False)])
+def test_the_catcher_fields_on_a_roll_at_most_his_skill(face, fielded):
+    m = new_match(FIELD_D6)
+    to_field_roll(m)
+    m.submit(roll(face))
+    assert (m.state.ball.where == "held") is fielded
+
+
+def test_a_roster_stat_overrides_the_role_default():
+    from refbox.games.rulerball.models import Setup
+
+    setup = Setup().model_dump()
+    setup["teams"][0]["figures"][3]["skill"] = 2  # Catcher 1
+    m = new_match(FIELD_D6, setup=setup)
+    to_field_roll(m)
+    assert m.prompt().odds[0].probability == pytest.approx(2 / 6)
+
+
+def test_without_the_stat_the_table_enters_the_outcome_and_is_told_why():
+    m = new_match({"rolls": {"field": {"sides": 6, "stat": "skill", "succeed": "at_most"}}})
+    to_field_roll(m)
+    p = m.prompt()
+    assert isinstance(p, Choose) and "has no skill set" in p.text
+
+
+def test_a_two_dice_roll_at_least_a_target_has_exact_odds():
+    patch = {"rolls": {"field": {"dice": 2, "sides": 6, "stat": "skill", "modifier": 4, "succeed": "at_least"}},
+             "figures": {"catcher": {"skill": 4}}}
+    m = new_match(patch)
+    to_field_roll(m)
+    p = m.prompt()
+    assert len(p.dice) == 2
+    assert p.odds[0].probability == pytest.approx(brute(2, 6, lambda t: t >= 8))
+
+
+def to_first_fight(patch) -> object:
+    m = new_match(patch, setup=spread_setup())
+    start_turn(m)
+    walk_to(m, "initiative")
+    m.submit(roll(1))
+    walk_to(m, "combat_pick")
+    m.submit(choose("0-biker-1"))
+    m.submit(choose("1-biker-1"))
+    return m
+
+
+COMBAT_D10 = {"rolls": {"combat": {"sides": 10, "stat": "combat", "against": "toughness", "succeed": "at_most"}},
+              "figures": {"biker": {"combat": 6, "toughness": 2}}}
+
+
+def test_combat_target_is_attacker_combat_minus_defender_toughness():
+    m = to_first_fight(COMBAT_D10)
+    p = m.prompt()
+    assert p.odds[0].probability == pytest.approx(0.4) and "1d10 at most 4" in p.success
+
+
+def test_a_failed_combat_roll_has_no_effect_by_default():
+    m = to_first_fight(COMBAT_D10)
+    m.submit(roll(5))
+    assert m.state.step == "combat_pick"
+
+
+def test_a_failed_combat_roll_beats_the_attacker_when_configured_so():
+    patch = {**COMBAT_D10, "rolls": {**COMBAT_D10["rolls"], "combat_failure": "attacker_loses"}}
+    m = to_first_fight(patch)
+    m.submit(roll(9))
+    assert m.state.step == "injury" and m.state.pending.figure == "0-biker-1"
+
+
+def test_the_users_injury_table_replaces_the_generic_results():
+    patch = {"injuries": [{"name": "Stunned", "track": "shaken", "minutes": 2}, {"name": "Wrecked", "track": "out"}]}
+    m = to_first_fight(patch)
+    m.submit(choose("success"))
+    assert [o.label for o in m.prompt().options] == ["Stunned", "Wrecked"]
+    m.submit(choose("0"))
+    f = m.state.fig("1-biker-1")
+    assert (f.place, f.timer) == ("shaken", 2) and m.state.step == "combat_pick"
+
+
+def test_an_injury_roll_against_toughness_can_leave_the_loser_unhurt():
+    patch = {"rolls": {"injury": {"sides": 6, "stat": "toughness", "succeed": "at_most"}},
+             "figures": {"biker": {"toughness": 3}}}
+    m = to_first_fight(patch)
+    m.submit(choose("success"))
+    assert m.prompt().odds[0].probability == pytest.approx(0.5)
+    m.submit(roll(3))
+    assert m.state.step == "combat_pick" and m.state.fig("1-biker-1").on_track
+
+
+def test_a_failed_injury_roll_offers_only_real_injuries():
+    patch = {"rolls": {"injury": {"sides": 6, "stat": "toughness", "succeed": "at_most"}},
+             "figures": {"biker": {"toughness": 3}}}
+    m = to_first_fight(patch)
+    m.submit(choose("success"))
+    m.submit(roll(4))
+    assert "none" not in [o.id for o in m.prompt().options]
+
+
+def test_set_penalty_minutes_need_no_entry():
+    m = new_match({"penalty_minutes": 2})
+    start_turn(m)
+    walk_to(m, "penalty")
+    m.submit(choose("1-skater-2"))
+    f = m.state.fig("1-skater-2")
+    assert (f.place, f.timer) == ("penalty", 2) and m.state.step == "penalty"
+
+
+def test_minutes_entered_are_bounded_by_the_game_length():
+    from refbox.engine.errors import InvalidInput
+
+    m = new_match()
+    start_turn(m)
+    walk_to(m, "penalty")
+    m.submit(choose("1-skater-2"))
+    with pytest.raises(InvalidInput, match="out of range"):
+        m.submit(number(61))
