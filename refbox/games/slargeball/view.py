@@ -64,8 +64,7 @@ def view(state: State, data: Data) -> View:
     for team in (0, 1):
         if state.coach_of(team) is not None:
             cs = state.teams[team].coach
-            board.append(Stat(label=f"Coach {state.teams[team].name}", value=f"{cs.activations}/{limit} {cs.mode}",
-                              actor=team))
+            board.append(Stat(label="Coach", value=f"{cs.activations}/{limit} {cs.mode}", actor=team))
     rosters = []
     for team in (0, 1):
         figs = [f for f in state.figures if f.team == team]

@@ -1,0 +1,44 @@
+"""The ``refbox`` command: open the app, list saved matches, or resume one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from refbox import __version__
+from refbox.engine import storage
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="refbox", description="A terminal referee for tabletop sports games.")
+    p.add_argument("--data-dir", help=f"where matches and house rules live (default: ${storage.ENV_VAR} "
+                   "or the user data directory)")
+    p.add_argument("--list", action="store_true", help="list saved matches and exit")
+    p.add_argument("--resume", metavar="MATCH", help="resume a saved match (its id or journal path)")
+    p.add_argument("--version", action="version", version=f"refbox {__version__}")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    root = storage.data_dir(args.data_dir)
+    if args.list:
+        saved = storage.saved_matches(root)
+        print(f"Saved matches in {storage.matches_dir(root)}:" if saved else f"No saved matches in {root}.")
+        for m in saved:
+            print(f"  {m.match_id:<36} {m.title:<14} {m.problem or m.summary}")
+        return 0
+    resume = None
+    if args.resume:
+        resume = Path(args.resume)
+        if not resume.exists():
+            resume = storage.matches_dir(root) / f"{args.resume.removesuffix('.jsonl')}.jsonl"
+        if not resume.exists():
+            print(f"refbox: no saved match {args.resume!r} in {storage.matches_dir(root)} (see refbox --list)",
+                  file=sys.stderr)
+            return 2
+    from refbox.ui.app import RefboxApp
+
+    RefboxApp(data_dir=root, resume_path=resume).run()
+    return 0

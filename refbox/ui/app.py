@@ -1,0 +1,87 @@
+"""The refbox Textual app: a thin shell that opens screens and reports errors without tracebacks."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+
+from refbox.engine.errors import RefboxError
+from refbox.engine.match import Match
+from refbox.engine.registry import Entry
+from refbox.engine.storage import data_dir as resolve_data_dir
+
+
+def _screen_class(path: str):
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class RefboxApp(App):
+    TITLE = "refbox"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(self, data_dir: Path | None = None, resume_path: Path | None = None) -> None:
+        super().__init__()
+        self.data_dir = data_dir or resolve_data_dir()
+        self._resume_path = resume_path
+        _log_to_file(self.data_dir)
+
+    def on_mount(self) -> None:
+        from refbox.ui.screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        if self._resume_path is not None:
+            self.resume(str(self._resume_path))
+
+    def new_match(self, entry: Entry) -> None:
+        try:
+            screen = _screen_class(entry.setup_screen)(entry)
+        except RefboxError as e:
+            self.notify(str(e), title="Cannot start", severity="error", timeout=10)
+            return
+        self.push_screen(screen)
+
+    def resume(self, path: str) -> None:
+        try:
+            match, recovered = Match.load(Path(path))
+        except RefboxError as e:
+            self.notify(str(e), title="Cannot resume", severity="error", timeout=15)
+            return
+        except Exception as e:  # never a traceback: report and stay on the home screen
+            logging.getLogger("refbox").exception("resume failed")
+            self.notify(f"{type(e).__name__}: {e}", title="Cannot resume", severity="error", timeout=15)
+            return
+        self.push_screen(self.game_screen(match, recovered))
+
+    def game_screen(self, match: Match, message: str | None = None):
+        return _screen_class(match.entry.game_screen)(match, message)
+
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        from refbox.ui.screens.game import GameScreen
+
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Undo", "Undo the last input", screen.action_undo)
+            yield SystemCommand("Redo", "Redo the last undone input", screen.action_redo)
+            yield SystemCommand("Roll digitally", "Roll the pending dice with the seeded roller", screen.action_roll)
+            yield SystemCommand("Switch dice mode", "Physical (type faces) or digital (refbox rolls)",
+                                screen.action_dice)
+            yield SystemCommand("Rules help", "Help for the current phase, with rulings", screen.action_help)
+            yield SystemCommand("Save and leave", "Back to the home screen (the match is saved)",
+                                screen.action_leave)
+
+
+def _log_to_file(root: Path) -> None:
+    """Internal errors go to a log file in the data directory, never to the terminal."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(root / "refbox.log", encoding="utf-8")
+    except OSError:
+        return
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger = logging.getLogger("refbox")
+    if not logger.handlers:
+        logger.addHandler(handler)

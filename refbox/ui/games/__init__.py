@@ -1,0 +1,1 @@
+"""One module per ruleset: its setup screen and its game screen (subclassing the shared GameScreen)."""

@@ -1,0 +1,61 @@
+"""Slargeball!: its setup form (teams, colours, squads) and its game screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Label, Select
+
+from refbox.games.slargeball.models import TEAM_COLOURS
+from refbox.games.slargeball.rules import roster
+from refbox.ui.screens.game import GameScreen
+from refbox.ui.screens.setup import SetupScreen
+from refbox.ui.widgets.colours import RICH
+
+DEFAULT_TEAMS = (("Red Ravagers", "red"), ("Blue Bashers", "blue"))
+
+
+class SlargeballSetupScreen(SetupScreen):
+    def compose_fields(self) -> ComposeResult:
+        colours = [(c, c) for c in TEAM_COLOURS]
+        for i, (name, colour) in enumerate(DEFAULT_TEAMS):
+            yield Label(f"Team {i + 1}: name and colour")
+            with Horizontal(classes="team-row"):
+                yield Input(name, id=f"name{i}", max_length=24)
+                yield Select(colours, value=colour, allow_blank=False, id=f"colour{i}")
+        g = self.data.game
+        yield Label(f"Squads per team ({g.squads_min}-{g.squads_max}, the same for both)")
+        squads = [(str(n), n) for n in range(g.squads_min, g.squads_max + 1)]
+        yield Select(squads, value=min(3, g.squads_max), allow_blank=False, id="squads")
+
+    def collect(self) -> dict:
+        return {
+            "teams": [
+                {"name": self.query_one(f"#name{i}", Input).value.strip(),
+                 "colour": self.query_one(f"#colour{i}", Select).value}
+                for i in (0, 1)
+            ],
+            "squads": self.query_one("#squads", Select).value,
+        }
+
+    def preview(self, setup) -> str:
+        lines = [f"[b]{setup.squads} squad(s) a side · {self.data.balls_for(setup.squads)} ball(s) in play · "
+                 f"{self.data.game.turns} turns[/b]", ""]
+        for team, t in enumerate(setup.teams):
+            figs = roster(setup, self.data, team)
+            colour = RICH.get(t.colour, t.colour)
+            lines.append(f"[b {colour}]{t.name}[/] — {len(figs)} figures")
+            counts: dict[str, int] = {}
+            for f in figs:
+                counts[f.pos] = counts.get(f.pos, 0) + 1
+            for pos_id, n in counts.items():
+                p = self.data.position(pos_id)
+                lines.append(f"  {n} × {p.name:<18} M{p.move} W{p.whap} F{p.fling} N{p.nab}")
+            lines.append("")
+        return "\n".join(lines)
+
+
+class SlargeballScreen(GameScreen):
+    CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "slargeball.tcss"]

@@ -1,0 +1,72 @@
+"""Keyboard model of the game screen: which key picks which option, and typing die faces.
+
+Reserved letters are global bindings (d dice mode, q quit, r roll, u undo, U redo, ? help).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from refbox.engine.errors import InvalidInput
+
+RESERVED = set("dqru")
+OPTION_KEYS = [*"123456789", "0", *(c for c in "abcefghijklmnopstvwxyz" if c not in RESERVED)]
+"""Keys for options in order; options beyond these are reached with the arrows and Enter."""
+
+
+def option_keys(count: int) -> list[str | None]:
+    return [OPTION_KEYS[i] if i < len(OPTION_KEYS) else None for i in range(count)]
+
+
+@dataclass
+class FaceEntry:
+    """Faces typed for a roll, one die at a time.
+
+    A d6 (or any die under 10 sides) takes one key per face. Bigger dice take one or two digits:
+    the face is taken as soon as no further digit could extend it (on a d12, "2" is 2 at once;
+    "1" waits for a second digit, Enter or Space).
+    """
+
+    sides: list[int]
+    faces: list[int] = field(default_factory=list)
+    pending: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return len(self.faces) == len(self.sides)
+
+    @property
+    def current_sides(self) -> int:
+        return self.sides[len(self.faces)]
+
+    def type(self, char: str) -> None:
+        """Add one typed character. Raises InvalidInput (and changes nothing) for a bad key."""
+        if self.complete:
+            raise InvalidInput("All the dice are entered already.")
+        sides = self.current_sides
+        if not char.isdigit():
+            raise InvalidInput(f"{char!r} is not a die face: type a number from 1 to {sides}.")
+        text = self.pending + char
+        value = int(text)
+        if value == 0 or value > sides:
+            self.pending = ""
+            raise InvalidInput(f"{text} is not a face of a d{sides}: type 1 to {sides}.")
+        if value * 10 > sides:
+            self.faces.append(value)
+            self.pending = ""
+        else:
+            self.pending = text
+
+    def commit(self) -> bool:
+        """Enter/Space: take a pending one-digit face on a big die. True if something was taken."""
+        if self.pending:
+            self.faces.append(int(self.pending))
+            self.pending = ""
+            return True
+        return False
+
+    def back(self) -> None:
+        if self.pending:
+            self.pending = ""
+        elif self.faces:
+            self.faces.pop()

@@ -1,0 +1,1 @@
+"""Screens shared by every ruleset: home, the game screen base, help."""

@@ -1,0 +1,85 @@
+"""Home: the five rulesets (unplayable ones listed and marked), saved matches to resume, quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from refbox.engine import registry, storage
+
+
+class HomeScreen(Screen):
+    CSS_PATH = [Path(__file__).parent / "home.tcss"]
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("tab", "app.focus_next", "Switch list", show=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(" refbox · a referee for tabletop sports games", id="title")
+        with Horizontal():
+            with Vertical(id="new"):
+                yield Label("New match (1-9 or ↑↓ Enter)")
+                yield OptionList(id="rulesets")
+            with Vertical(id="saved"):
+                yield Label("Resume a saved match (Tab, ↑↓ Enter)")
+                yield OptionList(id="matches")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.query_one("#rulesets", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        root = self.app.data_dir  # type: ignore[attr-defined]
+        variants, problems = registry.house_variants(storage.house_dir(root))
+        self.entries = [*registry.BUILTIN, *variants]
+        rulesets = self.query_one("#rulesets", OptionList)
+        rulesets.clear_options()
+        for i, entry in enumerate(self.entries, start=1):
+            mark = "" if entry.playable else "  [dim](not yet playable)[/]"
+            house = "  [dim](house rules)[/]" if entry.house_file else ""
+            rulesets.add_option(Option(f"[b]{i}[/]  {entry.title}{house}{mark}", id=entry.name))
+        self.saved = storage.saved_matches(root)
+        matches = self.query_one("#matches", OptionList)
+        matches.clear_options()
+        for m in self.saved:
+            detail = m.problem or m.summary
+            matches.add_option(Option(f"{m.title} · {m.created.replace('T', ' ')}\n  [dim]{detail}[/]", id=str(m.path)))
+        if not self.saved:
+            matches.add_option(Option("[dim]no saved matches yet[/]", disabled=True))
+        self.query_one("#message", Static).update("\n".join(f"[yellow]⚠ {p}[/]" for p in problems))
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            index = int(event.character) - 1
+            if 0 <= index < len(self.entries):
+                event.stop()
+                self.start(self.entries[index])
+
+    @on(OptionList.OptionSelected, "#rulesets")
+    def _ruleset_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.start(self.entries[event.option_index])
+
+    @on(OptionList.OptionSelected, "#matches")
+    def _match_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.resume(event.option.id)  # type: ignore[attr-defined]
+
+    def start(self, entry: registry.Entry) -> None:
+        if not entry.playable:
+            self.query_one("#message", Static).update(
+                f"[yellow]{entry.title} is not playable yet: its rules are not implemented in refbox.[/]")
+            return
+        self.app.new_match(entry)  # type: ignore[attr-defined]

@@ -1,0 +1,110 @@
+"""The setup screen every ruleset shares: dice mode and seed, a Start button, errors shown in place.
+A ruleset's setup screen adds its own fields (``compose_fields``), turns them into its Setup model's
+dict (``collect``) and previews what it will build (``preview``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import random
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from refbox.engine.errors import RefboxError
+from refbox.engine.match import Match
+from refbox.engine.registry import Entry
+from refbox.engine.storage import matches_dir, new_match_path
+
+DICE_MODES = [("Physical dice: type the faces", "physical"), ("Digital dice: refbox rolls", "digital")]
+
+
+class SetupScreen(Screen):
+    CSS_PATH = [Path(__file__).parent / "setup.tcss"]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start match")]
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__()
+        self.entry = entry
+        self.rules = entry.load_rules()
+        self.data = entry.load_data()
+
+    def compose(self) -> ComposeResult:
+        yield Static(f" refbox · new match · {self.entry.title}", id="title")
+        with Horizontal():
+            with VerticalScroll(id="form"):
+                yield from self.compose_fields()
+                yield Label("Dice")
+                yield Select(DICE_MODES, value="physical", allow_blank=False, id="dice")
+                yield Label("Seed for digital dice (shown in the match; same seed, same rolls)")
+                yield Input(str(random.randint(1, 99_999)), id="seed", restrict=r"[0-9]*", max_length=9)
+                yield Static(id="error")
+                yield Button("Start match (Ctrl+S)", variant="primary", id="start")
+            with VerticalScroll(id="preview-box"):
+                yield Static(id="preview")
+        yield Footer()
+
+    def compose_fields(self) -> ComposeResult:
+        yield from ()
+
+    def collect(self) -> dict:
+        raise NotImplementedError
+
+    def preview(self, setup) -> str:
+        return ""
+
+    def on_mount(self) -> None:
+        self.refresh_preview()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def refresh_preview(self) -> None:
+        error = self.query_one("#error", Static)
+        try:
+            setup = self.rules.Setup.model_validate(self.collect())
+            self.rules.start(setup, self.data)
+        except ValidationError as e:
+            error.update(f"[red]✗ {_first(e)}[/]")
+            return
+        except RefboxError as e:
+            error.update(f"[red]✗ {e}[/]")
+            return
+        error.update("")
+        self.query_one("#preview", Static).update(self.preview(setup))
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        error = self.query_one("#error", Static)
+        seed_text = self.query_one("#seed", Input).value
+        if not seed_text.isdigit():
+            error.update("[red]✗ The seed must be a whole number.[/]")
+            return
+        try:
+            setup = self.rules.Setup.model_validate(self.collect())
+            root = self.app.data_dir  # type: ignore[attr-defined]
+            path = new_match_path(root, self.entry.base)
+            matches_dir(root).mkdir(parents=True, exist_ok=True)
+            match = Match.new(self.entry, setup, seed=int(seed_text), path=path,
+                              dice_mode=self.query_one("#dice", Select).value)  # type: ignore[arg-type]
+        except ValidationError as e:
+            error.update(f"[red]✗ {_first(e)}[/]")
+            return
+        except (RefboxError, OSError) as e:
+            error.update(f"[red]✗ {e}[/]")
+            return
+        self.app.switch_screen(self.app.game_screen(match))  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def _first(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = " ".join(str(p) for p in err["loc"] if not isinstance(p, int)) or "setup"
+    msg = err["msg"].removeprefix("Value error, ")
+    return f"{where}: {msg}" if where != "setup" else msg

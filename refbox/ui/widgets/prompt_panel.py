@@ -1,0 +1,91 @@
+"""The centre of the game screen: what to do now, for whom, and the legal answers or the roll's odds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from refbox.engine.dice import percent
+from refbox.engine.prompts import Choose, Confirm, GameOver, Number, Pick, Roll
+from refbox.ui.keys import FaceEntry, option_keys
+from refbox.ui.widgets.colours import style
+
+
+@dataclass
+class Interaction:
+    """What the user has typed or highlighted for the pending prompt (UI state, never journaled)."""
+
+    cursor: int = 0
+    picked: set[str] = field(default_factory=set)
+    faces: FaceEntry | None = None
+    number: str = ""
+    error: str = ""
+    result: str = ""
+    """The outcome of the last input, in words."""
+
+
+class PromptPanel(Static):
+    def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], ui: Interaction, dice_mode: str) -> None:
+        parts: list = []
+        if ui.result:
+            parts.append(Text(f"↳ {ui.result}", style="italic"))
+        who = names[prompt.actor] if prompt.actor is not None else "Referee"
+        head = Text()
+        head.append(f"NOW: {who}", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
+        head.append(f"  {prompt.text}")
+        parts.append(head)
+        if isinstance(prompt, (Choose, Pick)):
+            parts.append(self._options(prompt, colours, ui))
+        elif isinstance(prompt, Roll):
+            parts.append(self._roll(prompt, ui, dice_mode))
+        elif isinstance(prompt, Number):
+            unit = f" {prompt.unit}" if prompt.unit else ""
+            parts.append(Text(f"\n  > {ui.number or '_'}{unit}   ({prompt.min}-{prompt.max}; type digits, Enter)"))
+        elif isinstance(prompt, Confirm):
+            parts.append(Text("\n[Enter] done", style="bold"))
+        elif isinstance(prompt, GameOver):
+            parts.append(Text("\n[u] undo the last input   [q] back to the home screen", style="dim"))
+        if ui.error:
+            parts.append(Text(f"\n✗ {ui.error}", style="bold red"))
+        self.update(Group(*parts))
+
+    def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction) -> Text:
+        text = Text("\n")
+        keys = option_keys(len(prompt.options))
+        for i, (opt, key) in enumerate(zip(prompt.options, keys)):
+            mark = "▶" if i == ui.cursor else " "
+            box = ("[x] " if opt.id in ui.picked else "[ ] ") if isinstance(prompt, Pick) else ""
+            label = Text(f"{mark} [{key or ' '}] {box}", style="reverse" if i == ui.cursor else "")
+            look = style(colours[opt.actor]) if opt.actor is not None else ""
+            label.append(opt.label, style=look)
+            if opt.hint:
+                label.append(f"  ({opt.hint})", style="dim")
+            text.append_text(label)
+            text.append("\n")
+        if isinstance(prompt, Pick):
+            text.append("\nkeys/Space toggle · Enter confirms the selection"
+                        + (" (none is fine)" if prompt.min == 0 else ""), style="dim")
+        else:
+            text.append("\npress a key, or ↑↓ and Enter", style="dim")
+        return text
+
+    def _roll(self, prompt: Roll, ui: Interaction, dice_mode: str) -> Table:
+        table = Table.grid(padding=(0, 2))
+        table.add_column()
+        table.add_column()
+        typed = ui.faces.faces if ui.faces else []
+        for i, die in enumerate(prompt.dice):
+            face = str(typed[i]) if i < len(typed) else (ui.faces.pending + "_" if ui.faces and i == len(typed) else "·")
+            table.add_row(Text(f"d{die.sides}  [{face:>2}]", style="bold"), Text(f"{die.label}  {die.note}"))
+        table.add_row(Text(""), Text(""))
+        table.add_row(Text("Succeeds", style="dim"), Text(prompt.success))
+        for outcome in prompt.odds:
+            table.add_row(Text(percent(outcome.probability), style="bold cyan"), Text(outcome.label))
+        hint = ("[r]/Space roll digitally · or type the faces of real dice" if dice_mode == "digital"
+                else "type the faces of the dice · [r] roll digitally for this one roll")
+        table.add_row(Text(""), Text(hint, style="dim"))
+        return table
