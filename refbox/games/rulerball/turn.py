@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from refbox.engine.dice import d, percent
 from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Number, Option, Outcome, Pick, Roll
 from refbox.games.rulerball import ballplay, harm
@@ -9,7 +11,7 @@ from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.models import Ball, Pending, State
 from refbox.games.rulerball.steps import step
-from refbox.games.rulerball.track import path
+from refbox.games.rulerball.track import clockwise, path
 
 TRACK_NAMES = {"penalty": "Penalty Box", "shaken": "Shaken", "rest": "Rest"}
 
@@ -130,9 +132,10 @@ def fire_apply(state: State, data: Data, event: Event) -> None:
 def ball_end_prompt(state: State, data: Data) -> Choose:
     start = state.ball.sector or 1
     n = data.track.sectors
+    ahead = [clockwise(start, k, n) for k in range(n)]
     options = [
         Option(id=str(s), label=f"Sector {s}", hint="did not move" if k == 0 else f"{k} sector(s) on")
-        for k, s in enumerate(path(start, start - 1 if start > 1 else n, n))
+        for k, s in enumerate(ahead)
     ]
     return Choose(text=f"The ball travels clockwise from sector {start}: where does it stop?", options=tuple(options))
 
@@ -275,6 +278,7 @@ def gutter_apply(state: State, data: Data, event: Event) -> None:
 # ---- 3. Initiative ----
 
 
+@lru_cache(maxsize=None)
 def initiative_odds(sectors: int) -> tuple[Outcome, ...]:
     return (Outcome(label="each sector", probability=float(d(sectors).probability("==", 1))),)
 
