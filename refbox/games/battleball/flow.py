@@ -148,6 +148,7 @@ def apply_touchdown(state: State, data: Data, event: Event) -> None:
         game_over(state, data, f"{roster.team_name(data, state, scorer)} win {state.score[0]} : {state.score[1]}.")
         return
     state.half += 1
+    state.turn_no = 0
     state.first_of_half = None if in_overtime(state, data) else 1 - scorer
     state.team_rules = [None, None]
     state.scorer = None

@@ -62,15 +62,30 @@ def move_doubles(dice: Dice) -> float:
 
 
 @lru_cache(maxsize=None)
-def pass_odds(receiver: Dice, passing: int, distance: int) -> dict[str, float]:
-    """P(fumble), P(caught), P(short) for a pass thrown ``distance`` squares."""
+def _pass_results(receiver: Dice, passing: int) -> tuple[Fraction, dict[int, Fraction]]:
+    """P(matching faces), and P(no match and this total) for each total: one icepool pass per receiver."""
     import icepool
 
-    def result(*faces: int) -> str:
+    def result(*faces: int) -> int:
         *mine, ball = faces
-        if len(set(faces)) < len(faces):
-            return "fumble"
-        return "caught" if max(mine) + ball >= distance else "short"
+        return 0 if len(set(faces)) < len(faces) else max(mine) + ball
 
     die = icepool.map(result, *(d(s) for s in receiver), d(passing), star=False)
-    return {k: float(_p(die, k)) for k in ("fumble", "caught", "short")}
+    return _p(die, 0), {t: _p(die, t) for t in die.outcomes() if t}
+
+
+@lru_cache(maxsize=None)
+def pass_odds(receiver: Dice, passing: int, distance: int) -> dict[str, float]:
+    """P(fumble), P(caught), P(short) for a pass thrown ``distance`` squares."""
+    fumble, totals = _pass_results(receiver, passing)
+    caught = sum((p for t, p in totals.items() if t >= distance), Fraction(0))
+    return {"fumble": float(fumble), "caught": float(caught), "short": float(1 - fumble - caught)}
+
+
+def warm(dice_kinds: list[Dice], passing: int) -> None:
+    """Compute every tackle, hand-off and pass table up front (about 0.2 s), so no prompt waits on icepool."""
+    for a in dice_kinds:
+        _pass_results(a, passing)
+        for b in dice_kinds:
+            tackle(a, b)
+            _all_different(a + b)

@@ -61,7 +61,9 @@ def _clock(state: State, data: Data) -> str:
     half = roster.half_name(data, state.half)
     if state.step == "over":
         return f"{half} · full time"
-    return f"{half} · turn {state.turn_no}" if state.turn_no else half
+    if phase_id(state) == "before-half":
+        return half
+    return f"{half} · turn {state.turn_no}"
 
 
 def _phases(state: State, data: Data) -> list[PhaseRow]:

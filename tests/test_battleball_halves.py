@@ -1,0 +1,132 @@
+"""Battleball scoring and halves: a touchdown ends the half, two win, overtime when level; the view."""
+
+from __future__ import annotations
+
+import pytest
+from test_battleball_helpers import HARTS, WOLVES, Table, kickoff, move
+
+from refbox.engine.prompts import GameOver, Roll, choose, confirm, roll
+from refbox.games.battleball import rules
+
+
+@pytest.fixture
+def t() -> Table:
+    table = Table()
+    kickoff(table, first=WOLVES)
+    return table
+
+
+def score(t: Table, side: int, carrier: str = "RB1") -> None:
+    """``side`` carries the ball in on its turn (passing a quiet turn first if it is not its turn)."""
+    if t.state.side != side:
+        move(t, "L1", 2, **({"ball": "left"} if t.state.carrier is None else {}), adjacent=False)
+    t.give_ball(side, carrier)
+    move(t, carrier, 12, ball="td")
+
+
+def test_a_touchdown_ends_the_half_and_the_side_beaten_starts_the_second(t):
+    score(t, WOLVES)
+    t.send(confirm())
+    assert t.state.half == 2 and t.state.step == "lineup"
+    t.send(confirm())
+    assert t.state.step == "select" and t.state.side == HARTS
+
+
+def test_locker_room_players_return_next_half_the_seriously_injured_do_not(t):
+    t.state.players[WOLVES][0].status = "locker"
+    t.state.players[WOLVES][1].status = "out"
+    t.state.carnage_on_field = 2
+    score(t, HARTS)
+    t.send(confirm())
+    assert t.status(WOLVES, "RB1") == "field" and t.status(WOLVES, "RB2") == "out"
+    assert t.state.carnage_on_field == 0 and t.state.ball_at_centre and t.state.carrier is None
+
+
+def test_two_touchdowns_win_the_game(t):
+    score(t, WOLVES)
+    t.send(confirm(), confirm())
+    score(t, WOLVES)
+    assert "wins the game" in t.prompt().text
+    t.send(confirm())
+    p = t.prompt()
+    assert isinstance(p, GameOver) and "Iron Wolves win 2 : 0" in p.text
+
+
+def test_level_after_the_second_half_goes_to_overtime_with_a_d20_roll_off(t):
+    score(t, WOLVES)
+    t.send(confirm(), confirm())
+    score(t, HARTS)
+    t.send(confirm())
+    assert rules.view(t.state, t.data).clock == "overtime"
+    t.send(confirm())
+    p = t.prompt()
+    assert isinstance(p, Roll) and [d.sides for d in p.dice] == [20, 20]
+    t.send(roll(3, 3), roll(2, 19))
+    assert t.state.side == HARTS and rules.view(t.state, t.data).clock == "overtime · turn 1"
+
+
+def test_the_overtime_touchdown_wins(t):
+    score(t, WOLVES)
+    t.send(confirm(), confirm())
+    score(t, HARTS)
+    t.send(confirm(), confirm(), roll(19, 2))
+    score(t, WOLVES, carrier="S2")
+    t.send(confirm())
+    assert "Iron Wolves win 2 : 1" in t.prompt().text
+
+
+def test_a_side_with_nobody_fit_at_the_start_of_a_half_concedes(t):
+    t.leave_only(HARTS, "L1")
+    score(t, WOLVES)
+    t.state.players[HARTS][9].status = "out"  # L1 too, by the end of the half
+    t.send(confirm(), confirm())
+    assert t.state.score == [2, 0] and "wins the game" in t.prompt().text
+
+
+def test_the_view_shows_score_half_turn_ball_carnage_and_rosters(t):
+    t.give_ball(WOLVES, "RB2")
+    t.state.carnage_on_field, t.state.carnage_placed = 2, 5
+    t.state.players[HARTS][4].status = "out"
+    v = rules.view(t.state, t.data)
+    assert v.headline == "Iron Wolves 0 : 0 Black Harts"
+    assert v.clock == "1st half · turn 1"
+    board = {s.label: s.value for s in v.scoreboard}
+    assert board["Turn"] == "Iron Wolves" and board["Ball"] == "Iron Wolves RB2"
+    assert board["Carnage"] == "2 on the field · 5 placed" and board["On the field"] == "11 : 10"
+    harts = v.rosters[1]
+    assert harts.rows[4][:3] == ["HT", "Heavy Tackle", "2d6 yellow"] and harts.rows[4][3] == "seriously injured"
+    assert harts.dim[4] and not harts.dim[0]
+    assert v.rosters[0].rows[1][3] == "on the field · ball"
+
+
+def test_the_phase_tracker_lights_the_current_step(t):
+    move(t, "RB1", 4, ball="left", adjacent=True)
+    v = rules.view(t.state, t.data)
+    current = [r.name for r in v.phases if r.status == "current"]
+    assert current == ["Tackle", "Tackler"] and v.phase_id == "tackle"
+    assert any(r.ruling for r in t.data.rulings_for("tackle"))
+
+
+def test_every_step_has_a_phase_and_help():
+    data = Table().data
+    from refbox.games.battleball.view import STEP_PLACE
+
+    for step, (phase, sub) in STEP_PLACE.items():
+        assert data.phase(phase).help, step
+        assert sub in [s.id for s in data.phase(phase).steps], step
+
+
+def test_the_log_reads_as_the_match(t):
+    move(t, "RB1", 4, ball="pickup", adjacent=False)
+    texts = [line.text for line in t.state.log]
+    assert "Iron Wolves RB1 (Running Back, d20) rolls 4: moves up to 4 squares." in texts
+    assert "Iron Wolves RB1 (Running Back, d20) picks up the ball." in texts
+    assert t.state.log[-1].stamp == "H1 T1"
+
+
+def test_turns_alternate(t):
+    for side in (WOLVES, HARTS, WOLVES):
+        assert t.state.side == side
+        move(t, "L2", 1, ball="left", adjacent=False)
+    t.send(choose("RB1"))
+    assert t.state.turn_no == 4

@@ -1,0 +1,94 @@
+"""Shared helpers for the Battleball tests (no tests here): a table to drive the rules, and short-cuts.
+
+``Table`` drives ``rules`` directly like a Match does (check the event against the prompt, apply,
+roll back on error) but lets a test arrange the board first (who carries, who is left).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from refbox.engine import registry
+from refbox.engine.errors import RefboxError
+from refbox.engine.match import Match
+from refbox.engine.prompts import Event, check, choose, confirm, roll
+from refbox.games.battleball import rules
+from refbox.games.battleball.models import Ref
+
+WOLVES, HARTS = 0, 1
+"""With the default setup coach 0 (Ann) takes the Iron Wolves, coach 1 (Bob) the Black Harts."""
+
+SETUP = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
+
+
+def load_data(house_file: Path | None = None) -> rules.Data:
+    entry = registry.lookup("battleball")
+    if house_file is not None:
+        from dataclasses import replace
+
+        entry = replace(entry, house_file=house_file)
+    return entry.load_data()
+
+
+class Table:
+    def __init__(self, data: rules.Data | None = None, setup: dict | None = None) -> None:
+        self.data = data or load_data()
+        self.state = rules.start(rules.Setup.model_validate(setup or SETUP), self.data)
+
+    def prompt(self):
+        return rules.prompt(self.state, self.data)
+
+    def send(self, *events: Event) -> "Table":
+        for event in events:
+            before = self.state.model_copy(deep=True)
+            try:
+                check(self.prompt(), event)
+                rules.apply(self.state, self.data, event)
+            except RefboxError:
+                self.state = before
+                raise
+        return self
+
+    # ---- arranging the board ----
+
+    def give_ball(self, side: int, pid: str) -> None:
+        self.state.carrier = Ref(team=side, id=pid)
+        self.state.ball_at_centre = False
+        self.state.last_holder = side
+
+    def leave_only(self, side: int, *ids: str, status: str = "out") -> None:
+        for p in self.state.players[side]:
+            if p.id not in ids:
+                p.status = status  # type: ignore[assignment]
+
+    def status(self, side: int, pid: str) -> str:
+        return self.state.player(Ref(team=side, id=pid)).status
+
+    def option_ids(self) -> list[str]:
+        return [o.id for o in self.prompt().options]
+
+
+def kickoff(t: Table | Match, first: int = WOLVES) -> None:
+    """Line up and win the roll-off for ``first`` (no Team Rules in the shipped ruleset)."""
+    send(t, confirm(), roll(20, 1) if first == 0 else roll(1, 20))
+
+
+def send(t: Table | Match, *events: Event) -> None:
+    if isinstance(t, Table):
+        t.send(*events)
+    else:
+        for e in events:
+            t.submit(e)
+
+
+def move(t: Table | Match, pid: str, *faces: int, ball: str | None = None, adjacent: bool | None = None) -> None:
+    """Pick ``pid``, roll ``faces``; answer the ball question and the next-to-an-opponent question if given."""
+    send(t, choose(pid), roll(*faces))
+    if ball is not None:
+        send(t, choose(ball))
+    if adjacent is not None:
+        send(t, choose("yes" if adjacent else "no"))
+
+
+def new_match(seed: int = 1) -> Match:
+    return Match.new("battleball", SETUP, seed)
