@@ -8,7 +8,7 @@ from test_battleball_helpers import HARTS, WOLVES, Table, kickoff, load_data
 
 from refbox.engine.errors import RulesetError
 from refbox.engine.prompts import Choose, Roll, choose, confirm, roll
-from refbox.games.battleball import rules
+from refbox.games.battleball import roster, rules
 
 
 def test_ruleset_names_both_teams_and_the_passing_die():
@@ -21,7 +21,7 @@ def test_ruleset_names_both_teams_and_the_passing_die():
 def test_each_side_fields_eleven_players_each_rolling_its_positions_dice():
     t = Table()
     for side in (WOLVES, HARTS):
-        dice = {p.id: rules_dice(t, side, p.id) for p in t.state.players[side]}
+        dice = {p.id: roster.dice_text(t.data, p) for p in t.state.players[side]}
         assert dice == {
             "RB1": "d20", "RB2": "d20", "RB3": "d20",
             "T": "d6", "HT": "2d6",
@@ -30,13 +30,6 @@ def test_each_side_fields_eleven_players_each_rolling_its_positions_dice():
             "L1": "d8", "L2": "d8",
         }  # fmt: skip
         assert all(p.status == "field" for p in t.state.players[side])
-
-
-def rules_dice(t: Table, side: int, pid: str) -> str:
-    from refbox.games.battleball import roster
-    from refbox.games.battleball.models import Ref
-
-    return roster.dice_text(t.data, t.state.player(Ref(team=side, id=pid)))
 
 
 def test_heavy_tackle_covers_two_squares():
@@ -125,3 +118,17 @@ def test_a_broken_ruleset_names_the_file_and_the_field(tmp_path):
     path.write_text('[meta]\nname = "bad"\nextends = "battleball"\n\n[game]\npassing_die = 1\n')
     with pytest.raises(RulesetError, match=r"bad.toml.*game.passing_die"):
         load_data(path)
+
+
+def test_the_rules_import_neither_textual_nor_rich():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import refbox.games.battleball.rules as r; "
+        "from refbox.engine.match import Match; "
+        "Match.new('battleball', {}, 1).prompt(); "
+        "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
