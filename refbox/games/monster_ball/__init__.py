@@ -1,0 +1,1 @@
+"""Monster Ball: fantasy American football refereed step by step (see rules.py)."""

@@ -1,0 +1,108 @@
+"""Several players rolling Catch for one ball (a kick, a fumble, a tied pass): highest wins, ties roll again."""
+
+from __future__ import annotations
+
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Event, Pick, Roll
+from refbox.games.monster_ball import ask, flow, odds
+from refbox.games.monster_ball.data import Data
+from refbox.games.monster_ball.models import State
+from refbox.games.monster_ball.steps import answers, asks
+
+
+def recovery_candidates(s: State) -> list[str]:
+    assert s.contest is not None
+    return [pid for team in (0, 1) for pid in s.standing(team) if pid not in s.contest.excluded]
+
+
+@asks("recovery_pick", phase="fumble")
+def recovery_pick_prompt(s: State, data: Data) -> Pick:
+    fumbler = s.label(s.fumbler) if s.fumbler else "the fumbler"
+    return Pick(
+        actor=None,
+        text=f"Who stands next to {fumbler} and tries to recover the ball? (none: it hits the ground)",
+        options=ask.player_options(s, data, recovery_candidates(s), "catch"),
+        min=0,
+    )
+
+
+@answers("recovery_pick")
+def recovery_pick_apply(s: State, data: Data, event: Event) -> None:
+    assert s.contest is not None
+    picked = list(event.value)  # type: ignore[arg-type]
+    if any(pid not in recovery_candidates(s) for pid in picked):
+        raise RuleError("Players in the tackle, downed or stunned players cannot recover the ball.")
+    if not picked:
+        flow.end_play(s, "nobody recovers the fumble; the ball hits the ground")
+        return
+    s.contest.contenders = picked
+    s.step = "contest_roll"
+
+
+@asks("contest_roll", phase="fumble")
+def contest_prompt(s: State, data: Data) -> Roll:
+    c = s.contest
+    assert c is not None
+    dice = tuple(ask.stat_die(s, data, pid, "catch") for pid in c.contenders)
+    sides = tuple(flow.die(s, data, pid, "catch") for pid in c.contenders)
+    what = {"kick": "catch the kick", "recovery": "recover the fumble", "pass": "take the pass"}[c.purpose]
+    if c.tied_value is not None:
+        return Roll(
+            actor=None,
+            text=f"Tie at {c.tied_value}: roll again to see who gets the ball.",
+            purpose=f"tie-break to {what}",
+            dice=dice,
+            success="highest roll takes the ball; ties roll again",
+        )
+    p = odds.best_beats(sides, c.need)
+    return Roll(
+        actor=None,
+        text=f"Catch rolls to {what}: the highest over {c.need} takes it.",
+        purpose=what,
+        dice=dice,
+        success=f"highest roll over {c.need}",
+        odds=ask.outcomes(("someone takes the ball", p), ("nobody does", 1 - p)),
+    )
+
+
+@answers("contest_roll")
+def contest_apply(s: State, data: Data, event: Event) -> None:
+    c = s.contest
+    assert c is not None
+    faces = list(event.value)  # type: ignore[arg-type]
+    best = max(faces)
+    if c.tied_value is None and best <= c.need:
+        missed(s, data)
+        return
+    top = [pid for pid, face in zip(c.contenders, faces) if face == best]
+    if len(top) > 1:
+        c.contenders, c.tied_value = top, best if c.tied_value is None else c.tied_value
+        s.note(flow.stamp(s), f"Tie at {best} between {', '.join(s.label(p) for p in top)}: roll again.")
+        return
+    caught(s, data, top[0])
+
+
+def missed(s: State, data: Data) -> None:
+    c = s.contest
+    assert c is not None
+    if c.purpose == "kick":
+        flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody catches the kick")
+    elif c.purpose == "recovery":
+        flow.end_play(s, "nobody recovers the fumble; the ball hits the ground")
+    else:
+        flow.end_play(s, "pass incomplete")
+
+
+def caught(s: State, data: Data, pid: str) -> None:
+    c = s.contest
+    assert c is not None
+    verbs = {"kick": "catches the kick", "recovery": "recovers the ball", "pass": "makes the catch"}
+    s.note(flow.stamp(s), f"{s.label(pid)} {verbs[c.purpose]}.", s.team_of(pid))
+    flow.give_ball(s, pid, announce=c.purpose != "kick")
+    s.contest, s.fumbler = None, None
+    if c.resume == "rounds":
+        flow.begin_rounds(s, data)
+    elif c.resume == "next_half":
+        flow.next_half(s, data)
+    else:
+        s.step = "move"

@@ -1,0 +1,152 @@
+"""The Monster Ball ruleset file's model: every number and table lives in rulesets/monster-ball.toml."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field, model_validator
+
+from refbox.engine.ruleset import RulesetData, Strict
+
+DieSides = Literal[4, 6, 8, 10, 12]
+CheatKind = Literal["roughness", "blink", "missile", "holding", "ankle_bite", "divine", "slam", "wardrobe"]
+Unit = Literal["offense", "defense"]
+
+
+class Scoring(Strict):
+    touchdown: int = Field(ge=1)
+    field_goal: int = Field(ge=1)
+    target_points: int = Field(ge=1)
+
+
+class Clock(Strict):
+    quarters: int = Field(ge=1)
+    quarter_seconds: int = Field(ge=1)
+    round_seconds: int = Field(ge=1)
+    kick_seconds: int = Field(ge=0)
+    captain_seconds: int = Field(ge=1)
+
+
+class FieldGeometry(Strict):
+    playable_zones: int = Field(ge=2)
+    squares_per_zone: int = Field(ge=1)
+    end_zone_squares: int = Field(ge=1)
+    grids_wide: int = Field(ge=1)
+    yards_per_zone: int = Field(ge=1)
+    max_grids_between: int = Field(ge=1)
+    start_to_go: int = Field(ge=1)
+    kickoff_to_go: int = Field(ge=1)
+    downs: int = Field(ge=1)
+    first_down_squares: int = Field(ge=1)
+    penalty_squares: int = Field(ge=0)
+    grid_divisions: list[tuple[int, int]]
+    """d12 faces (low, high) for each division across the field, in order."""
+
+    @property
+    def squares(self) -> int:
+        """Playable squares from goal line to goal line."""
+        return self.playable_zones * self.squares_per_zone
+
+    def zone_of(self, to_go: int) -> int:
+        """The zone of the square just behind a line ``to_go`` squares from the goal (zones count down to it)."""
+        return min(self.playable_zones, to_go // self.squares_per_zone + 1)
+
+    def yards(self, to_go: int) -> int:
+        return round(to_go * self.yards_per_zone / self.squares_per_zone)
+
+    @model_validator(mode="after")
+    def _check(self) -> "FieldGeometry":
+        faces = [f for lo, hi in self.grid_divisions for f in range(lo, hi + 1)]
+        if faces != list(range(1, 13)):
+            raise ValueError("grid_divisions must cover the d12 faces 1-12 once each, in order")
+        if len(self.grid_divisions) != self.grids_wide:
+            raise ValueError("grid_divisions needs one entry per grid across the field")
+        if not (self.start_to_go < self.squares and self.kickoff_to_go < self.squares):
+            raise ValueError("start_to_go and kickoff_to_go must lie inside the playable squares")
+        return self
+
+
+class Challenges(Strict):
+    beat: int = Field(ge=0)
+    """The usual number to beat (hike, pass base, catch, recovery, holding, divine intervention)."""
+
+
+class Referee(Strict):
+    id: str
+    name: str
+    catches_at_most: int = Field(ge=0, le=12)
+    """A cheat die at or under this number is spotted."""
+    blurb: str = ""
+
+
+class Creature(Strict):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    id: str
+    law: str
+    chaos: str
+    positions: list[str]
+    move: int = Field(ge=0)
+    hustle: DieSides
+    block: DieSides
+    tackle: DieSides
+    pass_: DieSides = Field(alias="pass")
+    catch: DieSides
+    kick: DieSides
+    cheat: DieSides
+    cheat_name: str
+    cheat_kind: CheatKind
+    cheat_effect: str
+
+    def name(self, side: int) -> str:
+        return self.law if side == 0 else self.chaos
+
+
+class SideLineups(Strict):
+    offense: dict[str, int]
+    defense: dict[str, int]
+
+
+class Presets(Strict):
+    law: SideLineups
+    chaos: SideLineups
+
+    def side(self, index: int) -> SideLineups:
+        return self.law if index == 0 else self.chaos
+
+
+class Data(RulesetData):
+    scoring: Scoring
+    clock: Clock
+    field: FieldGeometry
+    challenges: Challenges
+    referees: list[Referee] = Field(min_length=1)
+    creatures: list[Creature] = Field(min_length=1)
+    presets: Presets
+    gym_class_pool: dict[str, int]
+
+    def creature(self, creature_id: str) -> Creature:
+        for c in self.creatures:
+            if c.id == creature_id:
+                return c
+        raise KeyError(creature_id)
+
+    def referee(self, referee_id: str) -> Referee:
+        for r in self.referees:
+            if r.id == referee_id:
+                return r
+        raise KeyError(referee_id)
+
+    @model_validator(mode="after")
+    def _known_creatures(self) -> "Data":
+        known = {c.id for c in self.creatures}
+        lists = [self.gym_class_pool]
+        for side in (self.presets.law, self.presets.chaos):
+            lists += [side.offense, side.defense]
+        for counts in lists:
+            unknown = set(counts) - known
+            if unknown:
+                raise ValueError(f"unknown creature(s) {sorted(unknown)}; known: {sorted(known)}")
+            if any(n < 0 for n in counts.values()):
+                raise ValueError("creature counts cannot be negative")
+        return self

@@ -1,0 +1,65 @@
+"""Spotting the ball when a play ends: first downs, downs used up, turnovers, penalties marked off."""
+
+from __future__ import annotations
+
+from refbox.engine.prompts import Event, Number
+from refbox.games.monster_ball import flow
+from refbox.games.monster_ball.data import Data
+from refbox.games.monster_ball.models import State
+from refbox.games.monster_ball.steps import answers, asks
+
+
+def asks_gain(s: State) -> bool:
+    """The offense still has the ball after its own down: the referee gives the gain past the line."""
+    return s.play is not None and s.play.kind == "scrimmage" and s.holder_team == s.possession
+
+
+@asks("spot", phase="spot")
+def spot_prompt(s: State, data: Data) -> Number:
+    squares = data.field.squares
+    if asks_gain(s):
+        return Number(
+            actor=None,
+            text="Where is the ball? Squares gained past the line of scrimmage (negative: behind it; an incomplete pass counts from where it was thrown).",
+            min=-(squares - s.to_go),
+            max=s.to_go - 1,
+            unit="squares",
+        )
+    team = s.teams[s.holder_team].name
+    return Number(
+        actor=None,
+        text=f"{team} have the ball: how many squares is it from the end zone {team} attack? ({squares}: on or behind their own goal line)",
+        min=1,
+        max=squares,
+        unit="squares",
+    )
+
+
+@answers("spot")
+def spot_apply(s: State, data: Data, event: Event) -> None:
+    value = int(event.value)  # type: ignore[arg-type]
+    f = data.field
+    if asks_gain(s):
+        team = s.possession
+        if value >= f.first_down_squares:
+            s.to_go -= value
+            s.down = 1
+            s.note(flow.stamp(s), f"Gain of {value}: first down at the {f.yards(s.to_go)} ({s.to_go} squares to go).", team)
+        elif s.down >= f.downs:
+            s.note(flow.stamp(s), f"Gain of {value} on {flow.down_words(s.down)} down: turnover on downs.", team)
+            s.possession, s.to_go, s.down = 1 - team, f.squares - s.to_go, 1
+            flow.refield(s)
+        else:
+            s.down += 1
+            s.note(flow.stamp(s), f"Gain of {value}: the line stays; {flow.down_words(s.down)} down.", team)
+    else:
+        team = s.holder_team
+        changed = team != s.possession
+        s.possession, s.to_go, s.down = team, value, 1
+        if changed:
+            flow.refield(s)
+        s.note(flow.stamp(s), f"{s.teams[team].name} ball, 1st down at the {f.yards(value)} ({value} squares to go).", team)
+    for side in (0, 1):
+        if s.penalties[side]:
+            flow.penalise(s, data, side, "illegal tackle", s.penalties[side])
+    flow.play_over(s, data)

@@ -1,0 +1,259 @@
+"""The play's bookkeeping: who is fielded, plays starting and ending, downs, scores, penalties, rounds."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from refbox.games.monster_ball.data import Creature, Data
+from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State
+
+MAX_ON_FIELD = 11
+Stat = Literal["hustle", "block", "tackle", "pass_", "catch", "kick", "cheat"]
+
+
+# ---- players and dice ----
+
+
+def creature(s: State, data: Data, pid: str) -> Creature:
+    return data.creature(s.player(pid).creature)
+
+
+def die(s: State, data: Data, pid: str, stat: Stat) -> int:
+    return getattr(creature(s, data, pid), stat)
+
+
+def ref_number(s: State, data: Data) -> int:
+    return data.referee(s.referee).catches_at_most
+
+
+def stamp(s: State) -> str:
+    if s.play is None:
+        return "setup" if s.step == "draft" else "between plays"
+    return f"{down_words(s.down)} r{max(s.round, 1)}" if s.play.kind == "scrimmage" else f"{s.play.kind} r{max(s.round, 1)}"
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def down_words(down: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(down, f"{down}th")
+
+
+def ball_team(s: State) -> int:
+    if s.ball == "held" and s.carrier is not None:
+        return s.team_of(s.carrier)
+    if s.ball == "air" and s.air is not None:
+        return s.air.team
+    return s.holder_team
+
+
+# ---- fielding ----
+
+
+def field_unit(s: State, team: int, unit: str) -> None:
+    squad = s.teams[team].players
+    ids = [p.id for p in squad if not p.ejected and p.unit == unit] or [p.id for p in squad if not p.ejected]
+    s.teams[team].field = ids[:MAX_ON_FIELD]
+
+
+def ensure_fielded(s: State) -> None:
+    """A team whose field was emptied by ejections sends on its squad again."""
+    for team in (0, 1):
+        if not s.teams[team].field:
+            field_unit(s, team, "offense" if team == s.possession else "defense")
+
+
+def refield(s: State, kickoff: bool = False) -> None:
+    """The team with the ball fields its offense; at a kick-off the kicking team is the defense."""
+    attacking = 1 - s.possession if kickoff else s.possession
+    field_unit(s, attacking, "offense")
+    field_unit(s, 1 - attacking, "defense")
+
+
+# ---- plays ----
+
+
+def begin_play(s: State, kind: PlayKind) -> None:
+    s.play = PlayStart(kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
+    s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
+    s.penalties = [0, 0]
+    s.round, s.halves_done = 0, 0
+    s.ball, s.carrier, s.air, s.action, s.contest, s.fumbler = "none", None, None, None, None, None
+    s.holder_team = s.possession
+    s.hike_catcher = None
+
+
+def start_kickoff(s: State, data: Data, kicking: int) -> None:
+    s.possession, s.to_go, s.down = kicking, data.field.kickoff_to_go, 1
+    refield(s, kickoff=True)
+    s.play = None
+    s.kick = Kick(kind="kickoff")
+    s.step = "kick_kicker"
+
+
+def new_series(s: State, data: Data, team: int, to_go: int, why: str) -> None:
+    """``team`` takes over with a first down ``to_go`` squares from the end zone it attacks."""
+    changed = team != s.possession
+    s.possession, s.to_go, s.down = team, to_go, 1
+    if changed:
+        refield(s)
+    s.note(stamp(s), f"{s.teams[team].name} ball, 1st down at the {data.field.yards(to_go)} ({to_go} squares to go): {why}.", team)
+    play_over(s, data)
+
+
+def play_over(s: State, data: Data) -> None:
+    """After every play: the clock may end the game; otherwise the next play is chosen."""
+    s.ball, s.carrier, s.air, s.action, s.contest = "none", None, None, None, None
+    s.play = None
+    s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
+    s.round, s.halves_done = 0, 0
+    ensure_fielded(s)
+    if s.step == "over":
+        return
+    if s.victory == "clock" and s.seconds >= data.clock.quarters * data.clock.quarter_seconds:
+        a, b = s.teams[0].score, s.teams[1].score
+        winner = None if a == b else (0 if a > b else 1)
+        finish(s, winner, "the fourth quarter has run out")
+        return
+    if s.kick is not None and s.kick.kind == "kickoff" and s.step == "kick_kicker":
+        return
+    s.kick = None
+    s.step = "between"
+
+
+def finish(s: State, winner: int | None, why: str) -> None:
+    s.ball, s.carrier, s.air, s.action, s.contest = "none", None, None, None, None
+    s.winner = winner
+    if winner is None:
+        s.result = f"Draw {s.teams[0].score} : {s.teams[1].score}: {why}."
+    else:
+        s.result = f"{s.teams[winner].name} win {s.teams[winner].score} : {s.teams[1 - winner].score}: {why}."
+    s.note("final", s.result, winner)
+    s.step = "over"
+
+
+def score(s: State, data: Data, team: int, points: int, how: str) -> None:
+    s.teams[team].score += points
+    s.note(stamp(s), f"{how}: {s.teams[team].name} +{points} ({s.teams[0].score} : {s.teams[1].score}).", team)
+    s.penalties = [0, 0]
+    if s.victory == "points" and s.teams[team].score >= data.scoring.target_points:
+        finish(s, team, f"first to {data.scoring.target_points} points")
+        return
+    start_kickoff(s, data, team)
+    play_over(s, data)
+
+
+def penalise(s: State, data: Data, team: int, why: str, squares: int | None = None) -> None:
+    """Move the line (2 squares) towards ``team``'s own end zone, never into an end zone."""
+    squares = data.field.penalty_squares if squares is None else squares
+    if team == s.possession:
+        s.to_go = min(data.field.squares, s.to_go + squares)
+    else:
+        s.to_go = max(1, s.to_go - squares)
+    s.note(stamp(s), f"Penalty on {s.teams[team].name} ({why}): line moved {squares} squares, now {s.to_go} to go.", team)
+
+
+def eject(s: State, pid: str) -> None:
+    team = s.team_of(pid)
+    s.player(pid).ejected = True
+    s.teams[team].field = [p for p in s.teams[team].field if p != pid]
+    for roles in ("center", "quarterback"):
+        if getattr(s.teams[team], roles) == pid:
+            setattr(s.teams[team], roles, None)
+
+
+def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
+    """Ejections, then the play is void: its start is restored and each cheating team loses 2 squares."""
+    for pid in cheaters:
+        s.note(stamp(s), f"Cheat spotted! {s.label(pid)} is ejected.", s.team_of(pid))
+        eject(s, pid)
+    teams = sorted({s.team_of(pid) for pid in cheaters})
+    if s.play is not None:
+        s.possession, s.to_go, s.down = s.play.possession, s.play.to_go, s.play.down
+        s.note(stamp(s), "The play is void and will be replayed; its gains are lost.")
+        kind = s.play.kind
+    else:
+        kind = None
+    for team in teams:
+        penalise(s, data, team, "caught cheating")
+    if forfeit(s):
+        return
+    if kind == "kickoff":
+        s.kick = Kick(kind="kickoff")
+        s.step = "kick_kicker"
+    play_over(s, data)
+
+
+def forfeit(s: State) -> bool:
+    for team in (0, 1):
+        if not s.available(team):
+            finish(s, 1 - team, f"{s.teams[team].name} have no players left")
+            return True
+    return False
+
+
+def end_play(s: State, why: str) -> None:
+    """The ball is dead: the referee spots it next."""
+    s.note(stamp(s), f"Play over: {why}.")
+    s.ball, s.carrier, s.air = "dead", None, None
+    s.step = "spot"
+
+
+# ---- rounds ----
+
+
+def begin_rounds(s: State, data: Data) -> None:
+    s.round, s.halves_done = 1, 0
+    s.seconds += data.clock.round_seconds
+    s.mover = ball_team(s)
+    s.half_id += 1
+    s.step = "move"
+
+
+def next_half(s: State, data: Data) -> None:
+    """The captain who just moved (``s.mover``) is done; the other moves, or a new round begins."""
+    if s.halves_done >= 2:
+        s.round += 1
+        s.seconds += data.clock.round_seconds
+        s.halves_done = 0
+        s.stunned, s.held, s.cheated = [], [], []
+        s.mover = ball_team(s)
+    else:
+        s.mover = 1 - s.mover
+    s.half_id += 1
+    s.step = "move"
+
+
+def end_half(s: State, data: Data) -> None:
+    finished = s.mover
+    s.halves_done += 1
+    if s.air is not None and s.air.team != finished:
+        s.note(stamp(s), f"The ball comes down by {s.label(s.air.target or '')}.", s.air.team)
+        s.action, s.air = s.air, None
+        s.step = "pass_contest"
+        return
+    next_half(s, data)
+
+
+def give_ball(s: State, pid: str, announce: bool = True) -> None:
+    team = s.team_of(pid)
+    if announce and team != s.holder_team:
+        s.note(stamp(s), f"Turnover: {s.teams[team].name} have the ball.", team)
+    s.ball, s.carrier, s.holder_team = "held", pid, team
+
+
+def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, excluded: list[str] = []) -> None:
+    """The ball is loose: the blocker alone (``only``), or anyone next to the fumbler, may recover it."""
+    s.note(stamp(s), f"Fumble! {s.label(pid)} loses the ball ({why}).", s.team_of(pid))
+    s.ball, s.carrier, s.fumbler = "loose", None, pid
+    resume = "rounds" if s.round == 0 else "move"
+    s.contest = Contest(purpose="recovery", contenders=[], need=data.challenges.beat, excluded=[pid, *excluded], resume=resume)
+    if only is not None:
+        if only in s.standing(s.team_of(only)):
+            s.contest.contenders = [only]
+            s.step = "contest_roll"
+        else:
+            end_play(s, "the ball hits the ground")
+        return
+    s.step = "recovery_pick"

@@ -1,0 +1,188 @@
+"""Monster Ball's match state: squads, the ball, downs and line of scrimmage, clocks, the action in hand.
+
+Team 0 is Law, team 1 is Chaos. Field positions are squares "to go": the distance from the line of
+scrimmage to the goal line the team with the ball attacks.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from refbox.engine.errors import RuleError
+from refbox.engine.state import GameState, Model
+
+PlayKind = Literal["kickoff", "scrimmage", "punt", "field_goal"]
+Ball = Literal["none", "held", "air", "loose", "dead"]
+Defence = Literal["hustle", "block", "block_rough", "slam"]
+
+
+class Setup(BaseModel):
+    """What the setup screen collects. Dice mode and seed belong to the Match."""
+
+    law_name: str = Field(default="Law", min_length=1, max_length=24)
+    chaos_name: str = Field(default="Chaos", min_length=1, max_length=24)
+    law_colour: str = "blue"
+    chaos_colour: str = "red"
+    lineups: Literal["presets", "gym_class"] = "presets"
+    coin_winner: Literal[0, 1] = 0
+    """Who won the coin toss (0 Law, 1 Chaos): they pick the side; the loser picks first in gym class."""
+    winner_choice: Literal["kick", "receive"] = "receive"
+    referee: str = "hydra-harry"
+    victory: Literal["points", "clock"] = "points"
+    captain_minute: bool = True
+    """Offer the real-time one-minute limit per captain per half-round (timed by the screen)."""
+
+    @property
+    def kicking_team(self) -> int:
+        return self.coin_winner if self.winner_choice == "kick" else 1 - self.coin_winner
+
+
+class Player(Model):
+    id: str
+    """"L3" or "C12": team letter and squad number."""
+    creature: str
+    name: str
+    """Display name, e.g. "Treant 2"."""
+    unit: Literal["offense", "defense"]
+    ejected: bool = False
+
+
+class Team(Model):
+    name: str
+    players: list[Player] = []
+    field: list[str] = []
+    """Ids of the players on the field (at most 11)."""
+    center: str | None = None
+    quarterback: str | None = None
+    score: int = 0
+
+
+class PlayStart(Model):
+    """Where a play began: what a spotted cheat restores."""
+
+    kind: PlayKind
+    possession: int
+    to_go: int
+    down: int
+
+
+class Kick(Model):
+    kind: Literal["kickoff", "punt", "field_goal"]
+    kicker: str | None = None
+    zones_to_end: int = 0
+    """Field goal: zones from the kicker to the end zone, end zone included."""
+    landing_zone: int = 0
+    """Zone the ball lands in, numbered for the team it was kicked to."""
+
+
+class Contest(Model):
+    """Players rolling Catch for one ball; the highest over ``need`` takes it, ties roll again."""
+
+    purpose: Literal["kick", "pass", "recovery"]
+    contenders: list[str]
+    need: int
+    tied_value: int | None = None
+    """Set on a re-roll: the value the tied players reached (checked already)."""
+    excluded: list[str] = []
+    """Players who may not try (those in the tackle that caused a fumble)."""
+    resume: Literal["move", "next_half", "rounds"] = "move"
+    """What follows a catch: the same half goes on, the next half starts, or the rounds begin."""
+
+
+class Action(Model):
+    """The live-ball action being declared, filled in prompt by prompt."""
+
+    kind: Literal["hustle", "tackle", "pass", "blink", "missile", "holding"]
+    actor: str | None = None
+    """Mover, passer or cheater."""
+    target: str | None = None
+    """Blocker, tackle target or intended receiver."""
+    tacklers: list[str] = []
+    contesters: list[str] = []
+    cheaters: list[str] = []
+    """Players cheating on this roll (tacklers, wardrobe malfunctions)."""
+    defence: Defence | None = None
+    grids: int | None = None
+    team: int = 0
+    """Team that declared it."""
+
+
+class State(GameState):
+    teams: list[Team]
+    referee: str
+    victory: Literal["points", "clock"]
+    captain_minute: bool
+    step: str
+    draft_pool: dict[str, int] = {}
+    drafter: int = 0
+    possession: int = 0
+    """The team with the ball, or about to kick it off."""
+    to_go: int = 9
+    down: int = 1
+    play: PlayStart | None = None
+    kick: Kick | None = None
+    ball: Ball = "none"
+    carrier: str | None = None
+    holder_team: int = 0
+    """Team that last held the ball."""
+    air: Action | None = None
+    """A pass in the air, caught after the other team's next half-round."""
+    mover: int = 0
+    halves_done: int = 0
+    half_id: int = 0
+    """Counts captains' half-rounds: the screen restarts its one-minute countdown when it changes."""
+    round: int = 0
+    """Round of the current play (the hike is in round 1)."""
+    hike_catcher: str | None = None
+    seconds: int = 0
+    knocked: list[str] = []
+    stunned: list[str] = []
+    held: list[str] = []
+    cheated: list[str] = []
+    """Players who cheated this round (or between these plays)."""
+    penalties: list[int] = [0, 0]
+    """Illegal-tackle penalty squares owed by each team this play."""
+    action: Action | None = None
+    contest: Contest | None = None
+    fumbler: str | None = None
+    divine_by: str | None = None
+    chooser: int = 0
+    """Team answering a between-plays sub-step (line-up, hike pair)."""
+    result: str | None = None
+    winner: int | None = None
+
+    # ---- lookups ----
+
+    def player(self, pid: str) -> Player:
+        team = self.teams[self.team_of(pid)]
+        for p in team.players:
+            if p.id == pid:
+                return p
+        raise RuleError(f"There is no player {pid}.")
+
+    @staticmethod
+    def team_of(pid: str) -> int:
+        return 0 if pid.startswith("L") else 1
+
+    def label(self, pid: str) -> str:
+        return f"{self.teams[self.team_of(pid)].name} {self.player(pid).name}"
+
+    def on_field(self, team: int) -> list[str]:
+        return list(self.teams[team].field)
+
+    def standing(self, team: int) -> list[str]:
+        """On the field and able to act: not knocked down, not stunned."""
+        out = set(self.knocked) | set(self.stunned)
+        return [pid for pid in self.teams[team].field if pid not in out]
+
+    def available(self, team: int) -> list[str]:
+        """Squad members not ejected."""
+        return [p.id for p in self.teams[team].players if not p.ejected]
+
+    def ejected(self, team: int) -> list[str]:
+        return [p.id for p in self.teams[team].players if p.ejected]
+
+    def can_cheat(self, pid: str) -> bool:
+        return pid not in self.cheated and not self.player(pid).ejected

@@ -1,0 +1,86 @@
+"""Starting a match: squads from the suggested line-ups, or a gym-class draft from the shared pool."""
+
+from __future__ import annotations
+
+from refbox.engine.errors import InvalidInput, RuleError
+from refbox.engine.prompts import Choose, Event, Option
+from refbox.games.monster_ball import flow
+from refbox.games.monster_ball.data import Data
+from refbox.games.monster_ball.models import Player, Setup, State, Team
+from refbox.games.monster_ball.steps import answers, asks
+
+LETTERS = ("L", "C")
+
+
+def start(setup: Setup, data: Data) -> State:
+    try:
+        data.referee(setup.referee)
+    except KeyError:
+        known = ", ".join(r.id for r in data.referees)
+        raise InvalidInput(f"Unknown referee {setup.referee!r}: choose one of {known}.") from None
+    teams = [Team(name=setup.law_name), Team(name=setup.chaos_name)]
+    s = State(
+        teams=teams,
+        referee=setup.referee,
+        victory=setup.victory,
+        captain_minute=setup.captain_minute,
+        step="draft",
+        to_go=data.field.kickoff_to_go,
+    )
+    if setup.lineups == "presets":
+        for side in (0, 1):
+            lineup = data.presets.side(side)
+            for unit, counts in (("offense", lineup.offense), ("defense", lineup.defense)):
+                for creature_id, n in counts.items():
+                    for _ in range(n):
+                        add_player(s, data, side, creature_id, unit)
+        flow.start_kickoff(s, data, setup.kicking_team)
+        s.note("setup", f"Suggested line-ups; {data.referee(s.referee).name} referees.")
+    else:
+        s.draft_pool = {k: v for k, v in data.gym_class_pool.items() if v > 0}
+        s.drafter = 1 - setup.coin_winner
+        s.possession = setup.kicking_team
+        s.note("setup", f"Gym-class picks: {teams[s.drafter].name} pick first.")
+    return s
+
+
+def add_player(s: State, data: Data, side: int, creature_id: str, unit: str) -> Player:
+    team = s.teams[side]
+    name = data.creature(creature_id).name(side)
+    same = sum(1 for p in team.players if p.creature == creature_id)
+    player = Player(id=f"{LETTERS[side]}{len(team.players) + 1}", creature=creature_id, name=f"{name} {same + 1}", unit=unit)
+    team.players.append(player)
+    return player
+
+
+@asks("draft", phase="draft")
+def draft_prompt(s: State, data: Data) -> Choose:
+    side = s.drafter
+    options = []
+    for creature_id, left in s.draft_pool.items():
+        if left <= 0:
+            continue
+        c = data.creature(creature_id)
+        for unit in ("offense", "defense"):
+            options.append(
+                Option(
+                    id=f"{creature_id}:{unit}",
+                    label=f"{c.name(side)} to the {unit} ({left} left)",
+                    hint=f"Move {c.move}, Hustle d{c.hustle}, Block d{c.block}, Tackle d{c.tackle}, Pass d{c.pass_}, Catch d{c.catch}, Kick d{c.kick}",
+                    actor=side,
+                )
+            )
+    return Choose(actor=side, text=f"{s.teams[side].name}: pick a player from the pool.", options=tuple(options))
+
+
+@answers("draft")
+def draft_apply(s: State, data: Data, event: Event) -> None:
+    creature_id, unit = str(event.value).split(":")
+    if s.draft_pool.get(creature_id, 0) <= 0:
+        raise RuleError(f"No {creature_id} is left in the pool.")
+    player = add_player(s, data, s.drafter, creature_id, unit)
+    s.draft_pool[creature_id] -= 1
+    s.note("draft", f"{s.teams[s.drafter].name} pick {player.name} for the {unit}.", s.drafter)
+    s.drafter = 1 - s.drafter
+    if sum(s.draft_pool.values()) == 0:
+        flow.start_kickoff(s, data, s.possession)
