@@ -1,0 +1,83 @@
+"""Slargeball! random play: whole matches of random legal inputs keep every invariant and replay exactly."""
+
+import random
+
+import pytest
+
+from refbox.engine import sim
+from refbox.engine.match import Match
+from refbox.engine.prompts import Choose, Event
+from slargeball_driver import TEAMS
+
+CI_MATCHES = 12
+
+
+def chooser(prompt, rng: random.Random) -> Event:
+    """Random, but the table rarely agrees to break play (else matches are all breaks)."""
+    if isinstance(prompt, Choose):
+        options = [o for o in prompt.options if o.id != "break" or rng.random() < 0.02]
+        return Event(kind="choose", value=rng.choice(options).id)
+    return sim.random_answer(prompt, rng)
+
+
+class Invariants:
+    def __init__(self, match: Match) -> None:
+        self.scores = [0, 0]
+        self.turn = 1
+        self.balls = len(match.state.balls)
+
+    def __call__(self, match: Match) -> None:
+        s = match.state
+        assert len(s.balls) == self.balls, "balls are conserved"
+        assert 1 <= s.turn <= s.turns == 25 and s.turn >= self.turn, "turn never goes back or past 25"
+        for team in (0, 1):
+            assert s.teams[team].coach.activations <= 3, "at most 3 coach activations"
+            gained = s.teams[team].score - self.scores[team]
+            assert gained in (0, 1), "scores change only by one goal at a time"
+            if gained:
+                assert "GOAL" in " ".join(line.text for line in s.log[-3:]), "a score change is a goal"
+        for ball in s.balls:
+            if ball.carrier:
+                assert s.fig(ball.carrier).up, "a carrier is always conscious"
+        for fig in s.figures:
+            if fig.frozen:
+                cs = s.teams[fig.team].coach
+                assert cs.target == fig.id, "only the coach's target is frozen"
+        self.scores = [t.score for t in s.teams]
+        self.turn = s.turn
+
+
+def acted(match: Match) -> None:
+    """An unconscious or frozen figure is never offered an action of its own."""
+    s = match.state
+    if s.ask.step in ("whap_target", "whap_roll", "fling_menu", "fling_roll") and s.ask.figure:
+        fig = s.fig(s.ask.figure)
+        assert not fig.frozen, f"frozen {fig.id} acts"
+        if s.ask.step.startswith("fling"):
+            assert fig.up, f"unconscious {fig.id} flings"
+
+
+def play(seed: int) -> Match:
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": seed % 5 + 1}, seed=seed)
+    invariants = Invariants(match)
+
+    def check(m: Match) -> None:
+        invariants(m)
+        acted(m)
+
+    sim.play_random(match, seed=seed, choose=chooser, invariant=check)
+    return match
+
+
+@pytest.mark.parametrize("seed", range(CI_MATCHES))
+def test_random_matches_keep_the_invariants_and_replay_to_the_same_state(seed):
+    match = play(seed)
+    assert match.state.phase == "over" and match.state.turn == 25
+    assert sim.replayed(match).state == match.state
+
+
+@pytest.mark.slow
+def test_a_thousand_random_matches():
+    for seed in range(1000):
+        match = play(seed)
+        assert match.state.phase == "over"
