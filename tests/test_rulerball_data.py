@@ -39,11 +39,14 @@ def test_official_numbers_the_text_lacks_ship_empty():
 
 def test_every_step_belongs_to_a_phase_of_the_file_and_rulings_name_real_phases():
     from refbox.games.rulerball import rules  # noqa: F401  (registers the steps)
-    from refbox.games.rulerball.steps import STEPS
+    from refbox.games.rulerball.steps import HARM, STEPS
 
     data = shipped()
     ids = {p.id for p in data.phases}
-    assert {s.phase for s in STEPS.values()} <= ids
+    assert {s.phase for s in STEPS.values()} <= ids | {HARM}
+    for s in STEPS.values():
+        if s.sub is not None:
+            assert s.sub in [st.id for st in data.phase(s.phase).steps]
     assert all(set(r.applies_to) <= ids | {"general", "setup"} for r in data.rulings)
 
 
@@ -72,3 +75,12 @@ def test_the_rules_module_imports_neither_textual_nor_rich():
     code = "import sys, refbox.games.rulerball.rules; print(any(m.split('.')[0] in ('textual', 'rich') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_two_teams_in_the_same_colour_are_refused():
+    from pydantic import ValidationError
+
+    setup = Setup().model_dump()
+    setup["teams"][1]["colour"] = "red"
+    with pytest.raises(ValidationError, match="different colours"):
+        Setup.model_validate(setup)

@@ -154,3 +154,15 @@ def test_a_figure_on_a_timer_track_is_not_in_the_sweep():
     m.submit(choose("gutter"))
     m.submit(roll(1))
     assert "0-skater-1" not in {o.id for o in m.prompt().options}
+
+
+def test_an_injury_from_the_ball_is_shown_in_the_ball_phase_with_its_step_open():
+    m = new_match()
+    start_turn(m)
+    m.submit(confirm())
+    m.submit(choose("1"))
+    m.submit(pick("0-skater-2"))
+    m.submit(choose("failure"))
+    v = m.rules.view(m.state, m.data)
+    assert v.phase_id == "ball"
+    assert [(r.name, r.status) for r in v.phases if r.depth == 1] == [("Fire / travel", "done"), ("Field or avoid", "current")]

@@ -62,7 +62,7 @@ def resume(state: State, data: Data) -> None:
     state.step = RESUME_STEP[where]
 
 
-@step("injury_roll", "combat")
+@step("injury_roll", "harm")
 def injury_roll_prompt(state: State, data: Data):
     f = state.fig(state.pending.figure or "")
     return check_prompt(
@@ -94,7 +94,7 @@ def _hint(track: str, minutes: int | None) -> str:
     return f"{track} track, {minutes} min" if minutes else f"{track} track"
 
 
-@step("injury", "combat")
+@step("injury", "harm")
 def injury_prompt(state: State, data: Data) -> Choose:
     f = state.fig(state.pending.figure or "")
     return Choose(
@@ -123,7 +123,7 @@ def injury_apply(state: State, data: Data, event: Event) -> None:
         state.step = "injury_minutes"
 
 
-@step("injury_minutes", "combat")
+@step("injury_minutes", "harm")
 def injury_minutes_prompt(state: State, data: Data) -> Number:
     f = state.fig(state.pending.figure or "")
     track = state.pending.injury_track
@@ -147,7 +147,7 @@ def _thief(state: State) -> Figure | None:
     return None
 
 
-@step("ball_loss", "combat")
+@step("ball_loss", "harm")
 def ball_loss_prompt(state: State, data: Data) -> Choose:
     f = state.fig(state.pending.figure or "")
     sector = state.ball.sector

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from refbox.engine.state import GameState, Model
 from refbox.games.rulerball.data import Role, StatName, TimerTrack
 
+TEAM_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
+"""Colours a team can wear: names every terminal theme understands."""
+TeamColour = Literal["red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white"]
 ROLE_NAMES = {"biker": "Biker", "catcher": "Catcher", "skater": "Skater"}
 DEFAULT_MAKE_UP: tuple[tuple[Role, int], ...] = (("biker", 3), ("catcher", 2), ("skater", 5))
 
@@ -30,7 +33,7 @@ class FigureSetup(_SetupModel):
 
 class TeamSetup(_SetupModel):
     name: str = Field(min_length=1, max_length=20)
-    colour: str
+    colour: TeamColour
     figures: list[FigureSetup]
 
 
@@ -47,6 +50,14 @@ def default_team(index: int) -> TeamSetup:
 
 class Setup(_SetupModel):
     teams: tuple[TeamSetup, TeamSetup] = Field(default_factory=lambda: (default_team(0), default_team(1)))
+
+    @model_validator(mode="after")
+    def _teams_differ(self) -> "Setup":
+        if self.teams[0].name.strip() == self.teams[1].name.strip():
+            raise ValueError("the two teams need different names")
+        if self.teams[0].colour == self.teams[1].colour:
+            raise ValueError("the two teams need different colours")
+        return self
 
 
 Place = Literal["track", "penalty", "shaken", "rest", "out"]

@@ -21,7 +21,7 @@ def _no_shot(state: State, data: Data) -> bool:
     return True
 
 
-@step("score", "score", skip=_no_shot)
+@step("score", "score", sub="attempt", skip=_no_shot)
 def shot_prompt(state: State, data: Data):
     f = state.fig(state.ball.shooter or "")
     return check_prompt(
@@ -47,7 +47,7 @@ def shot_apply(state: State, data: Data, event: Event) -> None:
         state.step = "shot_miss"
 
 
-@step("shot_miss", "score")
+@step("shot_miss", "score", sub="attempt")
 def shot_miss_prompt(state: State, data: Data) -> Choose:
     sector = state.ball.sector
     return Choose(
@@ -80,7 +80,7 @@ def end_turn(state: State, data: Data) -> None:
     state.step = "reset" if state.reset_due or state.period_over else "clock"
 
 
-@step("reset", "score")
+@step("reset", "score", sub="reset")
 def reset_prompt(state: State, data: Data) -> Confirm:
     why = "the period is over" if state.period_over else "the clock is stopped"
     return Confirm(text=f"Clear the board ({why}): set every figure on the track in its starting position.")
@@ -110,7 +110,7 @@ def reset_apply(state: State, data: Data, event: Event) -> None:
     state.step = "clock"
 
 
-@step("over", "score")
+@step("over", "score", sub="reset")
 def over_prompt(state: State, data: Data) -> GameOver:
     a, b = state.score
     result = "a draw" if a == b else f"{state.teams[0 if a > b else 1]} win"

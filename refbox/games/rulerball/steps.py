@@ -18,34 +18,42 @@ ApplyFn = Callable[[State, Data, Event], None]
 SkipFn = Callable[[State, Data], bool]
 
 
+HARM = "harm"
+"""Phase of the harm detour (injury, lost ball): shown as the phase it interrupts."""
+
+
 @dataclass(frozen=True)
 class Step:
     phase: str
-    """Phase id in the ruleset file (for the tracker and the help)."""
+    """Phase id in the ruleset file (for the tracker and the help), or HARM."""
     prompt: PromptFn
     apply: ApplyFn
     skip: SkipFn | None = None
     """Returns True after moving the state on when there is nothing to ask."""
+    sub: str | None = None
+    """Step id inside the phase in the ruleset file, for the tracker."""
 
 
 STEPS: dict[str, Step] = {}
 
 
-def step(name: str, phase: str, skip: SkipFn | None = None):
-    """Register a step from a class-like pair: decorate the prompt, then call ``.answer`` on the apply."""
+def step(name: str, phase: str, sub: str | None = None, skip: SkipFn | None = None):
+    """Register a step in two parts: decorate its prompt with this, then its apply with ``<prompt>.answer``."""
 
-    def register(prompt: PromptFn) -> "_Pending":
-        return _Pending(name, phase, prompt, skip)
+    def register(prompt: PromptFn) -> "_Half":
+        return _Half(name, phase, prompt, skip, sub)
 
     return register
 
 
-class _Pending:
-    def __init__(self, name: str, phase: str, prompt: PromptFn, skip: SkipFn | None) -> None:
-        self.name, self.phase, self.prompt, self.skip = name, phase, prompt, skip
+class _Half:
+    """A step whose prompt is known and whose apply is still to come."""
+
+    def __init__(self, name: str, phase: str, prompt: PromptFn, skip: SkipFn | None, sub: str | None) -> None:
+        self.name, self.phase, self.prompt, self.skip, self.sub = name, phase, prompt, skip, sub
 
     def answer(self, apply: ApplyFn) -> ApplyFn:
-        STEPS[self.name] = Step(self.phase, self.prompt, apply, self.skip)
+        STEPS[self.name] = Step(self.phase, self.prompt, apply, self.skip, self.sub)
         return apply
 
 

@@ -35,7 +35,7 @@ def _sector_moved(state: State, data: Data) -> bool:
     return False if to_move(state, data) else _next_sector(state, data, "combat_pick")
 
 
-@step("move_pick", "move", skip=_sector_moved)
+@step("move_pick", "move", sub="sweep", skip=_sector_moved)
 def move_pick_prompt(state: State, data: Data) -> Choose:
     sector = sweep_sector(state, data.track.sectors)
     options = tuple(
@@ -51,7 +51,7 @@ def move_pick_apply(state: State, data: Data, event: Event) -> None:
     state.step = "move_to"
 
 
-@step("move_to", "move")
+@step("move_to", "move", sub="sweep")
 def move_to_prompt(state: State, data: Data) -> Number:
     f = state.fig(state.pending.figure or "")
     return Number(
@@ -97,7 +97,7 @@ def _no_handoff(state: State, data: Data) -> bool:
     return True
 
 
-@step("handoff", "move", skip=_no_handoff)
+@step("handoff", "move", sub="sweep", skip=_no_handoff)
 def handoff_prompt(state: State, data: Data) -> Choose:
     catcher = state.fig(state.pending.figure or "")
     options = [Option(id="keep", label=f"{catcher.name} keeps the ball", actor=catcher.team)]
@@ -118,7 +118,7 @@ def handoff_apply(state: State, data: Data, event: Event) -> None:
     state.step = "handoff_roll"
 
 
-@step("handoff_roll", "move")
+@step("handoff_roll", "move", sub="sweep")
 def handoff_roll_prompt(state: State, data: Data):
     catcher, skater = state.fig(state.pending.figure or ""), state.fig(state.pending.other or "")
     return check_prompt(
@@ -149,7 +149,7 @@ def handoff_roll_apply(state: State, data: Data, event: Event) -> None:
         state.step = "move_pick"
 
 
-@step("shot_declare", "move")
+@step("shot_declare", "move", sub="sweep")
 def shot_declare_prompt(state: State, data: Data) -> Choose:
     f = state.fig(state.pending.figure or "")
     return Choose(
@@ -186,7 +186,7 @@ def _sector_fought(state: State, data: Data) -> bool:
     return False if to_fight(state, data) else _next_sector(state, data, "penalty")
 
 
-@step("combat_pick", "combat", skip=_sector_fought)
+@step("combat_pick", "combat", sub="fights", skip=_sector_fought)
 def combat_pick_prompt(state: State, data: Data) -> Choose:
     sector = sweep_sector(state, data.track.sectors)
     options = [Option(id=f.id, label=f"{state.label(f.id)} engages", hint=f.role, actor=f.team) for f in to_fight(state, data)]
@@ -203,7 +203,7 @@ def combat_pick_apply(state: State, data: Data, event: Event) -> None:
     state.step = "combat_target"
 
 
-@step("combat_target", "combat")
+@step("combat_target", "combat", sub="fights")
 def combat_target_prompt(state: State, data: Data) -> Choose:
     a = state.fig(state.pending.figure or "")
     options = tuple(
@@ -219,7 +219,7 @@ def combat_target_apply(state: State, data: Data, event: Event) -> None:
     state.step = "combat_roll"
 
 
-@step("combat_roll", "combat")
+@step("combat_roll", "combat", sub="fights")
 def combat_roll_prompt(state: State, data: Data):
     a, t = state.fig(state.pending.figure or ""), state.fig(state.pending.other or "")
     failure = "Attacker loses" if data.rolls.combat_failure == "attacker_loses" else "No effect"
@@ -259,7 +259,7 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
 # ---- after combat: penalties called by the referees ----
 
 
-@step("penalty", "combat")
+@step("penalty", "combat", sub="penalties")
 def penalty_prompt(state: State, data: Data) -> Choose:
     options = [Option(id="none", label="No (more) penalties")]
     options += [Option(id=f.id, label=f"Penalty on {state.label(f.id)}", hint=f"sector {f.sector}", actor=f.team)
@@ -280,7 +280,7 @@ def penalty_apply(state: State, data: Data, event: Event) -> None:
         _to_box(state, data, data.penalty_minutes)
 
 
-@step("penalty_minutes", "combat")
+@step("penalty_minutes", "combat", sub="penalties")
 def penalty_minutes_prompt(state: State, data: Data) -> Number:
     f = state.fig(state.pending.figure or "")
     return Number(actor=f.team, text=f"How many minutes in the Penalty Box for {state.label(f.id)}?",

@@ -32,7 +32,7 @@ def _clock_text(state: State, data: Data) -> str:
     return f"Advance the clock to {clock_words(state.clock + 1)} and {ticks}."
 
 
-@step("clock", "clock")
+@step("clock", "clock", sub="advance")
 def clock_prompt(state: State, data: Data) -> Confirm:
     return Confirm(text=_clock_text(state, data))
 
@@ -69,7 +69,7 @@ def _nobody_due(state: State, data: Data) -> bool:
     return True
 
 
-@step("release", "clock", skip=_nobody_due)
+@step("release", "clock", sub="release", skip=_nobody_due)
 def release_prompt(state: State, data: Data) -> Choose:
     options = [
         Option(id=f.id, label=f"Return {state.label(f.id)}", hint=f"{TRACK_NAMES[f.place]} 0:00", actor=f.team)
@@ -88,7 +88,7 @@ def release_apply(state: State, data: Data, event: Event) -> None:
     state.step = "release_sector"
 
 
-@step("release_sector", "clock")
+@step("release_sector", "clock", sub="release")
 def release_sector_prompt(state: State, data: Data) -> Number:
     f = state.fig(state.pending.figure or "")
     return Number(actor=f.team, text=f"Which sector does {state.label(f.id)} return to?", min=1, max=data.track.sectors, unit="sector")
@@ -116,7 +116,7 @@ def _ball_needs_nothing(state: State, data: Data) -> bool:
     return False
 
 
-@step("ball", "ball", skip=_ball_needs_nothing)
+@step("ball", "ball", sub="fire", skip=_ball_needs_nothing)
 def fire_prompt(state: State, data: Data) -> Confirm:
     return Confirm(text="Fire the cannon: a new game ball enters the track in sector 1, travelling clockwise.")
 
@@ -128,7 +128,7 @@ def fire_apply(state: State, data: Data, event: Event) -> None:
     state.step = "ball_end"
 
 
-@step("ball_end", "ball")
+@step("ball_end", "ball", sub="fire")
 def ball_end_prompt(state: State, data: Data) -> Choose:
     start = state.ball.sector or 1
     n = data.track.sectors
@@ -164,7 +164,7 @@ def _nobody_on_path(state: State, data: Data) -> bool:
     return True
 
 
-@step("ball_figures", "ball", skip=_nobody_on_path)
+@step("ball_figures", "ball", sub="path", skip=_nobody_on_path)
 def ball_figures_prompt(state: State, data: Data) -> Pick:
     options = tuple(
         Option(id=f.id, label=state.label(f.id), hint=f"sector {f.sector}, {f.role}", actor=f.team)
@@ -191,7 +191,7 @@ def next_in_path(state: State, data: Data) -> None:
     state.step = "field_choice" if state.fig(state.pending.figure).role == "catcher" else "avoid"
 
 
-@step("field_choice", "ball")
+@step("field_choice", "ball", sub="path")
 def field_choice_prompt(state: State, data: Data) -> Choose:
     f = state.fig(state.pending.figure or "")
     return Choose(
@@ -209,7 +209,7 @@ def field_choice_apply(state: State, data: Data, event: Event) -> None:
         next_in_path(state, data)
 
 
-@step("field_roll", "ball")
+@step("field_roll", "ball", sub="path")
 def field_roll_prompt(state: State, data: Data):
     f = state.fig(state.pending.figure or "")
     return check_prompt(
@@ -231,7 +231,7 @@ def field_roll_apply(state: State, data: Data, event: Event) -> None:
     next_in_path(state, data)
 
 
-@step("avoid", "ball")
+@step("avoid", "ball", sub="path")
 def avoid_prompt(state: State, data: Data):
     f = state.fig(state.pending.figure or "")
     return check_prompt(
@@ -251,7 +251,7 @@ def avoid_apply(state: State, data: Data, event: Event) -> None:
         harm.begin(state, data, victim=f.id, winner=None, resume="ball")
 
 
-@step("ball_gutter", "ball")
+@step("ball_gutter", "ball", sub="path")
 def gutter_prompt(state: State, data: Data) -> Choose:
     end = state.pending.ball_end
     return Choose(

@@ -6,15 +6,39 @@ from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.rulerball.ballplay import laps_since_activation
 from refbox.games.rulerball.data import STATS, Data
 from refbox.games.rulerball.models import Figure, State
-from refbox.games.rulerball.steps import STEPS
+from refbox.games.rulerball.steps import HARM, STEPS
 from refbox.games.rulerball.track import clockwise
 from refbox.games.rulerball.turn import TRACK_NAMES, clock_words
 
 SWEEP_PHASES = {"move", "combat"}
+HARM_SHOWN_AS = {"ball": ("ball", "path"), "move": ("move", "sweep"), "combat": ("combat", "fights"),
+                 "penalty": ("combat", "penalties")}
+"""The phase and step an injury or a lost ball interrupted, by where the turn resumes."""
+
+
+def where_in_turn(state: State) -> tuple[str, str | None]:
+    s = STEPS[state.step]
+    return HARM_SHOWN_AS[state.pending.other or "combat"] if s.phase == HARM else (s.phase, s.sub)
 
 
 def phase_id(state: State) -> str:
-    return STEPS[state.step].phase
+    return where_in_turn(state)[0]
+
+
+def phase_rows(state: State, data: Data) -> list[PhaseRow]:
+    """The six steps of the turn; the current one opens to show its own steps."""
+    if state.over:
+        return [PhaseRow(name=p.name, status="done") for p in data.phases]
+    current, sub = where_in_turn(state)
+    at = [p.id for p in data.phases].index(current)
+    rows = []
+    for i, p in enumerate(data.phases):
+        rows.append(PhaseRow(name=p.name, status="done" if i < at else "current" if i == at else "todo"))
+        if i == at and sub:
+            sub_at = [s.id for s in p.steps].index(sub)
+            rows += [PhaseRow(name=s.name, depth=1, status="done" if k < sub_at else "current" if k == sub_at else "todo")
+                     for k, s in enumerate(p.steps)]
+    return rows
 
 
 def ball_words(state: State, data: Data) -> str:
@@ -89,12 +113,6 @@ def roster(state: State, team: int) -> Roster:
 
 def build_view(state: State, data: Data) -> View:
     current = phase_id(state)
-    order = [p.id for p in data.phases]
-    at = order.index(current)
-    phases = [PhaseRow(name=p.name, status="done" if i < at else "current" if i == at else "todo")
-              for i, p in enumerate(data.phases)]
-    if state.over:
-        phases = [PhaseRow(name=p.name, status="done") for p in data.phases]
     n = data.track.sectors
     stopped = " (stopped)" if state.clock_stopped else ""
     offense = state.teams[state.offense] if state.offense is not None else "-"
@@ -112,14 +130,16 @@ def build_view(state: State, data: Data) -> View:
                                                   f"({state.sweep + 1}/{n})"))
     if state.ball.shooter:
         board.append(Stat(label="Attempt", value=state.label(state.ball.shooter), actor=state.ball.team))
-    notes = sweep_lines(state, data) + timer_lines(state)
+    sweep = sweep_lines(state, data)
+    notes = (["Sectors in sweep order · M moved · F fought · ·· still to go · ● ball"] + sweep if sweep else [])
+    notes += timer_lines(state)
     if state.ball.where == "held" and not state.ball.active and state.ball.lap_start:
         togo = n - state.ball.progress
         notes.append(f"Activation: {togo} more sector(s) counterclockwise to sector {state.ball.lap_start}.")
     return View(
         headline=f"{state.teams[0]} {state.score[0]} : {state.score[1]} {state.teams[1]}",
         clock=f"P{state.period} {clock_words(state.clock)}{stopped} · turn {state.turn}",
-        phases=phases,
+        phases=phase_rows(state, data),
         phase_id=current,
         scoreboard=board,
         rosters=[roster(state, 0), roster(state, 1)],
