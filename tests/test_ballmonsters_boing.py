@@ -1,0 +1,118 @@
+"""Ballmonsters! boings: vectors, splitting the power, chains of bounces, portals and the field edge."""
+
+from __future__ import annotations
+
+from test_ballmonsters_helpers import A, B, Table
+
+from refbox.engine.prompts import Number, choose, number
+
+
+def friendly_no_bite(momentum: int = 2) -> Table:
+    """A0 (STR 6) hits A1 with bitey sides together: no bite, straight to the boing."""
+    return Table().placed().shoot("A1", momentum=momentum).bite("bitey_bitey")
+
+
+def test_the_active_player_picks_one_of_three_vectors():
+    table = friendly_no_bite()
+    prompt = table.prompt()
+    assert prompt.actor == A and [o.id for o in prompt.options] == ["A", "B", "C"]
+
+
+def test_a_monsterball_keeps_at_least_2_power_in_the_boing():
+    table = friendly_no_bite(momentum=2).send(choose("B"))
+    prompt = table.prompt()
+    assert isinstance(prompt, Number) and (prompt.min, prompt.max) == (0, 6)
+
+
+def test_the_power_is_split_and_the_active_ball_moves_first():
+    table = friendly_no_bite(momentum=2).boing("A", give=5)
+    assert table.state.moving.ball == "A0" and table.state.moving.power == 3
+    table.send(choose("stop"))
+    assert table.state.moving.ball == "A1" and table.state.moving.power == 5
+
+
+def test_a_bouncing_ball_that_hits_another_starts_a_bounce_with_power_minus_inches():
+    table = friendly_no_bite(momentum=2).boing("A", give=5).send(choose("stop"))
+    table.send(choose("B2"), number(2))
+    bounce = table.state.bounce
+    assert (bounce.active, bounce.target, bounce.power) == ("A1", "B2", 3)
+    assert not bounce.boob
+
+
+def test_a_miniball_keeps_at_least_1_power_in_the_boing():
+    table = friendly_no_bite(momentum=2).boing("A", give=5).send(choose("stop"), choose("B2"), number(1))
+    table.bite("back_back").send(choose("C"))  # unfriendly back to back: no bite
+    assert (table.prompt().min, table.prompt().max) == (0, 3)
+
+
+def test_chains_resolve_depth_first():
+    table = friendly_no_bite(momentum=2).boing("A", give=5)
+    table.send(choose("B2"), number(0))  # the monsterball hits B2 before A1 has moved: a new bounce first
+    assert table.state.bounce.active == "A0" and [m.ball for m in table.state.moves] == ["A1"]
+    table.bite("back_back").boing("A", give=0)
+    table.send(choose("stop"))
+    assert table.state.moving.ball == "A1"
+
+
+def test_a_ball_deflated_in_the_bite_does_not_boing():
+    table = Table().placed().shoot("A1", momentum=6).bite("bitey_back", faces=(9, 1))  # A1 at STR 0: flat
+    assert table.ball("A1").deflated
+    assert table.step == "vector"
+    table.send(choose("A"))  # no split: the monsterball keeps everything
+    assert table.state.moving.ball == "A0" and table.state.moving.power == 12
+
+
+def test_an_active_ball_deflated_in_the_bite_ends_its_bounce():
+    table = friendly_no_bite(momentum=2).boing("A", give=5).send(choose("stop"), choose("B2"), number(1))
+    table.arrange("B2", strength=4).bite("bitey_bitey", faces=(1, 9))  # B2 bites A1 (STR 0): flat
+    assert table.ball("A1").deflated
+    assert "no boing" in table.log_text()
+
+
+def test_a_miniball_in_a_portal_leaves_the_game_and_scores_3_for_its_owner():
+    table = friendly_no_bite(momentum=2)
+    table.state.portals = 1
+    table.boing("A", give=5).send(choose("stop"), choose("portal"))
+    assert table.ball("A1").gone == "portal"
+    assert table.state.scores == [3, 0]
+
+
+def test_an_enemy_miniball_knocked_into_a_portal_scores_for_its_owner():
+    table = Table().placed()
+    table.state.portals = 1
+    table.state.friendly_hit = True
+    table.arrange("B1", strength=3).shoot("B1", momentum=2).bite("back_back").boing("A", give=4)
+    table.send(choose("stop"), choose("portal"))
+    assert table.state.scores == [0, 3]
+
+
+def test_a_ball_off_the_edge_goes_to_a_free_start_space():
+    table = friendly_no_bite().boing("A", give=5).send(choose("stop"), choose("edge"))
+    assert table.ball("A1").in_play
+
+
+def test_a_ball_off_the_edge_with_no_free_start_space_is_removed_without_points():
+    table = friendly_no_bite().boing("A", give=5).send(choose("stop"), choose("edge_gone"))
+    assert table.ball("A1").gone == "edge" and table.state.scores == [0, 0]
+
+
+def test_the_view_shows_the_shot_and_the_bounce_chain():
+    from refbox.games.ballmonsters import rules
+
+    table = friendly_no_bite(momentum=2).boing("A", give=5)
+    notes = rules.view(table.state, table.data).notes
+    assert notes[0] == "Shot: Gobblers Big Bertha at Gobblers Pip, momentum 2, power 8"
+    assert notes[1] == "Bouncing: Gobblers Big Bertha with 3 power"
+    assert notes[2] == "Still to bounce: Gobblers Pip (5)"
+
+
+def test_the_game_ends_when_a_player_has_no_miniballs_on_the_field():
+    table = Table().placed()
+    table.state.portals = 1
+    table.state.friendly_hit = True
+    for ball_id in ("B2", "B3", "B4"):
+        table.arrange(ball_id, gone="portal")
+    table.arrange("B1", strength=3).shoot("B1", momentum=2).bite("back_back").boing("A", give=4)
+    table.send(choose("stop"), choose("portal"))
+    assert table.step == "over"
+    assert table.state.winner == B and "Chompers wins on points" in table.state.result

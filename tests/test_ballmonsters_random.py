@@ -1,0 +1,110 @@
+"""Ballmonsters! random play: whole seeded games with random legal setups, invariants after every event,
+journal replay, and the cost of a prompt."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from test_ballmonsters_helpers import load_data
+
+from refbox.engine import sim
+from refbox.engine.match import Match
+from refbox.engine.prompts import Choose, Event
+from refbox.games.ballmonsters import rules
+
+EFFECTS = ["flaming", "infectious", "tough_nut", "winged", "horny", None]
+WEIGHTS = {"hit": 6.0, "edge_gone": 0.02, "none": 0.1, "no_room": 0.1, "portal": 3.0}
+"""Table events picked less (or more) often than the rest, so random games stay game-like in length."""
+
+
+def random_setup(rng: random.Random) -> dict:
+    """A legal setup with fiddle points spread at random (budget 6, at most 2 a ball, STR at most 6)."""
+    setup = rules.default_setup(places_first=rng.randint(0, 1))
+    for team in setup["teams"]:
+        budget = 6
+        for ball in [team["monsterball"], *team["miniballs"]]:
+            max_bonus = 1 if ball is team["monsterball"] else 2
+            choices = [(bonus, effect) for bonus in range(max_bonus + 1) for effect in EFFECTS
+                       if bonus + (effect is not None) <= min(2, budget)]  # fmt: skip
+            ball["str_bonus"], ball["effect"] = rng.choice(choices)
+            budget -= ball["str_bonus"] + (ball["effect"] is not None)
+    return setup
+
+
+def table_like_answer(prompt, rng: random.Random) -> Event:
+    if isinstance(prompt, Choose):
+        weights = [WEIGHTS.get(o.id, 1.0) for o in prompt.options]
+        return Event(kind="choose", value=rng.choices(prompt.options, weights)[0].id)
+    return sim.random_answer(prompt, rng)
+
+
+def invariants(setup: rules.Setup):
+    effects = {f"{'AB'[t]}{i}": b.effect for t, team in enumerate(setup.teams) for i, b in enumerate(team.balls)}
+
+    duffs = [0, 0]
+    read = [0]
+
+    def check(match: Match) -> None:
+        state = match.state
+        for line in state.log[read[0]:]:
+            if line.text.startswith("Duff!"):
+                duffs[line.actor] += 1
+        read[0] = len(state.log)
+        assert 0 <= state.portals <= 10
+        for ball in state.balls:
+            assert 0 <= ball.strength <= 6, ball
+            assert ball.effect == effects[ball.id]
+            assert not (ball.sick and ball.fire), ball
+            if ball.deflated:
+                assert ball.fire == 0 and not ball.sick
+            if ball.effect == "flaming":
+                assert ball.fire == 0 and not ball.sick
+            if ball.effect == "infectious":
+                assert not ball.sick
+        for team in (0, 1):
+            through = sum(1 for b in state.balls if b.team == team and b.gone == "portal" and b.kind == "miniball")
+            assert state.scores[team] == duffs[team] + 2 * state.deflations[team] + 3 * through
+        if state.step == "over":
+            assert min(state.miniballs_left(0), state.miniballs_left(1)) == 0 or all(
+                state.monsterball(t).gone for t in (0, 1)
+            )
+
+    return check
+
+
+def test_random_games_keep_every_invariant_and_replay_exactly():
+    data = load_data()
+    events = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        setup = rules.Setup.model_validate(random_setup(rng))
+        assert rules.fiddle_problems(setup, data) == []
+        match = Match.new("ballmonsters", setup.model_dump(), seed=seed)
+        events += sim.play_random(match, seed, invariant=invariants(setup), choose=table_like_answer)
+        assert match.state.step == "over"
+        assert sim.replayed(match).state == match.state
+    assert events > 1000
+
+
+def test_random_games_reach_every_step():
+    seen = set()
+    for seed in range(30):
+        match = Match.new("ballmonsters", random_setup(random.Random(seed)), seed=seed)
+        sim.play_random(match, seed, invariant=lambda m: seen.add(m.state.step), choose=table_like_answer)
+    assert seen >= {"target", "momentum", "result", "distance", "facing", "commit", "bite", "effect", "vector",
+                    "split", "move", "move_hit", "fire", "portal", "portal_place", "over"}  # fmt: skip
+
+
+def test_a_prompt_costs_under_2_ms():
+    match = Match.new("ballmonsters", random_setup(random.Random(7)), seed=7)
+    rng = random.Random(7)
+    worst = 0.0
+    for _ in range(400):
+        start = time.perf_counter()
+        prompt = rules.prompt(match.state, match.data)
+        worst = max(worst, time.perf_counter() - start) if match.events else worst
+        if prompt.kind == "over":
+            break
+        match.submit(table_like_answer(prompt, rng))
+    assert worst < 0.010  # generous for a loaded test machine; the report's median is well under 2 ms
