@@ -92,7 +92,7 @@ def test_the_view_shows_score_half_turn_ball_carnage_and_rosters(t):
     assert v.clock == "1st half · turn 1"
     board = {s.label: s.value for s in v.scoreboard}
     assert board["Turn"] == "Iron Wolves" and board["Ball"] == "Iron Wolves RB2"
-    assert board["Carnage"] == "2 on the field · 5 placed" and board["On the field"] == "11 : 10"
+    assert board["Carnage"] == "2 on field · 5 placed" and board["On the field"] == "11 : 10"
     harts = v.rosters[1]
     assert harts.rows[4][:3] == ["HT", "Heavy Tackle", "2d6 yellow"] and harts.rows[4][3] == "seriously injured"
     assert harts.dim[4] and not harts.dim[0]
@@ -130,3 +130,11 @@ def test_turns_alternate(t):
         move(t, "L2", 1, ball="left", adjacent=False)
     t.send(choose("RB1"))
     assert t.state.turn_no == 4
+
+
+def test_the_phase_tracker_ticks_only_the_action_the_turn_took(t):
+    move(t, "RB1", 4, ball="pickup", adjacent=False)
+    t.send(choose("pass"))
+    rows = {r.name: r.status for r in rules.view(t.state, t.data).phases if r.depth == 0}
+    assert rows["After the move"] == "done" and rows["Pass"] == "current"
+    assert rows["Tackle"] == "todo" and rows["Hand-off"] == "todo"

@@ -67,7 +67,7 @@ BUILTIN: tuple[Entry, ...] = (
     _entry("rulerball", "Rülerball", ("rülerball", "ruler"), playable=False),
     _entry("monster-ball", "Monster Ball", ("monsterball", "monster"), playable=False),
     _entry("ballmonsters", "Ballmonsters!", ("ballmonsters!", "bm"), playable=False),
-    _entry("battleball", "Battleball", ("battle",), playable=False),
+    _entry("battleball", "Battleball", ("battle",), playable=True),
 )
 
 

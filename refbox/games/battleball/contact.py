@@ -49,10 +49,10 @@ def apply_target(state: State, data: Data, event: Event) -> None:
 def tackle_roll_prompt(state: State, data: Data) -> Roll:
     a, b = _tackler(state), _target(state)
     o = odds.tackle(roster.dice(data, state, a), roster.dice(data, state, b))
-    a_name, b_name = roster.full(data, state, a), roster.full(data, state, b)
+    a_name, b_name = roster.short(data, state, a), roster.short(data, state, b)
     heavy = any(len(roster.dice(data, state, r)) > 1 for r in (a, b))
     return Roll(
-        text=f"Tackle: {a_name} against {b_name}. Each coach rolls his player's die.",
+        text=f"Tackle: {a_name} against {b_name}. Each coach rolls for his player.",
         purpose="tackle",
         dice=tuple(roster.die_specs(data, state, a) + roster.die_specs(data, state, b)),
         success="the lower roll wins; a winning 1 means a serious injury"

@@ -66,13 +66,30 @@ def _clock(state: State, data: Data) -> str:
     return f"{half} · turn {state.turn_no}"
 
 
+ONE_OF = ("tackle", "hand-off", "pass")
+"""A turn takes at most one of these phases after the move; the others are not ticked off."""
+
+
+def _action_taken(state: State) -> str | None:
+    t = state.turn
+    if t.tackler is not None:
+        return "tackle"
+    if t.distance is not None or state.step in ("pass-to", "pass-distance"):
+        return "pass"
+    if t.receiver is not None or state.step == "hand-off-to":
+        return "hand-off"
+    return None
+
+
 def _phases(state: State, data: Data) -> list[PhaseRow]:
     current, step = STEP_PLACE[state.step]
     ids = [p.id for p in data.phases]
     here = ids.index(current)
+    taken = _action_taken(state)
     rows = []
     for i, phase in enumerate(data.phases):
-        status = "current" if i == here else "done" if i < here else "todo"
+        skipped = phase.id in ONE_OF and phase.id != taken
+        status = "current" if i == here else "done" if i < here and not skipped else "todo"
         rows.append(PhaseRow(name=phase.name, status=status))
         if i == here:
             step_ids = [s.id for s in phase.steps]
@@ -101,10 +118,10 @@ def _scoreboard(state: State, data: Data, names: list[str]) -> list[Stat]:
     if state.step != "over":
         stats.append(Stat(label="Turn", value=names[state.side], actor=state.side))
     stats.append(Stat(label="Ball", value=ball, actor=holder))
-    stats.append(Stat(label="Carnage", value=f"{state.carnage_on_field} on the field · {state.carnage_placed} placed"))
+    stats.append(Stat(label="Carnage", value=f"{state.carnage_on_field} on field · {state.carnage_placed} placed"))
     for s in (0, 1):
         rule = state.team_rules[s] or ("none chosen" if data.team_rules else "none listed")
-        stats.append(Stat(label=f"Team Rule {names[s]}", value=rule, actor=s))
+        stats.append(Stat(label="Team Rule", value=rule, actor=s))
     counts = [len(state.on_field(s)) for s in (0, 1)]
     stats.append(Stat(label="On the field", value=f"{counts[0]} : {counts[1]}"))
     return stats
@@ -120,7 +137,7 @@ def _roster(state: State, data: Data, side: int) -> Roster:
         rows.append([p.id, pos.name, f"{roster.dice_text(data, p)} {pos.die_colour}", status])
         dim.append(p.status != "field")
     title = f"{roster.team_name(data, state, side)} ({state.coaches[side]})"
-    return Roster(title=title, actor=side, columns=["", "Position", "Die", "Status"], rows=rows, dim=dim)
+    return Roster(title=title, actor=side, columns=["#", "Position", "Die", "Status"], rows=rows, dim=dim)
 
 
 def _notes(state: State, data: Data) -> list[str]:
