@@ -100,8 +100,8 @@ def test_each_coach_picks_a_team_rule_from_the_card_before_the_half(house_rules)
     t.send(choose("first"))
     assert t.state.team_rules == ["Our second rule", "Our first rule"]
     assert t.state.step == "roll-off"
-    labels = {s.label: s.value for s in rules.view(t.state, t.data).scoreboard}
-    assert labels["Team Rule Iron Wolves"] == "Our second rule"
+    shown = [(s.actor, s.value) for s in rules.view(t.state, t.data).scoreboard if s.label == "Team Rule"]
+    assert shown == [(WOLVES, "Our second rule"), (HARTS, "Our first rule")]
 
 
 def test_team_rules_are_picked_again_for_the_second_half(house_rules):
