@@ -1,23 +1,13 @@
 """Slargeball! random play: whole matches of random legal inputs keep every invariant and replay exactly."""
 
-import random
-
 import pytest
 
 from refbox.engine import sim
 from refbox.engine.match import Match
-from refbox.engine.prompts import Choose, Event
+from refbox.games.slargeball.demo import table_chooser as chooser
 from slargeball_driver import TEAMS
 
 CI_MATCHES = 12
-
-
-def chooser(prompt, rng: random.Random) -> Event:
-    """Random, but the table rarely agrees to break play (else matches are all breaks)."""
-    if isinstance(prompt, Choose):
-        options = [o for o in prompt.options if o.id != "break" or rng.random() < 0.02]
-        return Event(kind="choose", value=rng.choice(options).id)
-    return sim.random_answer(prompt, rng)
 
 
 class Invariants:

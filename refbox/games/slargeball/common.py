@@ -104,9 +104,9 @@ def batch_roll(
         text=text,
         purpose=purpose,
         dice=dice,
-        success=f"each die at or under its figure's number: {success}",
-        odds=tuple(Outcome(label=f"{who(state, f)} {success}", probability=p_at_most(sides, t)) for f, t in zip(figs, targets))
-        + (Outcome(label=f"expected: {expected:.1f} of {len(figs)}", probability=min(1.0, expected / len(figs))),),
+        success=f"each die at or under its figure's number: {success} (expected {expected:.1f} of {len(figs)})",
+        odds=tuple(Outcome(label=f"{who(state, f)} {success}", probability=p_at_most(sides, t))
+                   for f, t in zip(figs, targets)),
     )
 
 

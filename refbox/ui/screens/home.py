@@ -57,8 +57,11 @@ class HomeScreen(Screen):
         for m in self.saved:
             detail = m.problem or m.summary
             matches.add_option(Option(f"{m.title} · {m.created.replace('T', ' ')}\n  [dim]{detail}[/]", id=str(m.path)))
-        if not self.saved:
+        if self.saved:
+            matches.highlighted = 0
+        else:
             matches.add_option(Option("[dim]no saved matches yet[/]", disabled=True))
+        rulesets.highlighted = 0
         self.query_one("#message", Static).update("\n".join(f"[yellow]⚠ {p}[/]" for p in problems))
 
     def on_key(self, event) -> None:

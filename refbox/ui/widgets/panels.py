@@ -53,7 +53,9 @@ class MatchLog(Static):
 
     def show(self, lines: list[LogLine], colours: tuple[str, str], limit: int = 200) -> None:
         text = Text()
-        for line in lines[-limit:]:
-            text.append(f"{line.stamp:<22}", style="dim")
+        shown = lines[-limit:]
+        width = max((len(line.stamp) for line in shown), default=0) + 2
+        for line in shown:
+            text.append(f"{line.stamp:<{width}}", style="dim")
             text.append(line.text + "\n", style=style(colours[line.actor]) if line.actor is not None else "")
         self.update(text)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -35,8 +36,8 @@ class PromptPanel(Static):
             parts.append(Text(f"↳ {ui.result}", style="italic"))
         who = names[prompt.actor] if prompt.actor is not None else "Referee"
         head = Text()
-        head.append(f"NOW: {who}", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
-        head.append(f"  {prompt.text}")
+        head.append(f"NOW: {who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
+        head.append(prompt.text)
         parts.append(head)
         if isinstance(prompt, (Choose, Pick)):
             parts.append(self._options(prompt, colours, ui))
@@ -51,7 +52,16 @@ class PromptPanel(Static):
             parts.append(Text("\n[u] undo the last input   [q] back to the home screen", style="dim"))
         if ui.error:
             parts.append(Text(f"\n✗ {ui.error}", style="bold red"))
-        self.update(Group(*parts))
+        self.shown = Group(*parts)
+        self.update(self.shown)
+
+    @property
+    def plain(self) -> str:
+        """What the panel shows, as plain text (for tests and screen readers)."""
+        console = Console(width=120, file=io.StringIO(), color_system=None)
+        with console.capture() as capture:
+            console.print(self.shown)
+        return capture.get()
 
     def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction) -> Text:
         text = Text("\n")

@@ -1,0 +1,169 @@
+"""The app as a person uses it: keys in, screen out. Pilot flows, then SVG snapshots of each screen."""
+
+from pathlib import Path
+
+import pytest
+
+from refbox.games.slargeball.demo import demo_match
+from refbox.ui.app import RefboxApp
+from refbox.ui.screens.game import GameScreen
+from refbox.ui.screens.help import HelpScreen
+
+SIZE = (130, 40)
+
+
+def panel_text(app) -> str:
+    return app.screen.query_one("#prompt").plain
+
+
+async def start_match(pilot, squads: int = 1):
+    app = pilot.app
+    await pilot.press("1")
+    await pilot.pause()
+    app.screen.query_one("#squads").value = squads
+    app.screen.query_one("#seed").value = "7"
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
+    return app.screen.match
+
+
+class TestPlayingWithPhysicalDice:
+    async def test_a_short_match_through_the_keyboard(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            match = await start_match(pilot)
+            await pilot.press("6", "2")  # initiative roll-off: Red 6, Blue 2
+            assert match.state.initiative == 0 and match.state.phase == "move"
+            await pilot.press("1")  # Red's Defensive Grelker crosses a pile
+            assert match.state.ask.step == "move_roll"
+            await pilot.press("5")  # needs 2 or less: mired
+            assert match.state.fig("A.DG1").status == "mired"
+            assert "mired" in panel_text(app)
+            await pilot.press("u")
+            assert match.state.fig("A.DG1").status == "up" and match.state.ask.step == "move_roll"
+            await pilot.press("U")
+            assert match.state.fig("A.DG1").status == "mired"
+        saved = list((tmp_path / "matches").glob("*.jsonl"))
+        assert len(saved) == 1 and len(saved[0].read_text().splitlines()) == 6  # header, 3 inputs, undo, redo
+
+    async def test_an_impossible_face_or_a_letter_is_refused_with_a_message(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            match = await start_match(pilot)
+            for key, message in (("7", "not a face of a d6"), ("0", "not a face of a d6"), ("x", "does nothing here")):
+                await pilot.press(key)
+                assert message in panel_text(app)
+                assert match.events == [] and match.state.ask.step == "initiative_roll"
+
+    async def test_a_key_with_no_meaning_in_this_phase_is_refused(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            match = await start_match(pilot)
+            await pilot.press("6", "2", "9")
+            assert "does nothing here" in panel_text(app) and len(match.events) == 1
+
+    async def test_undo_at_the_start_says_so(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await start_match(pilot)
+            await pilot.press("u")
+            assert "start of the match" in panel_text(app)
+
+    async def test_digital_dice_one_key_per_roll(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            match = await start_match(pilot)
+            await pilot.press("d")
+            assert match.dice_mode == "digital"
+            await pilot.press("space")
+            assert match.events and match.events[0].source == "digital"
+
+    async def test_help_shows_the_phase_and_its_rulings(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await start_match(pilot)
+            await pilot.press("6", "2", "question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = str(app.screen.query_one("Static").render())
+            assert "Move" in text and "one coach activation per turn" in text
+            await pilot.press("escape")
+            assert isinstance(app.screen, GameScreen)
+
+
+class TestHomeAndResume:
+    async def test_all_five_rulesets_are_listed_and_unplayable_ones_marked(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            options = app.screen.query_one("#rulesets")
+            labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            assert len(labels) == 5 and "Slargeball!" in labels[0]
+            for title in ("Rülerball", "Monster Ball", "Ballmonsters!", "Battleball"):
+                assert any(title in label for label in labels)
+
+    async def test_resume_a_saved_match_where_it_was(self, tmp_path):
+        match = demo_match(tmp_path / "matches" / "slargeball-x.jsonl", events=60)
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("tab", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            assert app.screen.match.state == match.state
+
+    async def test_a_truncated_journal_resumes_with_a_message(self, tmp_path):
+        path = tmp_path / "matches" / "slargeball-x.jsonl"
+        demo_match(path, events=30)
+        with open(path, "a") as f:
+            f.write('{"op": "inp')
+        app = RefboxApp(data_dir=tmp_path, resume_path=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen) and "cut off" in panel_text(app)
+
+    async def test_a_malformed_save_is_reported_without_a_traceback(self, tmp_path):
+        path = tmp_path / "matches" / "slargeball-bad.jsonl"
+        path.parent.mkdir(parents=True)
+        path.write_text("not json at all\n")
+        app = RefboxApp(data_dir=tmp_path, resume_path=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert not isinstance(app.screen, GameScreen)
+            assert any("not a refbox journal" in n.message for n in app._notifications)
+
+    async def test_setup_refuses_two_teams_with_one_colour(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("1")
+            await pilot.pause()
+            app.screen.query_one("#colour1").value = "red"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert "different colours" in str(app.screen.query_one("#error").render())
+            assert not (tmp_path / "matches").exists() or not list((tmp_path / "matches").iterdir())
+
+
+# ---- snapshots: plain def tests (snap_compare runs its own event loop) ----
+
+
+def test_snapshot_home(snap_compare, tmp_path):
+    assert snap_compare(RefboxApp(data_dir=tmp_path), terminal_size=SIZE)
+
+
+def test_snapshot_setup(snap_compare, tmp_path):
+    async def run_before(pilot):
+        await pilot.press("1")
+        await pilot.pause()
+        pilot.app.screen.query_one("#seed").value = "4411"
+        await pilot.pause()
+
+    assert snap_compare(RefboxApp(data_dir=tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_slargeball_mid_match(snap_compare, tmp_path):
+    path = tmp_path / "matches" / "slargeball-demo.jsonl"
+    demo_match(path, events=420)
+    assert snap_compare(RefboxApp(data_dir=tmp_path, resume_path=path), terminal_size=SIZE)
