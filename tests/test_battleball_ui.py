@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select, Static
 
+from refbox.engine import registry
 from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.battleball import BattleballScreen, BattleballSetupScreen
@@ -147,3 +148,26 @@ def test_snapshot_short_pass_for_the_other_coach(snap_compare, tmp_path):
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+class TestHomeAndResume:
+    async def test_battleball_is_playable_from_the_home_screen(self, tmp_path):
+        key = str([e.name for e in registry.BUILTIN].index("battleball") + 1)
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, BattleballSetupScreen)
+
+    async def test_a_saved_match_resumes_where_it_was_left(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*ROLL_OFF, "1", "7", "2")
+            state, path = screen.match.state, screen.match.journal.path
+            await pilot.press("q")
+            await pilot.pause()
+            app.resume(str(path))
+            await pilot.pause()
+            assert isinstance(app.screen, BattleballScreen) and app.screen.match.state == state

@@ -144,7 +144,7 @@ def _notes(state: State, data: Data) -> list[str]:
     notes = []
     t = state.turn
     if t.mover and state.step not in ("lineup", "roll-off", "team-rules", "over"):
-        moved = f" (rolled {t.move_faces})" if t.move_faces else ""
+        moved = f", rolled {' and '.join(map(str, t.move_faces))}" if t.move_faces else ""
         notes.append(f"Moving: {roster.short(data, state, Ref(team=state.side, id=t.mover))}{moved}")
     if t.tackler and t.target:
         a = roster.short(data, state, Ref(team=state.side, id=t.tackler))
