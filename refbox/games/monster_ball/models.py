@@ -156,11 +156,12 @@ class State(GameState):
     # ---- lookups ----
 
     def player(self, pid: str) -> Player:
-        team = self.teams[self.team_of(pid)]
-        for p in team.players:
-            if p.id == pid:
-                return p
-        raise RuleError(f"There is no player {pid}.")
+        """Squad numbers are positions in the squad list: "L3" is Law's third player."""
+        players = self.teams[self.team_of(pid)].players
+        n = int(pid[1:]) if pid[1:].isdigit() else 0
+        if not 1 <= n <= len(players) or players[n - 1].id != pid:
+            raise RuleError(f"There is no player {pid}.")
+        return players[n - 1]
 
     @staticmethod
     def team_of(pid: str) -> int:

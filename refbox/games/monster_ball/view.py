@@ -58,15 +58,10 @@ def ball_text(s: State) -> str:
     return {"loose": "loose!", "dead": "dead", "none": "set for the next play"}[s.ball]
 
 
-def status(s: State, pid: str) -> str:
-    p = s.player(pid)
-    if p.ejected:
+def status(s: State, pid: str, ejected: bool, fielded: set[str]) -> str:
+    if ejected:
         return "ejected"
-    marks = []
-    if pid in s.teams[s.team_of(pid)].field:
-        marks.append("on field")
-    else:
-        marks.append("bench")
+    marks = ["on field" if pid in fielded else "bench"]
     for group, word in ((s.knocked, "down"), (s.stunned, "stunned"), (s.held, "held"), (s.cheated, "cheated")):
         if pid in group:
             marks.append(word)
@@ -77,11 +72,11 @@ def status(s: State, pid: str) -> str:
 
 def roster(s: State, data: Data, team: int) -> Roster:
     rows, dim = [], []
+    fielded = set(s.teams[team].field)
+    stats = {c.id: [str(c.move), *(f"d{x}" for x in (c.hustle, c.block, c.tackle, c.pass_, c.catch, c.kick, c.cheat))] for c in data.creatures}
     for p in s.teams[team].players:
-        c = data.creature(p.creature)
-        dice = [f"d{c.hustle}", f"d{c.block}", f"d{c.tackle}", f"d{c.pass_}", f"d{c.catch}", f"d{c.kick}", f"d{c.cheat}"]
-        rows.append([p.id, p.name, p.unit[:3], str(c.move), *dice, status(s, p.id)])
-        dim.append(p.ejected or p.id not in s.teams[team].field)
+        rows.append([p.id, p.name, p.unit[:3], *stats[p.creature], status(s, p.id, p.ejected, fielded)])
+        dim.append(p.ejected or p.id not in fielded)
     side = "Law" if team == 0 else "Chaos"
     return Roster(title=f"{s.teams[team].name} ({side})", actor=team, columns=COLUMNS, rows=rows, dim=dim)
 
