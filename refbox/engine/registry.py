@@ -66,7 +66,7 @@ BUILTIN: tuple[Entry, ...] = (
     _entry("slargeball", "Slargeball!", ("slarge", "slargeball!"), playable=True),
     _entry("rulerball", "Rülerball", ("rülerball", "ruler"), playable=False),
     _entry("monster-ball", "Monster Ball", ("monsterball", "monster"), playable=False),
-    _entry("ballmonsters", "Ballmonsters!", ("ballmonsters!", "bm"), playable=False),
+    _entry("ballmonsters", "Ballmonsters!", ("ballmonsters!", "bm"), playable=True),
     _entry("battleball", "Battleball", ("battle",), playable=True),
 )
 

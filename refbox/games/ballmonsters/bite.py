@@ -34,13 +34,14 @@ def _keep(power: int, minimum: int) -> int:
 def facing_prompt(state: State, data: Data) -> Choose:
     b = state.bounce
     table = _table(state, data)
-    a, t = state.label(b.active), state.label(b.target)
+    a, t = state.ball(b.active).name, state.ball(b.target).name
     options = []
     for key, words in FACING_WORDS.items():
         hint = "bite roll" if b.boob or table.calls_for_bite(key) else "no bite"
         label = words.format(a=a, t=t)
         options.append(Option(id=key, label=label[0].upper() + label[1:], hint=hint))
-    return Choose(text="Which sides touch?", options=tuple(options))
+    text = f"{state.label(b.active)} against {state.label(b.target)}: which sides touch?"
+    return Choose(text=text, options=tuple(options))
 
 
 def facing_apply(state: State, data: Data, event: Event) -> None:
@@ -73,6 +74,7 @@ def commit_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     b.committed = event.value
     b.power -= event.value
+    note(state, f"{state.label(b.active)} commits {event.value} power to the bite ({b.power} left).", owner(state, b.active))
     state.step = "bite"
 
 

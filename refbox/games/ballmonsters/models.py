@@ -11,6 +11,9 @@ from refbox.games.ballmonsters.data import EffectId, FacingKey
 
 # ---- setup ----
 
+TEAM_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
+Colour = Literal["red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white"]
+
 
 class BallSetup(BaseModel):
     """One ball on the team roster, with the fiddle points spent on it."""
@@ -32,7 +35,7 @@ class TeamSetup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(min_length=1, max_length=24)
-    colour: str = "red"
+    colour: Colour = "red"
     monsterball: BallSetup
     miniballs: list[BallSetup] = Field(min_length=1)
 
@@ -57,6 +60,8 @@ class Setup(BaseModel):
     def _distinct_names(cls, teams: tuple[TeamSetup, TeamSetup]) -> tuple[TeamSetup, TeamSetup]:
         if teams[0].name.strip().casefold() == teams[1].name.strip().casefold():
             raise ValueError("the two teams need different names")
+        if teams[0].colour == teams[1].colour:
+            raise ValueError("the two teams need different colours (every prompt is drawn in its team's colour)")
         return teams
 
     @model_validator(mode="after")

@@ -1,0 +1,168 @@
+"""Ballmonsters! screens: the setup form with fiddle points, a shot played from the keyboard, help, snapshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Select, Static
+
+from refbox.engine.registry import lookup
+from refbox.ui.app import RefboxApp
+from refbox.ui.games.ballmonsters import BallmonstersScreen, BallmonstersSetupScreen
+from refbox.ui.screens.help import HelpScreen
+
+SIZE = (130, 40)
+TO_THE_BITE = ["enter", "6", "6", "enter", "1", "enter", "8", "enter", "1", "3", "enter"]
+"""Place the balls; Big Bertha targets Chompers Pip (a boob), momentum 6, hits after 8", bitey sides
+touching, commits 3 power: the bite roll is next."""
+
+
+def make_app(tmp_path: Path) -> RefboxApp:
+    return RefboxApp(data_dir=tmp_path)
+
+
+async def open_setup(app: RefboxApp, pilot) -> BallmonstersSetupScreen:
+    app.new_match(lookup("ballmonsters"))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, BallmonstersSetupScreen)
+    screen.query_one("#seed", Input).value = "4411"
+    return screen
+
+
+async def start(app: RefboxApp, pilot) -> BallmonstersScreen:
+    await open_setup(app, pilot)
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, BallmonstersScreen)
+    return app.screen
+
+
+def error_text(screen) -> str:
+    return str(screen.query_one("#error", Static).render())
+
+
+class TestSetup:
+    async def test_the_form_starts_a_match_with_the_names_and_fiddle_points(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#name1", Input).value = "Slurpers"
+            screen.query_one("#b1-2-name", Input).value = "Gnasher"
+            screen.query_one("#b1-2-str", Select).value = 1
+            screen.query_one("#b1-2-effect", Select).value = "horny"
+            screen.query_one("#first", Select).value = 1
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            game = app.screen
+            assert isinstance(game, BallmonstersScreen)
+            gnasher = game.match.state.ball("B2")
+            assert (gnasher.name, gnasher.strength, gnasher.effect) == ("Gnasher", 1, "horny")
+            assert game.match.state.first == 1 and game.names == ("Gobblers", "Slurpers")
+
+    async def test_a_third_fiddle_point_on_a_ball_is_shown_at_once_and_blocks_the_start(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#b0-1-str", Select).value = 2
+            screen.query_one("#b0-1-effect", Select).value = "flaming"
+            await pilot.pause()
+            assert "Gobblers Pip has 3 fiddle points: at most 2 per ball" in error_text(screen)
+            await pilot.press("ctrl+s")
+            assert app.screen is screen
+
+    async def test_overspending_the_team_budget_is_shown(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            for j in (1, 2, 3):
+                screen.query_one(f"#b1-{j}-str", Select).value = 2
+            await pilot.pause()
+            assert "Chompers spends 7 fiddle points: the budget is 6" in error_text(screen)
+
+    async def test_the_preview_counts_fiddle_points_and_lists_the_effects(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#b0-3-effect", Select).value = "tough_nut"
+            await pilot.pause()
+            text = str(screen.query_one("#preview", Static).render())
+            assert "Gobblers— fiddle points 2/6" in text.replace(" — ", "— ")
+            assert "Tough Nut" in text
+
+
+class TestPlay:
+    async def test_a_shot_walked_from_the_keyboard_reaches_the_bite_roll_with_its_odds(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TO_THE_BITE)
+            state = screen.match.state
+            assert state.step == "bite" and state.bounce.boob and state.bounce.power == 7
+            await pilot.press("9", "3")  # 9+6+3 = 18 against 3+0+3 = 6: Pip (STR 0) is deflated
+            assert screen.match.state.ball("B1").deflated and screen.match.state.scores == [2, 0]
+
+    async def test_momentum_7_is_refused_on_screen_and_nothing_changes(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press("enter", "6")
+            before = screen.match.state.model_copy(deep=True)
+            await pilot.press("7", "enter")
+            assert screen.match.state == before
+            assert screen.ui.error.startswith("7 momentum is out of range")
+
+    async def test_undo_takes_back_the_last_input(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press("enter", "6")
+            assert screen.match.state.step == "momentum"
+            await pilot.press("u")
+            assert screen.match.state.step == "target" and screen.match.state.target is None
+
+    async def test_help_shows_the_bounce_and_its_rulings(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await start(app, pilot)
+            await pilot.press(*TO_THE_BITE, "question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = str(app.screen._text)
+            assert text.startswith("Ballmonsters!") and "Bounce" in text and "A natural 12 gives one extra bite" in text
+
+
+# ---- snapshots (plain def: snap_compare runs its own event loop) ----
+
+
+def test_snapshot_setup_screen(snap_compare, tmp_path):
+    """The setup form: a row per ball with its STR bonus and effect, and the preview."""
+
+    async def run_before(pilot) -> None:
+        await open_setup(pilot.app, pilot)
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_bite_roll_with_odds(snap_compare, tmp_path):
+    """A boob about to be rolled: both d12s with their bonuses and the exact bite odds."""
+
+    async def run_before(pilot) -> None:
+        await start(pilot.app, pilot)
+        await pilot.press(*TO_THE_BITE)
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_boing_after_a_deflation(snap_compare, tmp_path):
+    """After Pip is deflated: the roster greys it out, the score shows +2, and the boing vector is asked."""
+
+    async def run_before(pilot) -> None:
+        await start(pilot.app, pilot)
+        await pilot.press(*TO_THE_BITE, "9", "3")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
