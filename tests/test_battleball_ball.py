@@ -185,3 +185,15 @@ def test_a_fumble_with_nowhere_to_go_halts_play_and_the_fumbling_side_moves_firs
     assert t.state.step == "halt"
     t.send(confirm())
     assert t.state.side == WOLVES and t.state.fumble is None
+
+
+def test_a_total_exactly_the_distance_is_caught(t):
+    pass_to(t, "L1", 9)
+    t.send(roll(6, 3))
+    assert t.state.carrier == wolves("L1")
+
+
+def test_one_short_of_the_distance_is_not_caught(t):
+    pass_to(t, "L1", 9)
+    t.send(roll(5, 3))
+    assert t.state.step == "pass-miss"

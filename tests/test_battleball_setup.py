@@ -132,3 +132,11 @@ def test_the_rules_import_neither_textual_nor_rich():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_every_ruling_applies_to_a_known_phase():
+    data = load_data()
+    phases = {p.id for p in data.phases}
+    for ruling in data.rulings:
+        assert set(ruling.applies_to) <= phases, ruling.id
+    assert len({r.id for r in data.rulings}) == len(data.rulings)

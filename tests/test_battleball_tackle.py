@@ -177,3 +177,12 @@ def test_everyone_seriously_injured_the_side_with_more_touchdowns_wins(t):
     t.leave_only(HARTS, "S2")
     tackle(t, "RB1", "S2", 1, 1)
     assert "Iron Wolves win 1 : 0" in t.prompt().text
+
+
+def test_heavy_tackle_against_heavy_tackle_each_coach_picks_his_die(t):
+    tackle(t, "HT", "HT", 3, 5, 6, 4)
+    assert t.prompt().actor == WOLVES and t.option_ids() == ["3", "5"]
+    t.send(choose("3"))
+    assert t.prompt().actor == HARTS and t.option_ids() == ["4", "6"]
+    t.send(choose("4"))
+    assert t.status(HARTS, "HT") == "locker" and t.state.carnage_on_field == 2
