@@ -141,18 +141,28 @@ def test_a_boob_lets_the_target_bite_with_plus_3_whatever_side_touches():
 
 
 def test_bite_odds_match_a_brute_force_count():
-    for a_bonus, t_bonus, a_bitey, t_bitey in itertools.product((0, 3, 9), (0, 2, 5), (True, False), (True, False)):
+    cases = itertools.product((0, 3, 9), (0, 2, 5), (True, False), (True, False), (True, False), (True, False))
+    for a_bonus, t_bonus, a_bitey, t_bitey, a_nut, t_nut in cases:
         counts = [0, 0, 0, 0]
         for fa, ft in itertools.product(range(1, 13), repeat=2):
             ta, tt = fa + a_bonus, ft + t_bonus
-            active = (ta > tt and a_bitey) or fa == 12
-            target = (tt > ta and t_bitey) or ft == 12
-            counts[0] += active
+            by_active = (ta > tt and a_bitey) + (fa == 12) - (t_nut and ft % 2 == 0)
+            by_target = (tt > ta and t_bitey) + (ft == 12) - (a_nut and fa % 2 == 0)
+            counts[0] += by_active > 0
             counts[1] += ta == tt
-            counts[2] += target
-            counts[3] += not (active or target)
+            counts[2] += by_target > 0
+            counts[3] += by_active <= 0 and by_target <= 0
         expected = tuple(c / 144 for c in counts)
-        assert bite_odds(12, 12, a_bonus, t_bonus, a_bitey, t_bitey) == pytest.approx(expected)
+        assert bite_odds(12, 12, a_bonus, t_bonus, a_bitey, t_bitey, a_nut, t_nut) == pytest.approx(expected)
+
+
+def test_the_bite_odds_count_a_tough_nuts_shrug():
+    table = Table(setup_dict()).placed().arrange("B1", strength=3, effect="tough_nut")
+    table.state.friendly_hit = True
+    table.shoot("B1", momentum=0).bite("bitey_back")
+    odds = {o.label: o.probability for o in table.prompt().odds}
+    assert odds["Gobblers Big Bertha bites"] == pytest.approx(bite_odds(12, 12, 6, 3, True, False, False, True)[0])
+    assert odds["Gobblers Big Bertha bites"] < bite_odds(12, 12, 6, 3, True, False)[0]
 
 
 def test_the_bite_prompt_shows_exact_odds_for_the_committed_power():

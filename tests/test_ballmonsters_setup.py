@@ -147,3 +147,24 @@ def test_view_before_placement_shows_both_rosters():
     assert view.rosters[A].columns == ["Ball", "STR", "Effect", "Conditions"]
     assert view.rosters[A].rows[0] == ["Big Bertha (M)", "6", "-", "ok"]
     assert view.phase_id == "setup"
+
+
+def test_house_rules_change_the_fiddle_budget_and_the_setup_follows(tmp_path: Path):
+    house = tmp_path / "house.toml"
+    house.write_text('[meta]\nname = "bm-rich"\nextends = "ballmonsters"\n[fiddle]\nbudget = 8\nper_ball = 2\n')
+    data = ruleset.load(rules.Data, registry.lookup("ballmonsters").data_path, house)
+    setup = setup_dict()
+    for ball in setup["teams"][0]["miniballs"][:3]:
+        ball["str_bonus"] = 2  # 6 + the monsterball's 1 = 7: over the printed budget, inside the house one
+    assert Table(setup, data=data).ball("A1").strength == 2
+    with pytest.raises(RuleError, match="budget is 6"):
+        Table(setup)
+
+
+def test_a_ruleset_missing_an_effect_is_refused(tmp_path: Path):
+    base = registry.lookup("ballmonsters").data_path
+    text = base.read_text().replace('id = "horny"', 'id = "flaming"', 1)
+    broken = tmp_path / "ballmonsters.toml"
+    broken.write_text(text)
+    with pytest.raises(RulesetError, match="effects must list each of"):
+        ruleset.load(rules.Data, broken)

@@ -94,7 +94,8 @@ def bite_prompt(state: State, data: Data) -> Roll:
     a, t = state.ball(b.active), state.ball(b.target)
     active_bonus, target_bonus, active_bitey, target_can_bite = _bite_terms(state, data)
     sides, crit = data.bite.die, data.bite.crit_face
-    p_a, p_tie, p_t, p_none = bite_odds(sides, crit, active_bonus, target_bonus, active_bitey, target_can_bite)
+    nuts = (a.effect == "tough_nut", t.effect == "tough_nut")
+    p_a, p_tie, p_t, p_none = bite_odds(sides, crit, active_bonus, target_bonus, active_bitey, target_can_bite, *nuts)
     boob = f" +{data.bite.boob_bonus} boob" if b.boob else ""
     return Roll(
         actor=a.team,
@@ -126,23 +127,19 @@ def bite_apply(state: State, data: Data, event: Event) -> None:
     bites_t = int(t_wins and target_can_bite) + int(face_t == crit)
     verdict = "tie" if not (a_wins or t_wins) else f"{state.label((a if a_wins else t).id)} wins"
     note(state, f"Bite roll {face_a}+{active_bonus}={total_a} against {face_t}+{target_bonus}={total_t}: {verdict}.", a.team)  # fmt: skip
+    bites = {a.id: bites_a, t.id: bites_t}
     silenced = {a.id: False, t.id: False}
     for nut, face, other in ((a, face_a, t), (t, face_t, a)):
         if nut.effect == "tough_nut" and face % 2 == 0:
-            if (bites_t if nut is a else bites_a) > 0:
-                if nut is a:
-                    bites_t -= 1
-                else:
-                    bites_a -= 1
+            if bites[other.id]:
+                bites[other.id] -= 1
                 note(state, f"{state.label(nut.id)} is a tough nut: one bite shrugged off.")
             else:
                 silenced[other.id] = True
                 note(state, f"{state.label(nut.id)} is a tough nut: {state.label(other.id)}'s effects are ignored.")
-    order = [(a, t, bites_a), (t, a, bites_t)]
-    if t_wins:
-        order.reverse()
-    for biter, victim, n in order:
-        for _ in range(n):
+    order = [(t, a), (a, t)] if t_wins else [(a, t), (t, a)]
+    for biter, victim in order:
+        for _ in range(bites[biter.id]):
             if victim.deflated:
                 break
             note(state, f"{state.label(biter.id)} bites {state.label(victim.id)}.", biter.team)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Number, Option
 from refbox.games.ballmonsters.data import Data
-from refbox.games.ballmonsters.mechanics import note
+from refbox.games.ballmonsters.mechanics import note, score
 from refbox.games.ballmonsters.models import Ball, Bounce, Move, State
 from refbox.games.ballmonsters.turn import end_of_shot
 
@@ -128,8 +128,7 @@ def leave(state: State, data: Data, ball: Ball, how: str) -> None:
     """A ball touched a portal or left the field."""
     if how == "portal" and ball.kind == "miniball":
         ball.gone = "portal"
-        state.scores[ball.team] += data.scoring.portal
-        state.scores = list(state.scores)
+        score(state, ball.team, data.scoring.portal)
         note(state, f"{state.label(ball.id)} drops into a portal: +{data.scoring.portal} to {state.teams[ball.team].name}.", ball.team)  # fmt: skip
     elif how == "portal":
         note(state, f"{state.label(ball.id)} touches a portal: move it to a monsterball start spot.", ball.team)

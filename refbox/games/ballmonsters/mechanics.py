@@ -5,24 +5,30 @@ from __future__ import annotations
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.models import Ball, State
 
-PHASE_OF_STEP = {
-    "place": ("setup", "Placement"),
-    "target": ("shot", "Shot"), "momentum": ("shot", "Shot"), "result": ("shot", "Shot"),
-    "distance": ("shot", "Shot"),
-    "facing": ("bounce", "Bite"), "commit": ("bounce", "Bite"), "bite": ("bounce", "Bite"),
-    "effect": ("bounce", "Effects"), "vector": ("bounce", "Boing"), "split": ("bounce", "Boing"),
-    "move": ("bounce", "Boing"), "move_hit": ("bounce", "Boing"),
-    "fire": ("end", "End of turn"), "portal": ("end", "Portals"), "portal_place": ("end", "Portals"),
-    "over": ("end", "Full time"),
+STEP_PLACE = {
+    "place": ("setup", None, "Placement"),
+    "target": ("shot", "target", "Shot"), "momentum": ("shot", "momentum", "Shot"),
+    "result": ("shot", "result", "Shot"), "distance": ("shot", "result", "Shot"),
+    "facing": ("bounce", "bite", "Bite"), "commit": ("bounce", "bite", "Bite"), "bite": ("bounce", "bite", "Bite"),
+    "effect": ("bounce", "effects", "Effects"),
+    "vector": ("bounce", "boing", "Boing"), "split": ("bounce", "boing", "Boing"),
+    "move": ("bounce", "boing", "Boing"), "move_hit": ("bounce", "boing", "Boing"),
+    "fire": ("end", "upkeep", "End of turn"), "portal": ("end", "portal", "Portals"),
+    "portal_place": ("end", "portal", "Portals"), "over": ("end", "portal", "Full time"),
 }  # fmt: skip
+"""Each step's (phase id, step id in the ruleset's turn sequence, log stamp)."""
 
 
 def stamp(state: State) -> str:
-    return f"T{state.turn} {PHASE_OF_STEP[state.step][1]}"
+    return f"T{state.turn} {STEP_PLACE[state.step][2]}"
 
 
 def note(state: State, text: str, actor: int | None = None) -> None:
     state.note(stamp(state), text, actor)
+
+
+def score(state: State, team: int, points: int) -> None:
+    state.scores = [s + points if t == team else s for t, s in enumerate(state.scores)]
 
 
 def deflate(state: State, data: Data, ball: Ball, by_team: int | None) -> None:
@@ -32,10 +38,8 @@ def deflate(state: State, data: Data, ball: Ball, by_team: int | None) -> None:
     ball.sick = False
     text = f"{state.label(ball.id)} is deflated"
     if by_team is not None and by_team != ball.team:
-        state.scores[by_team] += data.scoring.deflation
-        state.deflations[by_team] += 1
-        state.scores = list(state.scores)
-        state.deflations = list(state.deflations)
+        score(state, by_team, data.scoring.deflation)
+        state.deflations = [n + 1 if t == by_team else n for t, n in enumerate(state.deflations)]
         text += f": +{data.scoring.deflation} to {state.teams[by_team].name}"
     note(state, text + ".", by_team)
 

@@ -9,20 +9,31 @@ from refbox.engine.dice import d
 
 @lru_cache(maxsize=4096)
 def bite_odds(
-    sides: int, crit: int, active_bonus: int, target_bonus: int, active_bitey: bool, target_can_bite: bool
+    sides: int,
+    crit: int,
+    active_bonus: int,
+    target_bonus: int,
+    active_bitey: bool,
+    target_can_bite: bool,
+    active_nut: bool = False,
+    target_nut: bool = False,
 ) -> tuple[float, float, float, float]:
     """(P(active inflicts a bite), P(tie), P(target inflicts a bite), P(nobody bites)).
 
     Each side rolls one die plus its bonus; the higher total bites if allowed to, and a natural
-    ``crit`` face always adds a bite.
+    ``crit`` face always adds a bite. A tough nut rolling an even face shrugs off one bite.
     """
     import icepool
 
     def bites(a: int, t: int) -> tuple[bool, bool, bool]:
         a_total, t_total = a + active_bonus, t + target_bonus
-        active = (a_total > t_total and active_bitey) or a == crit
-        target = (t_total > a_total and target_can_bite) or t == crit
-        return active, a_total == t_total, target
+        by_active = int(a_total > t_total and active_bitey) + int(a == crit)
+        by_target = int(t_total > a_total and target_can_bite) + int(t == crit)
+        if target_nut and t % 2 == 0:
+            by_active = max(0, by_active - 1)
+        if active_nut and a % 2 == 0:
+            by_target = max(0, by_target - 1)
+        return by_active > 0, a_total == t_total, by_target > 0
 
     joint = icepool.map(bites, d(sides), d(sides), star=False)
     return (

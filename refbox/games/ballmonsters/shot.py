@@ -5,7 +5,7 @@ from __future__ import annotations
 from refbox.engine.prompts import Choose, Event, Number, Option
 from refbox.games.ballmonsters.boing import exits, leave, start_bounce
 from refbox.games.ballmonsters.data import Data
-from refbox.games.ballmonsters.mechanics import note
+from refbox.games.ballmonsters.mechanics import note, score
 from refbox.games.ballmonsters.models import State
 from refbox.games.ballmonsters.turn import end_of_shot
 
@@ -44,8 +44,7 @@ def target_apply(state: State, data: Data, event: Event) -> None:
 
 def duff(state: State, data: Data, why: str) -> None:
     other = 1 - state.shooter
-    state.scores[other] += data.scoring.duff
-    state.scores = list(state.scores)
+    score(state, other, data.scoring.duff)
     shooter = state.label(state.monsterball(state.shooter).id)
     note(state, f"Duff! {shooter} {why}: +{data.scoring.duff} to {state.teams[other].name}.", other)
 

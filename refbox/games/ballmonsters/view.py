@@ -4,21 +4,9 @@ from __future__ import annotations
 
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.ballmonsters.data import Data
-from refbox.games.ballmonsters.mechanics import conditions
+from refbox.games.ballmonsters.mechanics import STEP_PLACE, conditions
 from refbox.games.ballmonsters.models import State
 
-WHERE = {
-    "place": ("setup", None),
-    "target": ("shot", "target"), "momentum": ("shot", "momentum"), "result": ("shot", "result"),
-    "distance": ("shot", "result"),
-    "facing": ("bounce", "bite"), "commit": ("bounce", "bite"), "bite": ("bounce", "bite"),
-    "effect": ("bounce", "effects"),
-    "vector": ("bounce", "boing"), "split": ("bounce", "boing"), "move": ("bounce", "boing"),
-    "move_hit": ("bounce", "boing"),
-    "fire": ("end", "upkeep"), "portal": ("end", "portal"), "portal_place": ("end", "portal"),
-    "over": ("end", "portal"),
-}  # fmt: skip
-"""Each step's (phase id, step id) in the ruleset's turn sequence."""
 
 
 def _status(index: int, current: int, over: bool) -> str:
@@ -28,7 +16,7 @@ def _status(index: int, current: int, over: bool) -> str:
 
 
 def phase_rows(state: State, data: Data) -> list[PhaseRow]:
-    phase_id, step_id = WHERE[state.step]
+    phase_id, step_id, _ = STEP_PLACE[state.step]
     over = state.step == "over"
     ids = [p.id for p in data.phases]
     rows = []
@@ -99,7 +87,7 @@ def build_view(state: State, data: Data) -> View:
         headline=f"{a.name} {state.scores[0]} : {state.scores[1]} {b.name}",
         clock=f"{clock} · portals {state.portals}/{data.portals.max}",
         phases=phase_rows(state, data),
-        phase_id=WHERE[state.step][0],
+        phase_id=STEP_PLACE[state.step][0],
         scoreboard=[
             Stat(label=a.name, value=str(state.scores[0]), actor=0),
             Stat(label=b.name, value=str(state.scores[1]), actor=1),
