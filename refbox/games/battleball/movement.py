@@ -26,9 +26,9 @@ def squares(n: int) -> str:
 
 def select_prompt(state: State, data: Data) -> Choose:
     options = roster.player_options(data, state, state.side)
-    options.append(Option(id="halt", label="Halt play: neither side can reach the other's end zone"))
+    options.append(Option(id="halt", label="Halt play: no side can reach an end zone"))
     name = roster.team_name(data, state, state.side)
-    return Choose(actor=state.side, text=f"{name} ({state.coaches[state.side]}): pick a player to move.", options=tuple(options))
+    return Choose(actor=state.side, text=f"{state.coaches[state.side]}: pick a player to move.", options=tuple(options))
 
 
 def apply_select(state: State, data: Data, event: Event) -> None:
