@@ -10,7 +10,8 @@ from refbox.games.monster_ball.steps import STEPS
 
 MAIN_PHASES = ("kickoff", "between", "hike", "live", "spot")
 SUB_PHASES = {"tackle", "pass", "cheat", "fumble", "punt", "field_goal"}
-COLUMNS = ["#", "Player", "Squad", "Mv", "Hu", "Bl", "Ta", "Pa", "Ca", "Ki", "Ch", "Status"]
+COLUMNS = ["#", "Player", "Sq", "Mv", "Hu", "Bl", "Ta", "Pa", "Ca", "Ki", "Ch", "Status"]
+"""Sq: O offense, D defense squad; the stat columns give each die's sides (8: a d8)."""
 
 
 def phase_id(s: State) -> str:
@@ -60,25 +61,25 @@ def ball_text(s: State) -> str:
 
 def status(s: State, pid: str, ejected: bool, fielded: set[str]) -> str:
     if ejected:
-        return "ejected"
-    marks = ["on field" if pid in fielded else "bench"]
-    for group, word in ((s.knocked, "down"), (s.stunned, "stunned"), (s.held, "held"), (s.cheated, "cheated")):
+        return "OUT"
+    marks = ["field" if pid in fielded else "bench"]
+    for group, word in ((s.knocked, "down"), (s.stunned, "stun"), (s.held, "held"), (s.cheated, "cheat")):
         if pid in group:
             marks.append(word)
     if s.carrier == pid:
-        marks.append("● ball")
-    return ", ".join(marks)
+        marks.append("●ball")
+    return " ".join(marks)
 
 
 def roster(s: State, data: Data, team: int) -> Roster:
     rows, dim = [], []
     fielded = set(s.teams[team].field)
-    stats = {c.id: [str(c.move), *(f"d{x}" for x in (c.hustle, c.block, c.tackle, c.pass_, c.catch, c.kick, c.cheat))] for c in data.creatures}
+    stats = {c.id: [str(c.move), *(str(x) for x in (c.hustle, c.block, c.tackle, c.pass_, c.catch, c.kick, c.cheat))] for c in data.creatures}
     for p in s.teams[team].players:
-        rows.append([p.id, p.name, p.unit[:3], *stats[p.creature], status(s, p.id, p.ejected, fielded)])
+        rows.append([p.id, p.name, p.unit[0].upper(), *stats[p.creature], status(s, p.id, p.ejected, fielded)])
         dim.append(p.ejected or p.id not in fielded)
-    side = "Law" if team == 0 else "Chaos"
-    return Roster(title=f"{s.teams[team].name} ({side})", actor=team, columns=COLUMNS, rows=rows, dim=dim)
+    side, name = ("Law" if team == 0 else "Chaos"), s.teams[team].name
+    return Roster(title=name if name == side else f"{name} ({side})", actor=team, columns=COLUMNS, rows=rows, dim=dim)
 
 
 def view(s: State, data: Data) -> View:
@@ -104,8 +105,8 @@ def view(s: State, data: Data) -> View:
         Stat(label="Referee", value=f"{data.referee(s.referee).name} (spots 1-{data.referee(s.referee).catches_at_most})"),
     ]
     if s.step == "move" and s.captain_minute:
-        scoreboard.append(Stat(label="On the clock", value=f"{s.teams[s.mover].name} · {data.clock.captain_seconds} s (half {s.half_id})", actor=s.mover))
-    notes = [field_strip(s, data)]
+        scoreboard.append(Stat(label="Moving", value=f"{s.teams[s.mover].name} (limit {data.clock.captain_seconds} s)", actor=s.mover))
+    notes = []
     if s.air is not None:
         notes.append(f"In the air: {s.label(s.air.actor or '')} to {s.label(s.air.target or '')}, {s.air.grids} grids.")
     for side in (0, 1):

@@ -1,0 +1,209 @@
+"""Monster Ball's screens: the setup form, plays from the keyboard, the captain's clock, help, snapshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Select, Static
+
+from refbox.engine import registry
+from refbox.engine.registry import lookup
+from refbox.ui.app import RefboxApp
+from refbox.ui.games.monster_ball import MonsterBallScreen, MonsterBallSetupScreen
+from refbox.ui.keys import option_keys
+from refbox.ui.screens.help import HelpScreen
+
+SIZE = (130, 40)
+TOUCHBACK = ["1", "1", "2", "1", "2"]
+"""Chaos's Drow (first in the kicker list) kicks 12 and 12: into the end zone, Law ball at the 30."""
+HIKE = ["1", "4", "4"]
+"""Law call a play (option 1) and the snap totals 8."""
+
+
+def make_app(tmp_path: Path) -> RefboxApp:
+    return RefboxApp(data_dir=tmp_path)
+
+
+async def open_setup(app: RefboxApp, pilot) -> MonsterBallSetupScreen:
+    app.new_match(lookup("monster-ball"))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, MonsterBallSetupScreen)
+    screen.query_one("#seed", Input).value = "4411"
+    await pilot.pause()
+    return screen
+
+
+async def start(app: RefboxApp, pilot, **fields) -> MonsterBallScreen:
+    screen = await open_setup(app, pilot)
+    for widget_id, value in fields.items():
+        widget = screen.query_one(f"#{widget_id}")
+        widget.value = value
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, MonsterBallScreen)
+    return app.screen
+
+
+async def choose(pilot, screen: MonsterBallScreen, option_id: str) -> None:
+    """Press the key of the option with this id in the pending menu."""
+    ids = [o.id for o in screen.match.prompt().options]
+    await pilot.press(option_keys(len(ids))[ids.index(option_id)])
+
+
+class TestSetup:
+    async def test_the_form_builds_the_setup_it_shows(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot, law="Paladins", referee="eye-tyrant-earl", victory="clock", coin=1, choice="kick")
+            setup = screen.match.setup
+            assert (setup.law_name, setup.referee, setup.victory, setup.kicking_team) == ("Paladins", "eye-tyrant-earl", "clock", 1)
+            assert screen.names == ("Paladins", "Chaos")
+
+    async def test_the_preview_lists_both_suggested_lineups(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            text = str(screen.query_one("#preview", Static).render())
+            assert "offense (12)" in text and "Anti-Paladin" in text and "Chaos kick off" in text
+
+    async def test_a_blank_team_name_is_shown_as_an_error(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#chaos", Input).value = ""
+            await pilot.pause()
+            assert "chaos_name" in str(screen.query_one("#error", Static).render())
+            await pilot.press("ctrl+s")
+            assert app.screen is screen
+
+    async def test_monster_ball_is_playable_from_the_home_screen(self, tmp_path):
+        key = str([e.name for e in registry.BUILTIN].index("monster-ball") + 1)
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, MonsterBallSetupScreen)
+
+
+class TestPlay:
+    async def test_kickoff_and_hike_from_the_keyboard(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            state = screen.match.state
+            assert state.carrier == "L7" and state.step == "move" and state.mover == 0
+
+    async def test_a_9_on_a_d8_is_refused_on_screen_and_nothing_changes(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, "1")
+            before = screen.match.state.model_copy(deep=True)
+            await pilot.press("9")
+            assert "not a face of a d8" in screen.ui.error and screen.match.state == before
+
+    async def test_a_pass_is_thrown_and_caught(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            await choose(pilot, screen, "done")
+            await choose(pilot, screen, "done")
+            await choose(pilot, screen, "pass")
+            await choose(pilot, screen, "L6")
+            await pilot.press("1", "enter", "enter", "enter", "9", "5")  # 1 grid, nobody else, no cheat, 9 + 5
+            assert screen.match.state.carrier == "L6"
+
+    async def test_undo_takes_back_the_hike(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE, "u")
+            assert screen.match.state.step == "hike_roll"
+
+    async def test_help_shows_the_phase_and_its_rulings(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await start(app, pilot)
+            await pilot.press(*TOUCHBACK, "question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = str(app.screen._text)
+            assert "Between plays" in text and "Punting is offered on fourth down only" in text
+
+
+class TestCaptainsClock:
+    async def test_the_minute_running_out_ends_the_half_round_as_a_journaled_input(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            screen.tick(59)
+            assert screen.left == 1 and screen.match.state.mover == 0
+            screen.tick()
+            await pilot.pause()
+            match = screen.match
+            assert match.events[-1].value == "timeout" and match.state.mover == 1
+            assert screen.left == match.data.clock.captain_seconds  # the next captain gets a fresh minute
+
+    async def test_ctrl_t_pauses_the_countdown(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE, "ctrl+t")
+            screen.tick(30)
+            assert screen.paused and screen.left == 60
+            await pilot.press("ctrl+t")
+            screen.tick(30)
+            assert screen.left == 30
+
+    async def test_no_countdown_when_the_limit_is_off(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot, minute=False)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            screen.tick(60)
+            assert screen.match.state.mover == 0 and not screen.query_one("#captain-clock").display
+
+
+# ---- snapshots (plain def: snap_compare runs its own event loop) ----
+
+
+def test_snapshot_setup_screen(snap_compare, tmp_path):
+    """The setup form with both suggested line-ups previewed."""
+
+    async def run_before(pilot) -> None:
+        await open_setup(pilot.app, pilot)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_move_menu_with_the_captains_clock(snap_compare, tmp_path):
+    """Law's half of round 1: the action menu, the field strip and the paused captain's clock."""
+
+    async def run_before(pilot) -> None:
+        await start(pilot.app, pilot)
+        await pilot.press(*TOUCHBACK, *HIKE, "ctrl+t")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_long_pass_with_exact_odds(snap_compare, tmp_path):
+    """The Paladin's d12 pass to the Elf's d6 two grids away, coming down: the sum must beat 5."""
+
+    async def run_before(pilot) -> None:
+        screen = await start(pilot.app, pilot)
+        await pilot.press(*TOUCHBACK, *HIKE, "ctrl+t")
+        for option in ("done", "done", "pass", "L6"):
+            await choose(pilot, screen, option)
+        await pilot.press("2", "enter")
+        for _ in range(2):
+            await choose(pilot, screen, "done")
+        await pilot.press("enter", "enter")  # nobody else goes for it; no Wardrobe Malfunction
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
