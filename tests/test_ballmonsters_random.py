@@ -76,7 +76,7 @@ def invariants(setup: rules.Setup):
 def test_random_games_keep_every_invariant_and_replay_exactly():
     data = load_data()
     events = 0
-    for seed in range(30):
+    for seed in range(20):
         rng = random.Random(seed)
         setup = rules.Setup.model_validate(random_setup(rng))
         assert rules.fiddle_problems(setup, data) == []
@@ -84,12 +84,12 @@ def test_random_games_keep_every_invariant_and_replay_exactly():
         events += sim.play_random(match, seed, invariant=invariants(setup), choose=table_like_answer)
         assert match.state.step == "over"
         assert sim.replayed(match).state == match.state
-    assert events > 1000
+    assert events > 10_000
 
 
 def test_random_games_reach_every_step():
     seen = set()
-    for seed in range(30):
+    for seed in range(100, 112):
         match = Match.new("ballmonsters", random_setup(random.Random(seed)), seed=seed)
         sim.play_random(match, seed, invariant=lambda m: seen.add(m.state.step), choose=table_like_answer)
     assert seen >= {"target", "momentum", "result", "distance", "facing", "commit", "bite", "effect", "vector",
@@ -108,3 +108,18 @@ def test_a_prompt_costs_under_2_ms():
             break
         match.submit(table_like_answer(prompt, rng))
     assert worst < 0.010  # generous for a loaded test machine; the report's median is well under 2 ms
+
+
+def test_a_saved_match_resumes_to_the_same_state(tmp_path):
+    path = tmp_path / "bm.jsonl"
+    match = Match.new("ballmonsters", random_setup(random.Random(11)), seed=11, path=path)
+    rng = random.Random(11)
+    for _ in range(300):
+        prompt = match.prompt()
+        if prompt.kind == "over":
+            break
+        match.submit(table_like_answer(prompt, rng))
+    match.undo()
+    resumed, recovered = Match.load(path)
+    assert recovered is None
+    assert resumed.state == match.state and len(resumed.redo_stack) == 1
