@@ -170,13 +170,18 @@ def test_a_fumbled_ball_may_be_put_loose_within_2_squares(t):
     assert t.state.carrier is None and t.state.side == HARTS
 
 
-def test_a_fumbled_ball_with_no_empty_square_goes_to_a_player_of_either_side(t):
+def test_a_fumbled_ball_with_no_empty_square_goes_to_a_player_within_reach(t):
     fumble(t)
-    t.send(choose("give"))
-    ids = t.option_ids()
-    assert "0:LB1" in ids and "1:LB1" in ids
-    t.send(choose("1:L1"))
+    t.send(choose("give-mine"))
+    assert t.prompt().actor == HARTS and "LB1" in t.option_ids()
+    t.send(choose("L1"))
     assert t.state.carrier == Ref(team=HARTS, id="L1") and t.state.side == HARTS
+
+
+def test_the_fumbled_ball_may_go_to_a_player_of_the_fumbling_side(t):
+    fumble(t)
+    t.send(choose("give-theirs"), choose("S2"))
+    assert t.state.carrier == wolves("S2")
 
 
 def test_a_fumble_with_nowhere_to_go_halts_play_and_the_fumbling_side_moves_first(t):

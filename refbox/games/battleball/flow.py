@@ -262,9 +262,11 @@ def fumble_prompt(state: State, data: Data) -> Choose:
     placer = 1 - state.fumble.holder
     who = roster.short(data, state, state.fumble.fumbler)
     reach = data.game.fumble_reach
+    fumblers = roster.team_name(data, state, state.fumble.holder)
     options = (
         Option(id="loose", label=f"On an empty square within {reach} of {who}", actor=placer),
-        Option(id="give", label=f"No empty square: give it to a player within {reach} (else an opponent)", actor=placer),
+        Option(id="give-mine", label=f"No empty square: to one of my players within {reach}", actor=placer),
+        Option(id="give-theirs", label=f"No empty square: to a {fumblers} player within {reach}", actor=1 - placer),
         Option(id="halt", label="No square and no player to take it: halt play"),
     )
     return Choose(actor=placer, text=f"{state.coaches[placer]} places the fumbled ball.", options=options)
@@ -273,10 +275,12 @@ def fumble_prompt(state: State, data: Data) -> Choose:
 def apply_fumble(state: State, data: Data, event: Event) -> None:
     assert state.fumble is not None
     where = roster.stamp(data, state)
+    placer = 1 - state.fumble.holder
     if event.value == "loose":
         state.note(where, "The ball lies loose.")
         resume_after_fumble(state)
-    elif event.value == "give":
+    elif event.value in ("give-mine", "give-theirs"):
+        state.fumble.given_to = placer if event.value == "give-mine" else 1 - placer
         state.step = "fumble-give"
     else:
         halt(state, data, state.fumble.holder, "nowhere to put the fumbled ball")
@@ -284,15 +288,15 @@ def apply_fumble(state: State, data: Data, event: Event) -> None:
 
 
 def fumble_give_prompt(state: State, data: Data) -> Choose:
-    assert state.fumble is not None
+    assert state.fumble is not None and state.fumble.given_to is not None
     placer = 1 - state.fumble.holder
-    options = roster.player_options(data, state, placer, qualified=True)
-    options += roster.player_options(data, state, 1 - placer, qualified=True)
-    return Choose(actor=placer, text="Who is given the ball?", options=tuple(options))
+    options = roster.player_options(data, state, state.fumble.given_to)
+    return Choose(actor=placer, text="Which player is given the ball?", options=tuple(options))
 
 
 def apply_fumble_give(state: State, data: Data, event: Event) -> None:
-    ref = roster.ref_from(str(event.value))
+    assert state.fumble is not None and state.fumble.given_to is not None
+    ref = Ref(team=state.fumble.given_to, id=str(event.value))
     state.carrier = ref
     state.last_holder = ref.team
     state.note(roster.stamp(data, state), f"The ball is given to {roster.full(data, state, ref)}.", ref.team)

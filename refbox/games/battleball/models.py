@@ -134,6 +134,8 @@ class Fumble(Model):
     """The side that had the ball: the other coach places it."""
     then: Literal["adjacent", "end-turn"]
     """Where the turn goes once the ball is placed."""
+    given_to: int | None = None
+    """The side whose player is handed the ball when no empty square is in reach."""
 
 
 class Turn(Model):

@@ -55,8 +55,8 @@ def die_specs(data: Data, state: State, ref: Ref, note: str = "") -> list[DieSpe
     ]
 
 
-def player_options(data: Data, state: State, side: int, skip: str | None = None, qualified: bool = False) -> list[Option]:
-    """One option per player of ``side`` on the field; ids are player ids ('0:RB1' when ``qualified``)."""
+def player_options(data: Data, state: State, side: int, skip: str | None = None) -> list[Option]:
+    """One option per player of ``side`` on the field (but ``skip``), its id the player id."""
     options = []
     for p in state.on_field(side):
         if p.id == skip:
@@ -64,15 +64,8 @@ def player_options(data: Data, state: State, side: int, skip: str | None = None,
         ref = Ref(team=side, id=p.id)
         ball = " · has the ball" if state.carrier == ref else ""
         label = f"{p.id} {data.position(p.position).name} ({dice_text(data, p)}){ball}"
-        if qualified:
-            label = f"{team_name(data, state, side)} {label}"
-        options.append(Option(id=f"{side}:{p.id}" if qualified else p.id, label=label, actor=side))
+        options.append(Option(id=p.id, label=label, actor=side))
     return options
-
-
-def ref_from(option_id: str) -> Ref:
-    side, pid = option_id.split(":", 1)
-    return Ref(team=int(side), id=pid)
 
 
 def half_name(data: Data, half: int) -> str:
