@@ -64,7 +64,7 @@ def _entry(name: str, title: str, aliases: tuple[str, ...], playable: bool) -> E
 
 BUILTIN: tuple[Entry, ...] = (
     _entry("slargeball", "Slargeball!", ("slarge", "slargeball!"), playable=True),
-    _entry("rulerball", "Rülerball", ("rülerball", "ruler"), playable=False),
+    _entry("rulerball", "Rülerball", ("rülerball", "ruler"), playable=True),
     _entry("monster-ball", "Monster Ball", ("monsterball", "monster"), playable=True),
     _entry("ballmonsters", "Ballmonsters!", ("ballmonsters!", "bm"), playable=True),
     _entry("battleball", "Battleball", ("battle",), playable=True),

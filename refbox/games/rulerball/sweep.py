@@ -229,9 +229,9 @@ def combat_roll_prompt(state: State, data: Data):
     )
     if isinstance(prompt, Choose):  # entered by the table: either side may lose, or neither
         prompt = prompt.model_copy(update={"options": (
-            Option(id="success", label=f"{a.name} wins", actor=a.team),
+            Option(id="success", label=f"{state.label(a.id)} wins", actor=a.team),
             Option(id="failure", label="No effect"),
-            Option(id="defender", label=f"{t.name} wins", actor=t.team),
+            Option(id="defender", label=f"{state.label(t.id)} wins", actor=t.team),
         )})
     return prompt
 

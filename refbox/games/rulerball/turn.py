@@ -171,7 +171,8 @@ def ball_figures_prompt(state: State, data: Data) -> Pick:
         for f in _figures_on_path(state, data)
     )
     sectors = _ball_path(state, data)
-    return Pick(text=f"Which figures stand in the squares the ball crosses (sectors {sectors[0]}-{sectors[-1]})?", options=options)
+    where = f"sector {sectors[0]}" if len(sectors) == 1 else f"sectors {sectors[0]} to {sectors[-1]}"
+    return Pick(text=f"Which figures stand in the squares the ball crosses ({where})?", options=options)
 
 
 @ball_figures_prompt.answer

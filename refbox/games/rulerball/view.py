@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.rulerball.ballplay import laps_since_activation
 from refbox.games.rulerball.data import STATS, Data
@@ -67,7 +69,7 @@ def _marks(state: State, f: Figure) -> str:
 
 
 def sweep_lines(state: State, data: Data) -> list[str]:
-    """One line per sector, in sweep order from the initiative sector: who has moved (M) and fought (F)."""
+    """A line per occupied sector, in sweep order from the initiative sector: who has moved (M) and fought (F)."""
     n = data.track.sectors
     if state.initiative is None or state.step in ("clock", "release", "release_sector"):
         return []
@@ -76,11 +78,38 @@ def sweep_lines(state: State, data: Data) -> list[str]:
     for k in range(n):
         s = clockwise(state.initiative, k, n)
         here = [f for f in state.figures if f.on_track and f.sector == s]
+        if not here and s != current:
+            continue
         marker = "▶" if s == current else " "
         ball = " (ball)" if state.ball.where == "loose" and state.ball.sector == s else ""
         body = ", ".join(_marks(state, f) for f in here) or "-"
         lines.append(f"{marker} S{s:>2}{ball}: {body}")
     return lines
+
+
+class SweepCell(NamedTuple):
+    sector: int
+    done: int
+    """Figures here that have moved (move sweep) or fought (combat sweep)."""
+    total: int
+    current: bool
+    passed: bool
+    """The marker has already been here this sweep."""
+
+
+def sweep_cells(state: State, data: Data) -> list[SweepCell]:
+    """The twelve sectors in sweep order, for a compact strip; empty outside the two sweeps."""
+    n = data.track.sectors
+    if state.initiative is None or phase_id(state) not in SWEEP_PHASES:
+        return []
+    fighting = phase_id(state) == "combat"
+    cells = []
+    for k in range(n):
+        s = clockwise(state.initiative, k, n)
+        here = [f for f in state.figures if f.on_track and f.sector == s]
+        done = sum(1 for f in here if (f.fights if fighting else f.moves))
+        cells.append(SweepCell(s, done, len(here), k == state.sweep, k < state.sweep))
+    return cells
 
 
 def timer_lines(state: State) -> list[str]:
@@ -89,12 +118,15 @@ def timer_lines(state: State) -> list[str]:
             for f in waiting]
 
 
-def _where(f: Figure) -> str:
+SHORT_TRACK = {"penalty": "Box", "shaken": "Shaken", "rest": "Rest"}
+
+
+def _where(state: State, f: Figure) -> str:
     if f.on_track:
-        return f"S{f.sector}"
+        return f"S{f.sector}" + (" ●" if state.ball.carrier == f.id else "")
     if f.place == "out":
         return "out"
-    return f"{TRACK_NAMES[f.place]} {f.timer}:00"
+    return f"{SHORT_TRACK[f.place]} {f.timer}:00"
 
 
 def roster(state: State, team: int) -> Roster:
@@ -103,11 +135,10 @@ def roster(state: State, team: int) -> Roster:
         if f.team != team:
             continue
         stats = [str(f.stats[s]) if s in f.stats else "-" for s in STATS]
-        ball = "●" if state.ball.carrier == f.id else ""
-        rows.append([f.name, f.role, *stats, _where(f), "✓" if f.moves else "", "✓" if f.fights else "", ball])
+        rows.append([f.name, f.role, *stats, _where(state, f), "✓" if f.moves else "", "✓" if f.fights else ""])
         dim.append(not f.on_track)
     return Roster(title=state.teams[team], actor=team,
-                  columns=["Figure", "Role", "Spd", "Skl", "Cmb", "Tgh", "Where", "Moved", "Fought", "Ball"],
+                  columns=["Figure", "Role", "Spd", "Skl", "Cmb", "Tgh", "Where", "Moved", "Fought"],
                   rows=rows, dim=dim)
 
 
@@ -130,6 +161,8 @@ def build_view(state: State, data: Data) -> View:
                                                   f"({state.sweep + 1}/{n})"))
     if state.ball.shooter:
         board.append(Stat(label="Attempt", value=state.label(state.ball.shooter), actor=state.ball.team))
+    for f in sorted((f for f in state.figures if f.timed), key=lambda f: f.timer):
+        board.append(Stat(label=f"{SHORT_TRACK[f.place]} {f.timer}:00", value=state.label(f.id), actor=f.team))
     sweep = sweep_lines(state, data)
     notes = (["Sectors in sweep order · M moved · F fought · ·· still to go · ● ball"] + sweep if sweep else [])
     notes += timer_lines(state)

@@ -1,0 +1,195 @@
+"""Rülerball's screens: the roster editor, a turn played from the keyboard, the sweep strip, help, snapshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Select, Static
+
+from test_rulerball_support import choose, number, walk_to
+
+from refbox.engine.registry import lookup
+from refbox.ui.app import RefboxApp
+from refbox.ui.games.rulerball import RulerballScreen, RulerballSetupScreen, SweepStrip
+from refbox.ui.screens.help import HelpScreen
+
+SIZE = (130, 40)
+FIELD_THE_BALL = ["enter", "enter", "1", "4", "enter", "1", "1"]
+"""Clock, fire, the ball stops in sector 1, Home's Catcher 1 stands in its path, tries, fields it."""
+
+
+def make_app(tmp_path: Path) -> RefboxApp:
+    return RefboxApp(data_dir=tmp_path)
+
+
+async def open_setup(app: RefboxApp, pilot) -> RulerballSetupScreen:
+    app.new_match(lookup("rulerball"))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, RulerballSetupScreen)
+    screen.query_one("#seed", Input).value = "4411"
+    return screen
+
+
+async def start(app: RefboxApp, pilot) -> RulerballScreen:
+    await open_setup(app, pilot)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, RulerballScreen)
+    return app.screen
+
+
+def error_text(screen) -> str:
+    return str(screen.query_one("#error", Static).render())
+
+
+class TestSetup:
+    async def test_names_stats_and_start_sectors_from_the_roster_editor_reach_the_match(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#name0", Input).value = "Sharks"
+            screen.query_one("#f0-3-name", Input).value = "Mitts"
+            screen.query_one("#f0-3-skill", Input).value = "4"
+            screen.query_one("#f1-9-sector", Input).value = "9"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            state = app.screen.match.state
+            catcher = state.fig("0-catcher-1")
+            assert state.teams[0] == "Sharks" and catcher.name == "Mitts" and catcher.stats == {"skill": 4}
+            assert state.fig("1-skater-5").sector == 9
+
+    async def test_a_start_sector_off_the_track_is_shown_and_refused(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#f0-0-sector", Input).value = "13"
+            await pilot.pause()
+            assert "start sector 13 is past the track's 12 sectors" in error_text(screen)
+            await pilot.press("ctrl+s")
+            assert app.screen is screen
+
+    async def test_two_teams_in_one_colour_are_refused(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#colour1", Select).value = "red"
+            await pilot.pause()
+            assert "different colours" in error_text(screen)
+
+    async def test_the_preview_says_no_rolls_are_set(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            text = str(screen.query_one("#preview", Static).render())
+            assert "Rolls from your numbers: none set" in text and "starting in sector(s) 7" in text
+
+
+class TestHome:
+    async def test_rulerball_is_playable_from_the_home_screen(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("2")  # the second built-in ruleset
+            await pilot.pause()
+            assert isinstance(app.screen, RulerballSetupScreen)
+
+    async def test_a_saved_match_resumes_where_it_stopped(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*FIELD_THE_BALL)
+            path, state = screen.match.journal.path, screen.match.state
+            await pilot.press("q")
+            app.resume(str(path))
+            await pilot.pause()
+            assert isinstance(app.screen, RulerballScreen) and app.screen.match.state == state
+
+
+class TestPlay:
+    async def test_the_catcher_fields_the_ball_from_the_keyboard(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*FIELD_THE_BALL)
+            ball = screen.match.state.ball
+            assert (ball.carrier, ball.lap_start) == ("0-catcher-1", 1)
+            assert screen.match.state.step == "initiative"
+
+    async def test_a_d12_face_of_13_is_refused_on_screen(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*FIELD_THE_BALL)
+            before = screen.match.state.model_copy(deep=True)
+            await pilot.press("1", "3")
+            assert "not a face of a d12" in screen.ui.error and screen.match.state == before
+
+    async def test_the_sweep_strip_follows_the_marker_and_a_moved_figure_is_not_offered_again(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*FIELD_THE_BALL, "7", "1", "6", "enter")  # sector 7 first: Away Biker 1 to 6
+            strip = str(screen.query_one(SweepStrip).render())
+            assert "▶S7  0/9" in strip and "S6  1/1" in strip
+            assert "1-biker-1" not in [o.id for o in screen.match.prompt().options]
+
+    async def test_undo_takes_back_the_last_input(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*FIELD_THE_BALL, "7")
+            assert screen.match.state.step == "move_pick"
+            await pilot.press("u")
+            assert screen.match.state.step == "initiative"
+
+    async def test_help_shows_the_current_phase_and_its_rulings(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await start(app, pilot)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = str(app.screen._text)
+            assert "1 Clock" in text and "clock stoppage" in text and "Motorcycle rules" in text
+
+
+# ---- snapshots (plain def: snap_compare runs its own event loop) ----
+
+
+def test_snapshot_setup_screen_with_the_roster_editor(snap_compare, tmp_path):
+    """Both rosters: names, four blank stats and a start sector per figure."""
+
+    async def run_before(pilot) -> None:
+        await open_setup(pilot.app, pilot)
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_move_sweep_with_the_ball_fielded(snap_compare, tmp_path):
+    """The move sweep in sector 7: the strip, the marks per sector, the ball held in sector 1."""
+
+    async def run_before(pilot) -> None:
+        await start(pilot.app, pilot)
+        await pilot.press(*FIELD_THE_BALL, "7", "1", "6", "enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_a_fight_entered_by_the_table(snap_compare, tmp_path):
+    """The fight sweep in sector 1: no combat numbers set, so the table says who won."""
+
+    async def run_before(pilot) -> None:
+        screen = await start(pilot.app, pilot)
+        await pilot.press(*FIELD_THE_BALL, "7")
+        m = screen.match
+        m.submit(choose("1-biker-2"))
+        m.submit(number(1))  # Away's Biker 2 skates into Home's sector
+        walk_to(m, "combat_pick")
+        m.submit(choose("1-biker-2"))
+        m.submit(choose("0-skater-1"))
+        screen.redraw()
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
