@@ -10,12 +10,10 @@ from test_ballmonsters_helpers import load_data
 
 from refbox.engine import sim
 from refbox.engine.match import Match
-from refbox.engine.prompts import Choose, Event
 from refbox.games.ballmonsters import rules
+from refbox.games.ballmonsters.demo import demo_match, demo_setup, table_chooser
 
 EFFECTS = ["flaming", "infectious", "tough_nut", "winged", "horny", None]
-WEIGHTS = {"hit": 6.0, "edge_gone": 0.02, "none": 0.1, "no_room": 0.1, "portal": 3.0}
-"""Table events picked less (or more) often than the rest, so random games stay game-like in length."""
 
 
 def random_setup(rng: random.Random) -> dict:
@@ -30,13 +28,6 @@ def random_setup(rng: random.Random) -> dict:
             ball["str_bonus"], ball["effect"] = rng.choice(choices)
             budget -= ball["str_bonus"] + (ball["effect"] is not None)
     return setup
-
-
-def table_like_answer(prompt, rng: random.Random) -> Event:
-    if isinstance(prompt, Choose):
-        weights = [WEIGHTS.get(o.id, 1.0) for o in prompt.options]
-        return Event(kind="choose", value=rng.choices(prompt.options, weights)[0].id)
-    return sim.random_answer(prompt, rng)
 
 
 def invariants(setup: rules.Setup):
@@ -81,7 +72,7 @@ def test_random_games_keep_every_invariant_and_replay_exactly():
         setup = rules.Setup.model_validate(random_setup(rng))
         assert rules.fiddle_problems(setup, data) == []
         match = Match.new("ballmonsters", setup.model_dump(), seed=seed)
-        events += sim.play_random(match, seed, invariant=invariants(setup), choose=table_like_answer)
+        events += sim.play_random(match, seed, invariant=invariants(setup), choose=table_chooser)
         assert match.state.step == "over"
         assert sim.replayed(match).state == match.state
     assert events > 10_000
@@ -91,7 +82,7 @@ def test_random_games_reach_every_step():
     seen = set()
     for seed in range(100, 112):
         match = Match.new("ballmonsters", random_setup(random.Random(seed)), seed=seed)
-        sim.play_random(match, seed, invariant=lambda m: seen.add(m.state.step), choose=table_like_answer)
+        sim.play_random(match, seed, invariant=lambda m: seen.add(m.state.step), choose=table_chooser)
     assert seen >= {"target", "momentum", "result", "distance", "facing", "commit", "bite", "effect", "vector",
                     "split", "move", "move_hit", "fire", "portal", "portal_place", "over"}  # fmt: skip
 
@@ -106,7 +97,7 @@ def test_a_prompt_costs_under_2_ms():
         worst = max(worst, time.perf_counter() - start) if match.events else worst
         if prompt.kind == "over":
             break
-        match.submit(table_like_answer(prompt, rng))
+        match.submit(table_chooser(prompt, rng))
     assert worst < 0.010  # generous for a loaded test machine; the report's median is well under 2 ms
 
 
@@ -118,8 +109,15 @@ def test_a_saved_match_resumes_to_the_same_state(tmp_path):
         prompt = match.prompt()
         if prompt.kind == "over":
             break
-        match.submit(table_like_answer(prompt, rng))
+        match.submit(table_chooser(prompt, rng))
     match.undo()
     resumed, recovered = Match.load(path)
     assert recovered is None
     assert resumed.state == match.state and len(resumed.redo_stack) == 1
+
+
+def test_the_demo_match_is_reproducible_and_uses_the_whole_budget():
+    data = load_data()
+    setup = rules.Setup.model_validate(demo_setup())
+    assert [t.fiddle_points for t in setup.teams] == [6, 6] and rules.fiddle_problems(setup, data) == []
+    assert demo_match(events=120).state == demo_match(events=120).state

@@ -1,0 +1,44 @@
+"""A reproducible mid-match Ballmonsters! position: for screenshots, snapshot tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from refbox.engine import sim
+from refbox.engine.match import Match
+from refbox.engine.prompts import Choose, Event
+from refbox.games.ballmonsters.rules import default_setup
+
+WEIGHTS = {"hit": 6.0, "edge_gone": 0.02, "none": 0.1, "no_room": 0.1, "portal": 3.0}
+"""Table events picked more or less often than the rest, so random games look like real ones."""
+
+
+def table_chooser(prompt, rng: random.Random) -> Event:
+    """Random legal answers, weighted: shots mostly hit, balls rarely leave the game off the edge."""
+    if isinstance(prompt, Choose):
+        weights = [WEIGHTS.get(o.id, 1.0) for o in prompt.options]
+        return Event(kind="choose", value=rng.choices(prompt.options, weights)[0].id)
+    return sim.random_answer(prompt, rng)
+
+
+def demo_setup() -> dict:
+    """Both teams spend all six fiddle points, with a few effects to show."""
+    setup = default_setup()
+    gobblers, chompers = setup["teams"]
+    for team, effects in ((gobblers, ("flaming", "tough_nut", "winged")), (chompers, ("horny", "infectious", "tough_nut"))):
+        team["monsterball"]["effect"] = effects[0]
+        team["miniballs"][0].update(str_bonus=1, effect=effects[1])
+        team["miniballs"][1].update(str_bonus=1, effect=effects[2])
+    return setup
+
+
+def demo_match(path: Path | None = None, events: int = 150, seed: int = 4411) -> Match:
+    match = Match.new("ballmonsters", demo_setup(), seed=seed, path=path)
+    rng = random.Random(seed)
+    for _ in range(events):
+        prompt = match.prompt()
+        if prompt.kind == "over":
+            break
+        match.submit(table_chooser(prompt, rng))
+    return match
