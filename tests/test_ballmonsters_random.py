@@ -47,7 +47,7 @@ def invariants(setup: rules.Setup):
             assert 0 <= ball.strength <= 6, ball
             assert ball.effect == effects[ball.id]
             assert not (ball.sick and ball.fire), ball
-            if ball.deflated:
+            if ball.deflated or ball.gone:
                 assert ball.fire == 0 and not ball.sick
             if ball.effect == "flaming":
                 assert ball.fire == 0 and not ball.sick

@@ -125,7 +125,10 @@ def exits(state: State) -> list[Option]:
 
 
 def leave(state: State, data: Data, ball: Ball, how: str) -> None:
-    """A ball touched a portal or left the field."""
+    """A ball touched a portal or left the field (a ball gone for good takes its tokens with it)."""
+    if how in ("portal", "edge_gone") and not (how == "portal" and ball.kind == "monsterball"):
+        ball.fire = 0
+        ball.sick = False
     if how == "portal" and ball.kind == "miniball":
         ball.gone = "portal"
         score(state, ball.team, data.scoring.portal)
