@@ -34,7 +34,7 @@ def demo_setup() -> dict:
 
 
 def demo_match(path: Path | None = None, events: int = 126, seed: int = 4411) -> Match:
-    """With the defaults: turn 8, Big Bertha has committed power against Chompers Squib (a boob), dice next."""
+    """With the defaults: turn 7, Big Bertha has committed power against Chompers Squib (a boob), dice next."""
     match = Match.new("ballmonsters", demo_setup(), seed=seed, path=path)
     rng = random.Random(seed)
     for _ in range(events):
