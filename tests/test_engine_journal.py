@@ -159,3 +159,32 @@ def test_undo_far_back_uses_snapshots_and_matches_a_fresh_replay(tmp_path):
     for _ in range(150):
         m.undo()
     assert m.state == sim.replayed(m).state
+
+
+def test_a_checkpoint_speeds_resume_but_the_journal_stays_the_truth(tmp_path):
+    from refbox.games.slargeball.demo import demo_match
+    from refbox.engine import sim
+    path = tmp_path / "matches" / "m.jsonl"
+    match = demo_match(path, events=300)
+    match.save()
+    checkpoint = path.with_suffix(".checkpoint.json")
+    assert checkpoint.exists()
+    resumed, _ = Match.load(path)
+    assert resumed.state == match.state == sim.replayed(match).state
+    match.undo()  # the checkpoint now covers more inputs than are in force: it must be ignored
+    assert Match.load(path)[0].state == match.state
+
+
+def test_a_checkpoint_that_does_not_match_the_journal_is_ignored(tmp_path):
+    from refbox.games.slargeball.demo import demo_match
+    path = tmp_path / "matches" / "m.jsonl"
+    match = demo_match(path, events=100)
+    match.save()
+    checkpoint = path.with_suffix(".checkpoint.json")
+    data = json.loads(checkpoint.read_text())
+    data["state"]["teams"][0]["score"] = 99
+    data["digest"] = "0" * 64
+    checkpoint.write_text(json.dumps(data))
+    assert Match.load(path)[0].state == match.state
+    checkpoint.write_text("{broken")
+    assert Match.load(path)[0].state == match.state

@@ -6,6 +6,7 @@ The driver loop is: ``prompt`` -> an answer (typed faces, a choice, or ``roll_di
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -20,6 +21,14 @@ from refbox.engine.registry import lookup
 
 SNAPSHOT_EVERY = 64
 """Keep a copy of the state every this many events, so undo replays at most this many."""
+
+CHECKPOINT_EVERY = 256
+"""Write a verified checkpoint of the state beside the journal this often (and on leaving),
+so resuming replays at most this many inputs. The journal stays the truth: a checkpoint whose
+digest does not match the journal's inputs is ignored."""
+
+META_EVERY = 25
+"""Refresh the saved-match summary (for the home screen list) this often, and on leaving."""
 
 DiceMode = Literal["physical", "digital"]
 
@@ -80,7 +89,8 @@ class Match:
         except ValueError as e:  # pydantic: setup or data in the header no longer validate
             raise JournalError(f"{path}: the match header does not validate: {e}; the file was left untouched") from None
         done, undone = effective(loaded.entries)
-        for n, event in enumerate(done, start=1):
+        start = match._resume_checkpoint(done)
+        for n, event in enumerate(done[start:], start=start + 1):
             try:
                 match._apply(event)
             except RefboxError as e:
@@ -180,7 +190,53 @@ class Match:
     def _write(self, entry: Entry) -> None:
         if self.journal is not None:
             self.journal.append(entry)
-            self._save_meta()
+            n = len(self.events)
+            if n % META_EVERY == 0:
+                self._save_meta()
+            if n and n % CHECKPOINT_EVERY == 0:
+                self.checkpoint()
+
+    def save(self) -> None:
+        """On leaving the match: refresh the list summary and the checkpoint (the journal is already safe)."""
+        self._save_meta()
+        self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Save the newest in-memory snapshot strictly before the current input, so that after a
+        resume both the replay and the first undos cost at most SNAPSHOT_EVERY inputs."""
+        if self.journal is None or len(self.events) <= SNAPSHOT_EVERY:
+            return
+        base = max(k for k in self._snapshots if k < len(self.events))
+        if base == 0:
+            return
+        state, log = self._snapshots[base]
+        dump = state.model_dump(mode="json")
+        dump["log"] = [line.model_dump(mode="json") for line in log]
+        storage.write_json(
+            storage.checkpoint_path(self.journal.path),
+            {"events": base, "digest": self._digest(self.events[:base]), "state": dump},
+        )
+
+    def _digest(self, events: list[Event]) -> str:
+        h = hashlib.sha256(self.header.model_dump_json().encode())
+        for event in events:
+            h.update(event.model_dump_json().encode())
+        return h.hexdigest()
+
+    def _resume_checkpoint(self, done: list[Event]) -> int:
+        """Start from a checkpoint that matches the journal's first inputs; returns how many it covers."""
+        assert self.journal is not None
+        snap = storage.read_json(storage.checkpoint_path(self.journal.path))
+        try:
+            n = int(snap["events"])
+            if not 0 < n <= len(done) or snap["digest"] != self._digest(done[:n]):
+                return 0
+            state = type(self.state).model_validate(snap["state"])
+        except (KeyError, TypeError, ValueError):
+            return 0
+        self.state, self.events, self._prompt = state, list(done[:n]), None
+        self._snapshots[n] = self._snapshot()
+        return n
 
     def _save_meta(self) -> None:
         if self.journal is not None:

@@ -58,19 +58,31 @@ def meta_path(journal: Path) -> Path:
 
 
 def read_meta(journal: Path) -> dict:
-    try:
-        meta = json.loads(meta_path(journal).read_text(encoding="utf-8"))
-        return meta if isinstance(meta, dict) else {}
-    except (OSError, ValueError):
-        return {}
+    return read_json(meta_path(journal))
 
 
 def write_meta(journal: Path, meta: dict) -> None:
-    """Settings and the list summary: replaced atomically (a torn meta file is never read)."""
-    path = meta_path(journal)
+    """Settings and the list summary."""
+    write_json(meta_path(journal), meta)
+
+
+def checkpoint_path(journal: Path) -> Path:
+    return journal.with_suffix(".checkpoint.json")
+
+
+def write_json(path: Path, obj: dict) -> None:
+    """Replaced atomically: a reader sees the old file or the new one, never half of one."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(meta), encoding="utf-8")
+    tmp.write_text(json.dumps(obj), encoding="utf-8")
     os.replace(tmp, path)
+
+
+def read_json(path: Path) -> dict:
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+        return obj if isinstance(obj, dict) else {}
+    except (OSError, ValueError):
+        return {}
 
 
 def saved_matches(root: Path) -> list[SavedMatch]:

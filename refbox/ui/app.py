@@ -9,7 +9,6 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 
 from refbox.engine.errors import RefboxError
-from refbox.engine.match import Match
 from refbox.engine.registry import Entry
 from refbox.engine.storage import data_dir as resolve_data_dir
 
@@ -45,6 +44,8 @@ class RefboxApp(App):
         self.push_screen(screen)
 
     def resume(self, path: str) -> None:
+        from refbox.engine.match import Match  # pydantic and icepool load on first use, not at start-up
+
         try:
             match, recovered = Match.load(Path(path))
         except RefboxError as e:
@@ -56,7 +57,7 @@ class RefboxApp(App):
             return
         self.push_screen(self.game_screen(match, recovered))
 
-    def game_screen(self, match: Match, message: str | None = None):
+    def game_screen(self, match, message: str | None = None):
         return _screen_class(match.entry.game_screen)(match, message)
 
     def get_system_commands(self, screen):

@@ -126,7 +126,7 @@ class MonsterBallScreen(GameScreen):
         super().on_mount()
         self.set_interval(self.TICK_SECONDS, self.tick)
 
-    def on_running(self) -> bool:
+    def clock_running(self) -> bool:
         s = self.match.state
         return s.captain_minute and s.step == "move"
 
@@ -142,11 +142,11 @@ class MonsterBallScreen(GameScreen):
             strips.first(Static).update(strip)
         clocks = self.query("#captain-clock")
         if clocks:
-            running = self.on_running()
+            running = self.clock_running()
             clocks.first(CaptainClock).show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused)
 
     def tick(self, seconds: int = 1) -> None:
-        if self.paused or not self.on_running():
+        if self.paused or not self.clock_running():
             return
         self.left = max(0, self.left - seconds)
         if self.left == 0:

@@ -68,6 +68,12 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.redraw()
 
+    def on_unmount(self) -> None:
+        try:
+            self.match.save()
+        except OSError as e:  # the journal is already durable; only the list summary is stale
+            log.warning("could not save the match summary: %s", e)
+
     @property
     def names(self) -> tuple[str, str]:
         return tuple(t.name for t in self.match.setup.teams)  # type: ignore[return-value]

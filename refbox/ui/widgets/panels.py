@@ -1,8 +1,10 @@
-"""Side panels of the game screen: the turn sequence, the scoreboard, the rosters, the log."""
+"""Side panels of the game screen: the turn sequence, the scoreboard, the rosters, the log.
+
+Each panel redraws only when what it shows has changed, and draws plain styled text (not Rich
+tables, whose layout pass costs milliseconds per key press)."""
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
@@ -12,50 +14,80 @@ from refbox.ui.widgets.colours import style
 MARKS = {"done": ("✓", "dim"), "current": ("▶", "bold reverse"), "todo": (" ", "")}
 
 
-class PhaseTracker(Static):
+class Panel(Static):
+    """A Static that skips ``update`` when it would show the same thing again."""
+
+    _shown: object = None
+
+    def show_if_changed(self, key: object, build) -> None:
+        if key != self._shown:
+            self._shown = key
+            self.update(build())
+
+
+class PhaseTracker(Panel):
     """The turn sequence with the current phase and sub-phase highlighted."""
 
     def show(self, view: View) -> None:
+        rows = tuple((r.name, r.status, r.depth) for r in view.phases)
+        self.show_if_changed(rows, lambda: self._text(rows))
+
+    @staticmethod
+    def _text(rows) -> Text:
         text = Text()
-        for row in view.phases:
-            mark, look = MARKS[row.status]
-            indent = "   " * row.depth
-            text.append(f"{indent}{mark} {row.name}\n", style=look)
-        self.update(text)
+        for name, status, depth in rows:
+            mark, look = MARKS[status]
+            text.append(f"{'   ' * depth}{mark} {name}\n", style=look)
+        return text
 
 
-class Scoreboard(Static):
+class Scoreboard(Panel):
     def show(self, view: View, colours: tuple[str, str]) -> None:
-        table = Table.grid(padding=(0, 1))
-        table.add_column(justify="left")
-        table.add_column(justify="right")
-        for stat in view.scoreboard:
-            look = style(colours[stat.actor]) if stat.actor is not None else ""
-            table.add_row(Text(stat.label, style=look), Text(stat.value, style=look))
-        self.update(table)
+        rows = tuple((s.label, s.value, s.actor) for s in view.scoreboard)
+        self.show_if_changed(rows, lambda: self._text(rows, colours))
+
+    @staticmethod
+    def _text(rows, colours) -> Text:
+        width = max((len(label) for label, _, _ in rows), default=0) + 1
+        text = Text()
+        for label, value, actor in rows:
+            look = style(colours[actor]) if actor is not None else ""
+            text.append(f"{label:<{width}}", style=look)
+            text.append(f"{value}\n", style=look)
+        return text
 
 
-class RosterTable(Static):
+class RosterTable(Panel):
     def show(self, roster: Roster, colours: tuple[str, str]) -> None:
+        key = (roster.title, tuple(map(tuple, roster.rows)), tuple(roster.dim))
+        self.show_if_changed(key, lambda: self._text(roster, colours))
+
+    @staticmethod
+    def _text(roster: Roster, colours) -> Text:
         look = style(colours[roster.actor]) if roster.actor is not None else "bold"
-        table = Table(title=Text(roster.title.upper(), style=look), expand=True, box=None, padding=(0, 1),
-                      header_style="bold dim", title_justify="left")
-        for i, col in enumerate(roster.columns):
-            table.add_column(col, no_wrap=True, ratio=3 if i == len(roster.columns) - 1 else None)
+        cols = len(roster.columns)
+        widths = [max([len(roster.columns[i])] + [len(r[i]) for r in roster.rows]) for i in range(cols)]
+        text = Text(roster.title.upper() + "\n", style=look)
+        text.append(" ".join(f"{c:<{w}}" for c, w in zip(roster.columns, widths)) + "\n", style="bold dim")
         for i, row in enumerate(roster.rows):
             dim = roster.dim[i] if i < len(roster.dim) else False
-            table.add_row(*row, style="dim" if dim else "")
-        self.update(table)
+            text.append(" ".join(f"{c:<{w}}" for c, w in zip(row, widths)) + "\n", style="dim" if dim else "")
+        return text
 
 
-class MatchLog(Static):
+class MatchLog(Panel):
     """The journal, rendered: newest last, stamped with turn and phase, in team colours."""
 
-    def show(self, lines: list[LogLine], colours: tuple[str, str], limit: int = 200) -> None:
-        text = Text()
+    def show(self, lines: list[LogLine], colours: tuple[str, str], limit: int = 60) -> None:
         shown = lines[-limit:]
+        key = (len(lines), id(lines[-1]) if lines else None)
+        self.show_if_changed(key, lambda: self._text(shown, colours))
+
+    @staticmethod
+    def _text(shown: list[LogLine], colours) -> Text:
+        text = Text()
         width = max((len(line.stamp) for line in shown), default=0) + 2
         for line in shown:
             text.append(f"{line.stamp:<{width}}", style="dim")
             text.append(line.text + "\n", style=style(colours[line.actor]) if line.actor is not None else "")
-        self.update(text)
+        return text
