@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from refbox.engine import registry
 from refbox.engine.registry import lookup

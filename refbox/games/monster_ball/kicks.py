@@ -9,9 +9,6 @@ from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State
 from refbox.games.monster_ball.steps import answers, asks
 
-PHASE = {"kickoff": "kickoff", "punt": "punt", "field_goal": "field_goal"}
-
-
 def _kind(s: State) -> str:
     assert s.kick is not None
     return s.kick.kind
