@@ -71,8 +71,7 @@ def move_menu_prompt(state: State, data: Data) -> Choose:
     options.append(Option(id="done", label=f"Done: {team_name(state, team)} have moved their {step.name}", actor=team))
     return Choose(
         actor=team,
-        text=f"{team_name(state, team)}: move your {step.name}. Moving is optional. "
-             "Tell refbox only about moves that need dice.",
+        text=f"Move your {step.name} (moving is optional). Tell refbox only about moves that need dice.",
         options=tuple(options),
     )
 
@@ -172,7 +171,7 @@ def coach_menu_prompt(state: State, data: Data) -> Choose:
     nth = ("first", "second", "third", "fourth", "fifth")[cs.activations] if cs.activations < 5 else "next"
     return Choose(
         actor=team,
-        text=f"{team_name(state, team)}: does your coach storm onto the field? "
+        text="Does your coach storm onto the field? "
              f"({nth} activation, {cs.activations}/{len(data.coach.activation_needs)} used; one try per turn)",
         options=(Option(id="try", label=f"Try to activate the coach (needs {need} or less)", actor=team),
                  Option(id="no", label="No, the coach stays on the bench", actor=team)),
@@ -212,7 +211,7 @@ def coach_roll_apply(state: State, data: Data, event: Event) -> None:
 def coach_target_prompt(state: State, data: Data) -> Choose:
     team = state.ask.team
     figs = [f for f in state.figures if f.team == team and not f.coach]
-    return Choose(actor=team, text=f"{team_name(state, team)}: which of your figures is the coach's target? "
+    return Choose(actor=team, text="Which of your figures is the coach's target? "
                   "It is frozen until the talking-to is over.",
                   options=tuple(fig_option(state, f, data) for f in figs))
 
