@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Static
 
 from refbox.engine import registry
@@ -18,6 +19,12 @@ TOUCHBACK = ["1", "1", "2", "1", "2"]
 """Chaos's Drow (first in the kicker list) kicks 12 and 12: into the end zone, Law ball at the 30."""
 HIKE = ["1", "4", "4"]
 """Law call a play (option 1) and the snap totals 8."""
+
+
+@pytest.fixture(autouse=True)
+def still_clock(monkeypatch):
+    """The real countdown would tick once a second while a slow machine runs a test: tests tick it."""
+    monkeypatch.setattr(MonsterBallScreen, "TICK_SECONDS", 3600.0)
 
 
 def make_app(tmp_path: Path) -> RefboxApp:
