@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from refbox.engine.match import Match
-from refbox.engine.journal import Header
 from refbox.engine.prompts import Event, choose, confirm, number, pick, roll
 from refbox.engine.ruleset import merge
 

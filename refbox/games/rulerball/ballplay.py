@@ -79,3 +79,13 @@ def may_shoot(state: State, figure: Figure) -> bool:
         and state.offense == figure.team
         and ball.shooter is None
     )
+
+
+def next_in_path(state: State) -> None:
+    """The ball reaches the next figure the table picked: a catcher may field it, anyone else must avoid it."""
+    queue = state.pending.queue
+    if not queue:
+        state.step = "ball_gutter"
+        return
+    state.pending.figure = queue.pop(0)
+    state.step = "field_choice" if state.fig(state.pending.figure).role == "catcher" else "avoid"

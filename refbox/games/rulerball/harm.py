@@ -31,7 +31,7 @@ def begin(state: State, data: Data, victim: str, winner: str | None, resume: str
     state.step = "injury_roll" if data.rolls.injury else "injury"
 
 
-def send_off(state: State, data: Data, f: Figure, track: str, minutes: int | None, stamp: str) -> None:
+def send_off(state: State, f: Figure, track: str, minutes: int | None, stamp: str) -> None:
     """Move a figure to a timer track (or out) and, if it carried the ball, ask what became of it."""
     if track == "out":
         f.place, f.sector, f.timer = "out", None, 0
@@ -52,11 +52,9 @@ def after_harm(state: State, data: Data) -> None:
 def resume(state: State, data: Data) -> None:
     where = state.pending.other or "combat"
     if where == "ball":
-        from refbox.games.rulerball.turn import next_in_path
-
         p = state.pending
         state.pending = Pending(queue=p.queue, ball_from=p.ball_from, ball_end=p.ball_end)
-        next_in_path(state, data)
+        ballplay.next_in_path(state)
         return
     state.pending = Pending()
     state.step = RESUME_STEP[where]
@@ -116,7 +114,7 @@ def injury_apply(state: State, data: Data, event: Event) -> None:
     if track == "none":
         after_harm(state, data)
     elif track == "out" or minutes is not None:
-        send_off(state, data, f, track, minutes, "Injury")
+        send_off(state, f, track, minutes, "Injury")
         after_harm(state, data)
     else:
         state.pending.injury_track = track  # type: ignore[assignment]
@@ -134,7 +132,7 @@ def injury_minutes_prompt(state: State, data: Data) -> Number:
 @injury_minutes_prompt.answer
 def injury_minutes_apply(state: State, data: Data, event: Event) -> None:
     f = state.fig(state.pending.figure or "")
-    send_off(state, data, f, state.pending.injury_track or "rest", int(event.value), "Injury")  # type: ignore[arg-type]
+    send_off(state, f, state.pending.injury_track or "rest", int(event.value), "Injury")  # type: ignore[arg-type]
     after_harm(state, data)
 
 

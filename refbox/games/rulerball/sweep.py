@@ -294,5 +294,5 @@ def penalty_minutes_apply(state: State, data: Data, event: Event) -> None:
 
 def _to_box(state: State, data: Data, minutes: int) -> None:
     f = state.fig(state.pending.figure or "")
-    harm.send_off(state, data, f, "penalty", minutes, "Penalty")
+    harm.send_off(state, f, "penalty", minutes, "Penalty")
     harm.after_harm(state, data)

@@ -179,17 +179,7 @@ def ball_figures_prompt(state: State, data: Data) -> Pick:
 def ball_figures_apply(state: State, data: Data, event: Event) -> None:
     picked = set(event.value)  # type: ignore[arg-type]
     state.pending.queue = [f.id for f in _figures_on_path(state, data) if f.id in picked]
-    next_in_path(state, data)
-
-
-def next_in_path(state: State, data: Data) -> None:
-    """The ball reaches the next picked figure: a catcher may field it, anyone else must avoid it."""
-    queue = state.pending.queue
-    if not queue:
-        state.step = "ball_gutter"
-        return
-    state.pending.figure = queue.pop(0)
-    state.step = "field_choice" if state.fig(state.pending.figure).role == "catcher" else "avoid"
+    ballplay.next_in_path(state)
 
 
 @step("field_choice", "ball", sub="path")
@@ -207,7 +197,7 @@ def field_choice_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "field":
         state.step = "field_roll"
     else:
-        next_in_path(state, data)
+        ballplay.next_in_path(state)
 
 
 @step("field_roll", "ball", sub="path")
@@ -229,7 +219,7 @@ def field_roll_apply(state: State, data: Data, event: Event) -> None:
         state.step = "initiative"
         return
     state.note(state.stamp("Ball"), f"{state.label(f.id)} misses the ball ({how}).", f.team)
-    next_in_path(state, data)
+    ballplay.next_in_path(state)
 
 
 @step("avoid", "ball", sub="path")
@@ -247,7 +237,7 @@ def avoid_apply(state: State, data: Data, event: Event) -> None:
     ok, how = check_result(data.rolls.avoid, f, None, event)
     state.note(state.stamp("Ball"), f"{state.label(f.id)} {'avoids' if ok else 'is hit by'} the ball ({how}).", f.team)
     if ok:
-        next_in_path(state, data)
+        ballplay.next_in_path(state)
     else:
         harm.begin(state, data, victim=f.id, winner=None, resume="ball")
 
