@@ -88,3 +88,10 @@ def test_the_rules_import_neither_textual_nor_rich():
     code = "import sys, refbox.games.monster_ball.rules; print(any(m.split('.')[0] in ('textual', 'rich') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_demo_match_is_a_reproducible_mid_match_position():
+    from refbox.games.monster_ball.demo import demo_match
+
+    a, b = demo_match(events=200), demo_match(events=200)
+    assert a.state == b.state and len(a.events) == 200 and a.state.step != "over"

@@ -32,6 +32,10 @@ def stamp(s: State) -> str:
     return f"{down_words(s.down)} r{max(s.round, 1)}" if s.play.kind == "scrimmage" else f"{s.play.kind} r{max(s.round, 1)}"
 
 
+def squares(n: int) -> str:
+    return f"{n} square" if abs(n) == 1 else f"{n} squares"
+
+
 def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
@@ -98,7 +102,7 @@ def new_series(s: State, data: Data, team: int, to_go: int, why: str) -> None:
     s.possession, s.to_go, s.down = team, to_go, 1
     if changed:
         refield(s)
-    s.note(stamp(s), f"{s.teams[team].name} ball, 1st down at the {data.field.yards(to_go)} ({to_go} squares to go): {why}.", team)
+    s.note(stamp(s), f"{s.teams[team].name} ball, 1st down at the {data.field.yards(to_go)} ({squares(to_go)} to go): {why}.", team)
     play_over(s, data)
 
 
@@ -144,14 +148,14 @@ def score(s: State, data: Data, team: int, points: int, how: str) -> None:
     play_over(s, data)
 
 
-def penalise(s: State, data: Data, team: int, why: str, squares: int | None = None) -> None:
+def penalise(s: State, data: Data, team: int, why: str, distance: int | None = None) -> None:
     """Move the line (2 squares) towards ``team``'s own end zone, never into an end zone."""
-    squares = data.field.penalty_squares if squares is None else squares
+    distance = data.field.penalty_squares if distance is None else distance
     if team == s.possession:
-        s.to_go = min(data.field.squares, s.to_go + squares)
+        s.to_go = min(data.field.squares, s.to_go + distance)
     else:
-        s.to_go = max(1, s.to_go - squares)
-    s.note(stamp(s), f"Penalty on {s.teams[team].name} ({why}): line moved {squares} squares, now {s.to_go} to go.", team)
+        s.to_go = max(1, s.to_go - distance)
+    s.note(stamp(s), f"Penalty on {s.teams[team].name} ({why}): line moved {squares(distance)}, now {s.to_go} to go.", team)
 
 
 def eject(s: State, pid: str) -> None:

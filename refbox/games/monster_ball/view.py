@@ -100,7 +100,7 @@ def view(s: State, data: Data) -> View:
         Stat(label="Score", value=f"{a.name} {a.score} : {b.score} {b.name}"),
         Stat(label="Clock", value=clock_text(s, data)),
         Stat(label="Down", value=f"{flow.down_words(s.down)} & {f.first_down_squares} squares", actor=s.possession),
-        Stat(label="Line", value=f"{f.yards(s.to_go)}-yard line, {s.to_go} squares to go (zone {f.zone_of(s.to_go)})", actor=s.possession),
+        Stat(label="Line", value=f"{f.yards(s.to_go)}-yard line, {flow.squares(s.to_go)} to go (zone {f.zone_of(s.to_go)})", actor=s.possession),
         Stat(label="Ball", value=f"{s.teams[s.possession].name} · {ball_text(s)}", actor=s.possession),
         Stat(label="Referee", value=f"{data.referee(s.referee).name} (spots 1-{data.referee(s.referee).catches_at_most})"),
     ]

@@ -1,0 +1,35 @@
+"""A reproducible mid-match Monster Ball position: for screenshots, snapshot tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from refbox.engine import sim
+from refbox.engine.match import Match
+from refbox.engine.prompts import Choose, Event, Pick
+
+RARE = {"lineup:0": 0.0, "lineup:1": 0.0, "hikers": 0.02, "timeout": 0.02, "touchdown": 0.05, "out": 0.15, "field_goal": 0.05, "cheat": 0.2}
+"""How often a table picks these when offered (the rest are equally likely): drives look like football."""
+
+
+def table_chooser(prompt, rng: random.Random) -> Event:
+    """Random legal answers, weighted away from line-up shuffles and instant touchdowns."""
+    if isinstance(prompt, Choose):
+        odds = {o.id: 0.05 if "illegal" in o.hint else RARE.get(o.id, 1.0) for o in prompt.options}
+        options = [o for o in prompt.options if rng.random() < odds[o.id]] or list(prompt.options)
+        return Event(kind="choose", value=rng.choice(options).id)
+    if isinstance(prompt, Pick) and prompt.min == 0:
+        ids = [o.id for o in prompt.options]
+        return Event(kind="pick", value=rng.sample(ids, min(len(ids), rng.choice((0, 0, 1, 2)))))
+    return sim.random_answer(prompt, rng)
+
+
+def demo_match(path: Path | None = None, events: int = 300, seed: int = 4411) -> Match:
+    match = Match.new("monster-ball", {"referee": "hydra-harry"}, seed=seed, path=path)
+    rng = random.Random(seed)
+    for _ in range(events):
+        if match.prompt().kind == "over":
+            break
+        match.submit(table_chooser(match.prompt(), rng))
+    return match
