@@ -65,11 +65,11 @@ def move_apply(s: State, data: Data, event: Event) -> None:
         flow.score(s, data, team, data.scoring.touchdown, "Touchdown")
     elif choice == "out":
         flow.end_play(s, f"{s.label(s.carrier)} steps out of bounds")
+    elif choice == "cheat":
+        s.step = "cheater"  # the cheat's kind is known once the cheater is named
     else:
-        s.action = Action(kind="hustle" if choice == "hustle" else "pass" if choice == "pass" else "tackle", team=team)
-        if choice == "pass":
-            s.action.actor = s.carrier
-        s.step = {"hustle": "hustle_mover", "tackle": "tackle_target", "pass": "pass_receiver", "cheat": "cheater"}[choice]
+        s.action = Action(kind=choice, actor=s.carrier if choice == "pass" else None, team=team)  # type: ignore[arg-type]
+        s.step = {"hustle": "hustle_mover", "tackle": "tackle_target", "pass": "pass_receiver"}[choice]
 
 
 @asks("hustle_mover", phase="live")

@@ -6,7 +6,7 @@ from refbox.engine.prompts import Choose, Event, Number, Option, Pick, Roll
 from refbox.games.monster_ball import ask, flow, odds
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.live import standalone_cheaters
-from refbox.games.monster_ball.models import State
+from refbox.games.monster_ball.models import Action, State
 from refbox.games.monster_ball.steps import answers, asks
 
 TACKLE_CHEATS = {"roughness", "ankle_bite"}
@@ -188,10 +188,9 @@ def cheater_prompt(s: State, data: Data) -> Choose:
 
 @answers("cheater")
 def cheater_apply(s: State, data: Data, event: Event) -> None:
-    assert s.action is not None
     pid = str(event.value)
     kind = flow.creature(s, data, pid).cheat_kind
-    s.action.kind, s.action.actor = kind, pid  # type: ignore[assignment]
+    s.action = Action(kind=kind, actor=pid, team=s.mover)  # type: ignore[arg-type]
     s.step = "cheat_roll" if kind == "blink" else "cheat_target"
 
 
