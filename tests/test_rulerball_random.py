@@ -139,3 +139,12 @@ def test_undo_of_a_digital_roll_gives_the_same_faces_again():
     m.submit(first)
     m.undo()
     assert m.roll_digital().value == first.value
+
+
+def test_the_demo_position_is_mid_sweep_with_the_ball_on_its_activation_lap():
+    from refbox.games.rulerball.demo import demo_match
+
+    m = demo_match()
+    s = m.state
+    assert (s.turn, s.step, s.ball.where, s.ball.active) == (4, "move_pick", "held", False)
+    assert sim.replayed(m).state == s
