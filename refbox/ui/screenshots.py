@@ -1,41 +1,78 @@
-"""Generate the SVG screenshots in screenshots/ from the app itself: ``python -m refbox.ui.screenshots``."""
+"""Generate the SVG screenshots in screenshots/ from the app itself: ``python -m refbox.ui.screenshots``.
+
+For every playable ruleset: its setup screen (defaults, seed 4411) and its game screen mid-match
+(the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup)."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
+import random
 import sys
 import tempfile
 from pathlib import Path
 
+from refbox.engine import registry, sim
+from refbox.engine.match import Match
 from refbox.ui.app import RefboxApp
 
 SIZE = (130, 40)
+SEED = 4411
+
+
+def _mid_match(entry: registry.Entry, setup: dict, path: Path) -> None:
+    module = entry.rules.rsplit(".", 1)[0]
+    try:
+        demo = importlib.import_module(f"{module}.demo")
+    except ModuleNotFoundError:
+        demo = None
+    if demo is not None:
+        demo.demo_match(path)
+        return
+    match = Match.new(entry, setup, seed=SEED, path=path)
+    rng = random.Random(SEED)
+    for _ in range(80):
+        if match.prompt().kind == "over":
+            break
+        match.submit(sim.random_answer(match.prompt(), rng))
+    if match.prompt().kind == "over":  # a screenshot of the middle of the match, not its end
+        for _ in range(len(match.events) // 2):
+            match.undo()
 
 
 async def _shoot(out: Path) -> list[Path]:
-    from refbox.games.slargeball.demo import demo_match
-
     written = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         app = RefboxApp(data_dir=root)
+        setups = {}
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             written.append(_save(app, out, "home.svg"))
-            await pilot.press("1")
-            await pilot.pause()
-            app.screen.query_one("#seed").value = "4411"
-            await pilot.pause()
-            written.append(_save(app, out, "slargeball-setup.svg"))
-        journal = root / "matches" / "slargeball-demo.jsonl"
-        demo_match(journal, events=420)
-        app = RefboxApp(data_dir=root, resume_path=journal)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            written.append(_save(app, out, "slargeball-game.svg"))
-            await pilot.press("question_mark")
-            await pilot.pause()
-            written.append(_save(app, out, "slargeball-help.svg"))
+            for number, entry in enumerate(registry.BUILTIN, start=1):
+                if not entry.playable:
+                    continue
+                await pilot.press(str(number))
+                await pilot.pause()
+                app.screen.query_one("#seed").value = str(SEED)
+                await pilot.pause()
+                written.append(_save(app, out, f"{entry.name}-setup.svg"))
+                setups[entry.name] = app.screen.collect()
+                await pilot.press("escape")
+                await pilot.pause()
+        for entry in registry.BUILTIN:
+            if entry.name not in setups:
+                continue
+            journal = root / "matches" / f"{entry.name}-demo.jsonl"
+            _mid_match(entry, setups[entry.name], journal)
+            app = RefboxApp(data_dir=root, resume_path=journal)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                written.append(_save(app, out, f"{entry.name}-game.svg"))
+                if entry.name == "slargeball":
+                    await pilot.press("question_mark")
+                    await pilot.pause()
+                    written.append(_save(app, out, "slargeball-help.svg"))
     return written
 
 

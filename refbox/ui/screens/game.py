@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -82,7 +83,11 @@ class GameScreen(Screen):
         prompt = self.match.prompt()
         if isinstance(prompt, Roll) and self.ui.faces is None:
             self.ui.faces = FaceEntry([d.sides for d in prompt.dice])
-        self.query_one(PromptPanel).show(prompt, self.names, self.colours, self.ui, self.match.dice_mode)
+        panel = self.query_one(PromptPanel)
+        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode)
+        if isinstance(prompt, (Choose, Pick)):
+            self.query_one("#centre", VerticalScroll).scroll_to_region(
+                Region(0, max(0, panel.cursor_line - 1), 1, 3), animate=False)
         if not full:
             return
         view = self.match.rules.view(self.match.state, self.match.data)

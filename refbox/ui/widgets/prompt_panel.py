@@ -30,15 +30,23 @@ class Interaction:
 
 
 class PromptPanel(Static):
+    cursor_line = 0
+    """The line of the highlighted option, so the screen can keep it in view."""
+
     def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], ui: Interaction, dice_mode: str) -> None:
         parts: list = []
+        width = max(20, self.size.width or 60)
+        lines_before = 0
         if ui.result:
             parts.append(Text(f"↳ {ui.result}", style="italic"))
+            lines_before += -(-len(ui.result) // width)
         who = names[prompt.actor] if prompt.actor is not None else "Referee"
         head = Text()
         head.append(f"NOW: {who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
         head.append(prompt.text)
         parts.append(head)
+        lines_before += -(-len(head.plain) // width) + 1
+        self.cursor_line = lines_before + ui.cursor  # where the highlighted option is drawn
         if isinstance(prompt, (Choose, Pick)):
             parts.append(self._options(prompt, colours, ui))
         elif isinstance(prompt, Roll):
