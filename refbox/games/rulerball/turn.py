@@ -172,7 +172,11 @@ def ball_figures_prompt(state: State, data: Data) -> Pick:
     )
     sectors = _ball_path(state, data)
     where = f"sector {sectors[0]}" if len(sectors) == 1 else f"sectors {sectors[0]} to {sectors[-1]}"
-    return Pick(text=f"Which figures stand in the squares the ball crosses ({where})?", options=options)
+    return Pick(
+        text=f"The ball crosses {where}: which figures does it reach? Catchers in its squares, and skaters "
+             "or bikers only in squares with no catcher.",
+        options=options,
+    )
 
 
 @ball_figures_prompt.answer
