@@ -238,3 +238,31 @@ def test_a_ball_carrier_sent_to_the_penalty_box_loses_the_ball():
     assert [o.id for o in m.prompt().options] == ["loose", "dead"]
     m.submit(choose("loose"))
     assert (m.state.ball.where, m.state.ball.sector) == ("loose", 1)
+
+
+def board(m) -> dict[str, str]:
+    return {s.label: s.value for s in m.rules.view(m.state, m.data).scoreboard}
+
+
+def test_the_scoreboard_shows_the_ball_its_lap_and_the_offense():
+    m = new_match()
+    field_with_catcher(m)
+    move_first(m, 1, "0-catcher-1", 7)
+    b = board(m)
+    assert b["Ball"] == "held by Home Catcher 1 (sector 7)"
+    assert b["Lap"] == "activation lap from sector 1: 6/12" and b["Offense"] == "-"
+    walk_to(m, "clock")
+    m.submit(confirm())
+    move_first(m, 7, "0-catcher-1", 1)
+    m.submit(choose("keep"))
+    b = board(m)
+    assert b["Lap"] == "active; laps since activation 0/3" and b["Offense"] == "Home"
+
+
+def test_the_scoreboard_lists_the_timer_track():
+    m = new_match()
+    start_turn(m)
+    walk_to(m, "penalty")
+    m.submit(choose("1-skater-4"))
+    m.submit(number(3))
+    assert board(m)["Box 3:00"] == "Away Skater 4"
