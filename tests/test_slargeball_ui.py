@@ -167,3 +167,20 @@ def test_snapshot_slargeball_mid_match(snap_compare, tmp_path):
     path = tmp_path / "matches" / "slargeball-demo.jsonl"
     demo_match(path, events=420)
     assert snap_compare(RefboxApp(data_dir=tmp_path, resume_path=path), terminal_size=SIZE)
+
+
+async def test_an_unplayable_ruleset_is_listed_marked_and_refuses_to_start(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from refbox.engine import registry
+
+    monkeypatch.setattr(registry, "BUILTIN", (*registry.BUILTIN[:4], replace(registry.BUILTIN[4], playable=False)))
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one("#rulesets")
+        assert "not yet playable" in str(options.get_option_at_index(4).prompt)
+        await pilot.press("5")
+        await pilot.pause()
+        assert "not playable yet" in str(app.screen.query_one("#message").render())
+        assert type(app.screen).__name__ == "HomeScreen"
