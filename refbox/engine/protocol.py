@@ -32,3 +32,6 @@ class RulesModule(Protocol):
 
     def colours(self, setup: BaseModel) -> tuple[str, str]:
         """The two teams' colours, for hotseat prompts."""
+
+    def team_names(self, setup: BaseModel, data: RulesetData) -> tuple[str, str]:
+        """The two sides' names as prompts address them (optional: default ``setup.teams[i].name``)."""

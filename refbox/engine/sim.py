@@ -28,6 +28,16 @@ def random_answer(prompt: Any, rng: random.Random) -> Event:
     raise ValueError(f"no answer to {prompt!r}")
 
 
+def advance(match: Match, events: int, rng: random.Random,
+            choose: Callable[[Any, random.Random], Event] = random_answer) -> None:
+    """Answer up to ``events`` prompts with ``choose``, stopping early at the end of the match."""
+    for _ in range(events):
+        prompt = match.prompt()
+        if isinstance(prompt, GameOver):
+            return
+        match.submit(choose(prompt, rng))
+
+
 def play_random(
     match: Match,
     seed: int,

@@ -30,11 +30,7 @@ def _mid_match(entry: registry.Entry, setup: dict, path: Path) -> None:
         demo.demo_match(path)
         return
     match = Match.new(entry, setup, seed=SEED, path=path)
-    rng = random.Random(SEED)
-    for _ in range(80):
-        if match.prompt().kind == "over":
-            break
-        match.submit(sim.random_answer(match.prompt(), rng))
+    sim.advance(match, 80, random.Random(SEED))
     if match.prompt().kind == "over":  # a screenshot of the middle of the match, not its end
         for _ in range(len(match.events) // 2):
             match.undo()

@@ -36,10 +36,5 @@ def demo_setup() -> dict:
 def demo_match(path: Path | None = None, events: int = 126, seed: int = 4411) -> Match:
     """With the defaults: turn 7, Big Bertha has committed power against Chompers Squib (a boob), dice next."""
     match = Match.new("ballmonsters", demo_setup(), seed=seed, path=path)
-    rng = random.Random(seed)
-    for _ in range(events):
-        prompt = match.prompt()
-        if prompt.kind == "over":
-            break
-        match.submit(table_chooser(prompt, rng))
+    sim.advance(match, events, random.Random(seed), table_chooser)
     return match

@@ -89,3 +89,8 @@ def warm_odds(data: Data) -> None:
     """Precompute every roll's odds (about 0.2 s), e.g. in a worker while the setup screen is open."""
     kinds = sorted({(p.sides,) * p.dice for p in data.positions})
     odds.warm(kinds, data.game.passing_die)
+
+
+def team_names(setup: Setup, data: Data) -> tuple[str, str]:
+    a, b = setup.team_ids()
+    return data.team(a).name, data.team(b).name

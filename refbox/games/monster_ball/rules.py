@@ -36,3 +36,7 @@ def view(state: State, data: Data) -> View:
 
 def colours(setup: Setup) -> tuple[str, str]:
     return setup.law_colour, setup.chaos_colour
+
+
+def team_names(setup: Setup, data: Data) -> tuple[str, str]:
+    return setup.law_name, setup.chaos_name

@@ -22,10 +22,5 @@ def table_chooser(prompt, rng: random.Random) -> Event:
 
 def demo_match(path: Path | None = None, events: int = 400, seed: int = 4411, squads: int = 3) -> Match:
     match = Match.new("slargeball", {"teams": TEAMS, "squads": squads}, seed=seed, path=path)
-    rng = random.Random(seed)
-    for _ in range(events):
-        prompt = match.prompt()
-        if prompt.kind == "over":
-            break
-        match.submit(table_chooser(prompt, rng))
+    sim.advance(match, events, random.Random(seed), table_chooser)
     return match

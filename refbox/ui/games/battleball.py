@@ -53,7 +53,3 @@ class BattleballSetupScreen(SetupScreen):
 class BattleballScreen(GameScreen):
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "battleball.tcss"]
 
-    @property
-    def names(self) -> tuple[str, str]:
-        a, b = self.match.setup.team_ids()
-        return self.match.data.team(a).name, self.match.data.team(b).name

@@ -115,9 +115,6 @@ class MonsterBallScreen(GameScreen):
         self.paused = False
         self.half_id = match.state.half_id
 
-    @property
-    def names(self) -> tuple[str, str]:
-        return self.match.setup.law_name, self.match.setup.chaos_name
 
     def on_mount(self) -> None:
         centre = self.query_one("#centre")

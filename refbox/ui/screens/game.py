@@ -77,6 +77,9 @@ class GameScreen(Screen):
 
     @property
     def names(self) -> tuple[str, str]:
+        team_names = getattr(self.match.rules, "team_names", None)
+        if team_names is not None:
+            return team_names(self.match.setup, self.match.data)
         return tuple(t.name for t in self.match.setup.teams)  # type: ignore[return-value]
 
     def redraw(self, full: bool = True) -> None:

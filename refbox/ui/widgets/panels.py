@@ -67,7 +67,8 @@ class RosterTable(Panel):
         look = style(colours[roster.actor]) if roster.actor is not None else "bold"
         cols = len(roster.columns)
         widths = [max([len(roster.columns[i])] + [len(r[i]) for r in roster.rows]) for i in range(cols)]
-        text = Text(roster.title.upper() + "\n", style=look)
+        text = Text()
+        text.append(roster.title.upper() + "\n", style=look)
         text.append(" ".join(f"{c:<{w}}" for c, w in zip(roster.columns, widths)) + "\n", style="bold dim")
         for i, row in enumerate(roster.rows):
             dim = roster.dim[i] if i < len(roster.dim) else False
