@@ -85,3 +85,10 @@ def test_a_key_with_no_meaning_in_this_phase_is_refused():
         d.send(choose("fling"))
     with pytest.raises(InvalidInput, match="Expected a choice"):
         d.send(number(3))
+
+
+def test_breaking_contact_twice_is_refused_with_the_reason():
+    from refbox.engine.prompts import choose
+    d = Driver().to_move_step(DG, team=0).choose("contact").roll(5)
+    with pytest.raises(InvalidInput, match="already tried once this turn"):
+        d.send(choose("contact"))

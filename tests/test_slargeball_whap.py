@@ -62,3 +62,16 @@ def test_knocked_out_carrier_drops_the_ball_as_a_groundball():
     to_whap(d)
     d.choose("A.DG1").choose("B.T1").roll(2)
     assert d.s.ball(1).where == "ground" and d.s.ball(1).carrier is None
+
+
+def test_whapping_twice_is_refused_with_the_reason():
+    import pytest
+
+    from refbox.engine.errors import InvalidInput
+    from refbox.engine.prompts import choose
+    d = to_whap(Driver())
+    d.choose("A.DG1").choose("B.T1").roll(6)
+    before = d.s.model_dump()
+    with pytest.raises(InvalidInput, match="already whapped this turn"):
+        d.send(choose("A.DG1"))
+    assert d.s.model_dump() == before

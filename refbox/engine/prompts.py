@@ -30,6 +30,14 @@ class Option(_Frozen):
     """Team the option belongs to, for colouring (None: neutral)."""
 
 
+class Refusal(_Frozen):
+    """An action that exists but is not legal now, and why: the message a user gets if they try it."""
+
+    id: str
+    label: str
+    reason: str
+
+
 class DieSpec(_Frozen):
     sides: int = Field(ge=2, le=100)
     label: str
@@ -49,6 +57,7 @@ class Choose(_Frozen):
     actor: Actor = None
     text: str
     options: tuple[Option, ...]
+    refused: tuple[Refusal, ...] = ()
 
 
 class Pick(_Frozen):
@@ -58,6 +67,7 @@ class Pick(_Frozen):
     actor: Actor = None
     text: str
     options: tuple[Option, ...]
+    refused: tuple[Refusal, ...] = ()
     min: int = 0
     max: int | None = None
 
@@ -139,7 +149,7 @@ def check(prompt: Choose | Pick | Roll | Number | Confirm | GameOver, event: Eve
     if isinstance(prompt, Choose):
         ids = [o.id for o in prompt.options]
         if event.value not in ids:
-            raise InvalidInput(f"{event.value!r} is not one of the choices here.")
+            raise InvalidInput(_not_a_choice(prompt, event.value))
     elif isinstance(prompt, Pick):
         ids = {o.id for o in prompt.options}
         values = event.value if isinstance(event.value, list) else None
@@ -147,7 +157,7 @@ def check(prompt: Choose | Pick | Roll | Number | Confirm | GameOver, event: Eve
             raise InvalidInput("Expected a list of choices.")
         unknown = [v for v in values if v not in ids]
         if unknown:
-            raise InvalidInput(f"{unknown[0]!r} is not one of the choices here.")
+            raise InvalidInput(_not_a_choice(prompt, unknown[0]))
         if len(set(values)) != len(values):
             raise InvalidInput("The same choice was picked twice.")
         if len(values) < prompt.min:
@@ -163,6 +173,13 @@ def check(prompt: Choose | Pick | Roll | Number | Confirm | GameOver, event: Eve
         if not prompt.min <= value <= prompt.max:
             unit = f" {prompt.unit}" if prompt.unit else ""
             raise InvalidInput(f"{value}{unit} is out of range: enter {prompt.min} to {prompt.max}{unit}.")
+
+
+def _not_a_choice(prompt: Choose | Pick, value: object) -> str:
+    for refusal in prompt.refused:
+        if refusal.id == value:
+            return f"Not now: {refusal.label}: {refusal.reason}."
+    return f"{value!r} is not one of the choices here."
 
 
 def check_faces(dice: tuple[DieSpec, ...], faces: object) -> None:

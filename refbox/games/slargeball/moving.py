@@ -6,7 +6,7 @@ import math
 
 from refbox.engine.dice import p_first_beats
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Pick, Roll
+from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Pick, Refusal, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import (
     at_most_roll, ask, batch_roll, fig_option, knock_out, log, score, team_name, who,
@@ -63,16 +63,30 @@ def _movers(state: State, data: Data, action: str) -> list:
     return figs
 
 
+def _why_not(state: State, data: Data, action: str) -> str:
+    pos = data.phase("move").steps[state.move_step].id
+    if action == "contact":
+        return "each of them has already tried once this turn"
+    if action == "goal":
+        return "a goalie scores by carrying a ball in, and yours holds none" if pos == "G" else \
+            "only goalies, in their own sub-phase"
+    return "no figure of this position can act"
+
+
 def move_menu_prompt(state: State, data: Data) -> Choose:
     team = state.ask.team
     step = data.phase("move").steps[state.move_step]
     options = [Option(id=k, label=label, actor=team) for k, label in ACTIONS.items() if _movers(state, data, k)]
+    shown = {o.id for o in options}
+    refused = tuple(Refusal(id=k, label=ACTIONS[k], reason=_why_not(state, data, k))
+                    for k in ("contact", "goal") if k not in shown and (k != "goal" or step.id == "G"))
     options.append(Option(id="break", label="Break Play: all balls unreachable, or everyone agrees"))
     options.append(Option(id="done", label=f"Done: {team_name(state, team)} have moved their {step.name}", actor=team))
     return Choose(
         actor=team,
         text=f"Move your {step.name} (moving is optional). Tell refbox only about moves that need dice.",
         options=tuple(options),
+        refused=refused,
     )
 
 

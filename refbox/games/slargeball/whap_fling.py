@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, DieSpec, Event, Option, Roll
+from refbox.engine.prompts import Choose, DieSpec, Event, Option, Refusal, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import at_most_roll, ask, fig_option, knock_out, log, score, team_name, who
 from refbox.games.slargeball.data import Data
@@ -22,7 +22,22 @@ def whap_menu_prompt(state: State, data: Data) -> Choose:
         text=f"Whap phase, Whap {band} figures first: who whaps an opponent in base contact? "
              "(one whap per figure; all whaps are simultaneous)",
         options=tuple(options),
+        refused=_whap_refusals(state),
     )
+
+
+def _whap_refusals(state: State) -> tuple[Refusal, ...]:
+    """Standing figures that cannot whap now, and why (a coach, frozen, or already whapped)."""
+    refused = []
+    for f in state.figures:
+        if f.id not in state.up_at_whap:
+            continue
+        reason = ("it has already whapped this turn" if f.id in state.whapped else
+                  "frozen by its coach" if f.frozen else
+                  "coaches never whap" if f.coach else "")
+        if reason:
+            refused.append(Refusal(id=f.id, label=who(state, f), reason=reason))
+    return tuple(refused)
 
 
 def whap_menu_apply(state: State, data: Data, event: Event) -> None:

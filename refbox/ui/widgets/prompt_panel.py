@@ -84,6 +84,9 @@ class PromptPanel(Static):
                 label.append(f"  ({opt.hint})", style="dim")
             text.append_text(label)
             text.append("\n")
+        if prompt.refused:
+            text.append("Not now: ", style="dim bold")
+            text.append("; ".join(f"{r.label} ({r.reason})" for r in prompt.refused) + "\n", style="dim")
         if isinstance(prompt, Pick):
             text.append("\nkeys/Space toggle · Enter confirms the selection"
                         + (" (none is fine)" if prompt.min == 0 else ""), style="dim")
