@@ -47,8 +47,24 @@ def test_a_pass_distance_of_minus_1_is_refused(m):
 
 def test_a_tackle_is_refused_after_reporting_nobody_next_to_an_opponent(m):
     move(m, "RB1", 5, ball="pickup", adjacent=False)
-    refused(m, choose("tackle"), message="not one of the choices")
+    refused(m, choose("tackle"), message="Not now: Tackle: you reported nobody of yours next to an opponent")
     assert "tackle" not in [o.id for o in m.prompt().options]
+
+
+def test_a_hand_off_pass_or_quiet_end_is_refused_when_a_tackle_is_mandatory(m):
+    move(m, "RB1", 5, ball="pickup", adjacent=True)
+    assert m.state.step == "tackler"
+    for action in ("hand-off", "pass", "end"):
+        refused(m, choose(action), message="next to an opponent, so this turn must be a tackle")
+
+
+def test_a_pass_is_refused_once_the_turn_is_a_hand_off_and_vice_versa(m):
+    move(m, "RB1", 5, ball="pickup", adjacent=False)
+    m.submit(choose("hand-off"))
+    refused(m, choose("pass"), message="Not now: Pass: a turn has one hand-off or one pass, and this one is a hand-off")
+    m.undo()
+    m.submit(choose("pass"))
+    refused(m, choose("hand-off"), message="Not now: Hand off: .* and this one is a pass")
 
 
 def test_a_tackle_is_refused_for_the_side_without_the_ball_and_nobody_adjacent(m):

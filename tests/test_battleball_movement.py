@@ -26,8 +26,10 @@ def test_any_player_on_the_field_may_move(t):
 def test_a_player_in_the_locker_room_cannot_be_picked(t):
     t.state.players[WOLVES][0].status = "locker"
     assert "RB1" not in t.option_ids()
-    with pytest.raises(InvalidInput):
+    before = t.state.model_copy(deep=True)
+    with pytest.raises(InvalidInput, match="Not now: RB1 Running Back: injured: in the Locker Room until the next half"):
         t.send(choose("RB1"))
+    assert t.state == before
 
 
 def test_the_movement_roll_is_the_players_own_die(t):

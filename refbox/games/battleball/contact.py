@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, Event, Option, Outcome, Roll
+from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
 from refbox.games.battleball import flow, odds, roster
 from refbox.games.battleball.models import Data, Ref, State
 
@@ -24,7 +24,20 @@ def _target(state: State) -> Ref:
 def tackler_prompt(state: State, data: Data) -> Choose:
     options = roster.player_options(data, state, state.side)
     options.sort(key=lambda o: o.id != state.turn.mover)  # the player who just moved first
-    return Choose(actor=state.side, text="Tackle: which of your players makes it?", options=tuple(options))
+    return Choose(
+        actor=state.side,
+        text="Tackle: which of your players makes it?",
+        options=tuple(options),
+        refused=_tackle_first(state),
+    )
+
+
+def _tackle_first(state: State) -> tuple[Refusal, ...]:
+    """With a player next to an opponent the tackle is compulsory: no hand-off, pass or quiet end instead."""
+    why = "a player of yours is next to an opponent, so this turn must be a tackle"
+    ours = state.carrier is not None and state.carrier.team == state.side and len(state.on_field(state.side)) > 1
+    refused = [Refusal(id="hand-off", label="Hand off", reason=why), Refusal(id="pass", label="Pass", reason=why)]
+    return tuple(refused if ours else []) + (Refusal(id="end", label="End the turn", reason=why),)
 
 
 def apply_tackler(state: State, data: Data, event: Event) -> None:
@@ -157,7 +170,12 @@ def hand_off_to_prompt(state: State, data: Data) -> Choose:
     carrier = _carrier(state)
     options = roster.player_options(data, state, state.side, skip=carrier.id)
     who = roster.short(data, state, carrier)
-    return Choose(actor=state.side, text=f"Hand-off: which team-mate next to {who} takes the ball?", options=tuple(options))
+    return Choose(
+        actor=state.side,
+        text=f"Hand-off: which team-mate next to {who} takes the ball?",
+        options=tuple(options),
+        refused=(Refusal(id="pass", label="Pass", reason="a turn has one hand-off or one pass, and this one is a hand-off"),),
+    )
 
 
 def apply_hand_off_to(state: State, data: Data, event: Event) -> None:

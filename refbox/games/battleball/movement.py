@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, Event, Option, Outcome, Roll
+from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
 from refbox.games.battleball import flow, odds, roster
 from refbox.games.battleball.models import Data, Ref, State
 
@@ -27,8 +27,12 @@ def squares(n: int) -> str:
 def select_prompt(state: State, data: Data) -> Choose:
     options = roster.player_options(data, state, state.side)
     options.append(Option(id="halt", label="Halt play: no side can reach an end zone"))
-    name = roster.team_name(data, state, state.side)
-    return Choose(actor=state.side, text=f"{state.coaches[state.side]}: pick a player to move.", options=tuple(options))
+    return Choose(
+        actor=state.side,
+        text=f"{state.coaches[state.side]}: pick a player to move.",
+        options=tuple(options),
+        refused=roster.off_field_refusals(data, state, state.side),
+    )
 
 
 def apply_select(state: State, data: Data, event: Event) -> None:
@@ -194,6 +198,7 @@ def action_prompt(state: State, data: Data) -> Choose:
         actor=state.side,
         text="Nobody can tackle: hand off, pass, or end the turn? (one attempt, then the turn passes)",
         options=tuple(action_options(state, data)),
+        refused=(Refusal(id="tackle", label="Tackle", reason="you reported nobody of yours next to an opponent"),),
     )
 
 

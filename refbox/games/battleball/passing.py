@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Roll
+from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Refusal, Roll
 from refbox.games.battleball import flow, odds, roster
 from refbox.games.battleball.models import Data, Ref, State
 
@@ -23,7 +23,12 @@ def pass_to_prompt(state: State, data: Data) -> Choose:
     passer = _passer(state)
     options = roster.player_options(data, state, state.side, skip=passer.id)
     who = roster.short(data, state, passer)
-    return Choose(actor=state.side, text=f"Pass: {who} throws to which team-mate on the field?", options=tuple(options))
+    return Choose(
+        actor=state.side,
+        text=f"Pass: {who} throws to which team-mate on the field?",
+        options=tuple(options),
+        refused=(Refusal(id="hand-off", label="Hand off", reason="a turn has one hand-off or one pass, and this one is a pass"),),
+    )
 
 
 def apply_pass_to(state: State, data: Data, event: Event) -> None:

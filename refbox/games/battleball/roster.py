@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refbox.engine.prompts import DieSpec, Option
+from refbox.engine.prompts import DieSpec, Option, Refusal
 from refbox.games.battleball.models import Data, Player, Ref, State
 
 
@@ -66,6 +66,16 @@ def player_options(data: Data, state: State, side: int, skip: str | None = None)
         label = f"{p.id} {data.position(p.position).name} ({dice_text(data, p)}){ball}"
         options.append(Option(id=p.id, label=label, actor=side))
     return options
+
+
+def off_field_refusals(data: Data, state: State, side: int) -> tuple[Refusal, ...]:
+    """Players of ``side`` not on the field, refused with where they are (they are missing from the options)."""
+    why = {"locker": "injured: in the Locker Room until the next half", "out": "seriously injured: out for the game"}
+    return tuple(
+        Refusal(id=p.id, label=f"{p.id} {data.position(p.position).name}", reason=why[p.status])
+        for p in state.players[side]
+        if p.status != "field"
+    )
 
 
 def half_name(data: Data, half: int) -> str:
