@@ -103,7 +103,7 @@ def test_releasing_a_figure_whose_timer_has_not_run_out_is_refused():
     walk_to(m, "clock")
     m.submit(confirm())
     before = m.state.model_copy(deep=True)
-    with pytest.raises(InvalidInput):
+    with pytest.raises(InvalidInput, match="Not now: Away Skater 1: 4 minutes still to run in the Penalty Box"):
         m.submit(choose("1-skater-1"))
     assert m.state == before
 

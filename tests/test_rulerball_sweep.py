@@ -62,7 +62,7 @@ def test_moving_a_figure_twice_is_refused_and_changes_nothing():
     m.submit(choose("0-skater-1"))
     m.submit(number(1))
     before = m.state.model_copy(deep=True)
-    with pytest.raises(InvalidInput):
+    with pytest.raises(InvalidInput, match="Not now: Home Skater 1: it has already moved this turn"):
         m.submit(choose("0-skater-1"))
     assert m.state == before and m.state.fig("0-skater-1").moves == 1
 
@@ -100,6 +100,25 @@ def test_a_fight_uses_up_both_figures_engagement_for_the_turn():
     assert (a.fights, t.fights) == (1, 1)
     offered = {o.id for o in m.prompt().options}
     assert "0-biker-1" not in offered and "1-biker-1" not in offered
+
+
+def test_a_figure_fighting_twice_is_refused_with_the_reason_and_changes_nothing():
+    m = new_match(setup=spread_setup())
+    to_initiative(m)
+    m.submit(roll(1))
+    walk_to(m, "combat_pick")
+    m.submit(choose("0-biker-1"))
+    m.submit(choose("1-biker-1"))
+    m.submit(choose("failure"))  # no effect; sector 2 fights next, where Away's biker 1 stands
+    before = m.state.model_copy(deep=True)
+    with pytest.raises(InvalidInput, match="Not now: Away Biker 1: it has already fought this turn"):
+        m.submit(choose("1-biker-1"))
+    assert m.state == before
+    m.submit(choose("0-biker-2"))
+    before = m.state.model_copy(deep=True)
+    with pytest.raises(InvalidInput, match="Not now: Away Biker 1: it has already fought"):
+        m.submit(choose("1-biker-1"))  # nor can it be engaged again
+    assert m.state == before
 
 
 def test_the_table_can_enter_that_the_defender_won():

@@ -7,7 +7,7 @@ picks who goes next among those listed.
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Number, Option
+from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
@@ -42,7 +42,12 @@ def move_pick_prompt(state: State, data: Data) -> Choose:
         Option(id=f.id, label=state.label(f.id), hint=f.role + (" · ball" if state.ball.carrier == f.id else ""), actor=f.team)
         for f in to_move(state, data)
     )
-    return Choose(text=f"Sector {sector} moves: who goes next (inner ring first, then clockwise)?", options=options)
+    refused = tuple(
+        Refusal(id=f.id, label=state.label(f.id), reason="it has already moved this turn")
+        for f in in_sector(state, sector) if f.moves > 0
+    )
+    return Choose(text=f"Sector {sector} moves: who goes next (inner ring first, then clockwise)?", options=options,
+                  refused=refused)
 
 
 @move_pick_prompt.answer
@@ -171,6 +176,8 @@ def shot_declare_apply(state: State, data: Data, event: Event) -> None:
 
 # ---- 5. Combat ----
 
+FOUGHT = "it has already fought this turn (one fight per figure)"
+
 
 def targets(state: State, data: Data, attacker: Figure) -> list[Figure]:
     near = neighbours(attacker.sector or 1, data.track.sectors)
@@ -191,7 +198,11 @@ def combat_pick_prompt(state: State, data: Data) -> Choose:
     sector = sweep_sector(state, data.track.sectors)
     options = [Option(id=f.id, label=f"{state.label(f.id)} engages", hint=f.role, actor=f.team) for f in to_fight(state, data)]
     options.append(Option(id="done", label=f"No more fights in sector {sector}"))
-    return Choose(text=f"Sector {sector} fights: who engages?", options=tuple(options))
+    refused = tuple(
+        Refusal(id=f.id, label=state.label(f.id), reason=FOUGHT)
+        for f in in_sector(state, sector) if f.fights > 0
+    )
+    return Choose(text=f"Sector {sector} fights: who engages?", options=tuple(options), refused=refused)
 
 
 @combat_pick_prompt.answer
@@ -210,7 +221,13 @@ def combat_target_prompt(state: State, data: Data) -> Choose:
         Option(id=f.id, label=state.label(f.id), hint=f"sector {f.sector}, {f.role}", actor=f.team)
         for f in targets(state, data, a)
     )
-    return Choose(actor=a.team, text=f"Whom does {state.label(a.id)} engage (in contact on the table)?", options=options)
+    near = neighbours(a.sector or 1, data.track.sectors)
+    refused = tuple(
+        Refusal(id=f.id, label=state.label(f.id), reason=FOUGHT)
+        for f in state.figures if f.team != a.team and f.on_track and f.fights > 0 and f.sector in near
+    )
+    return Choose(actor=a.team, text=f"Whom does {state.label(a.id)} engage (in contact on the table)?", options=options,
+                  refused=refused)
 
 
 @combat_target_prompt.answer

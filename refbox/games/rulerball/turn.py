@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from refbox.engine.dice import d, percent
-from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Number, Option, Outcome, Pick, Roll
+from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Number, Option, Outcome, Pick, Refusal, Roll
 from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
@@ -76,7 +76,12 @@ def release_prompt(state: State, data: Data) -> Choose:
         for f in _due_back(state)
     ]
     options.append(Option(id="none", label="No one else returns now", hint="they wait at 0:00"))
-    return Choose(text="Timers at 0:00: who returns to the track this turn?", options=tuple(options))
+    refused = tuple(
+        Refusal(id=f.id, label=state.label(f.id),
+                reason=f"{f.timer} minute{'s' if f.timer != 1 else ''} still to run in the {TRACK_NAMES[f.place]}")
+        for f in state.figures if f.timed and f.timer > 0
+    )
+    return Choose(text="Timers at 0:00: who returns to the track this turn?", options=tuple(options), refused=refused)
 
 
 @release_prompt.answer
