@@ -51,10 +51,20 @@ def test_zombie_bob_only_spots_a_1():
     assert not m.state.player("L4").ejected
 
 
+def refused(m, event, match: str) -> None:
+    from refbox.engine.errors import InvalidInput
+
+    before = m.state.model_copy(deep=True)
+    with pytest.raises(InvalidInput, match=match):
+        m.submit(event)
+    assert m.state == before
+
+
 def test_each_player_cheats_at_most_once_per_round():
     m = send(law_ball(), choose("cheat"), choose("L4"), choose("C13"), roll(5))
     send(m, choose("cheat"))
     assert "L4" not in option_ids(m)
+    refused(m, choose("L4"), match="Not now: Law Dwarf 1: has already cheated this round")
     send(m, choose("L5"), choose("C14"), roll(6))
     send(m, choose("cheat"))
     assert "L4" not in option_ids(m) and "L5" not in option_ids(m)
@@ -95,6 +105,14 @@ def test_unnecessary_roughness_adds_to_a_block():
 def test_slam_beating_hustle_stuns_the_carrier_and_fumbles():
     m = send(law_ball(), choose("hustle"), choose("L7"), choose("C18"), choose("slam"), roll(3, 7))  # Ogre Slam d10
     assert "L7" in m.state.stunned and m.state.step == "recovery_pick"
+    refused(m, pick("L7"), match="Not now: Law Paladin 1: stunned for the rest of the round")
+
+
+def test_a_stunned_player_cannot_hustle_again_this_round():
+    m = send(law_ball(), choose("hustle"), choose("L2"), choose("C18"), choose("slam"), roll(2, 7))
+    assert "L2" in m.state.stunned and m.state.step == "move"
+    send(m, choose("hustle"))
+    refused(m, choose("L2"), match="Not now: Law Brownie 1: stunned for the rest of the round")
 
 
 def test_slam_tie_stops_without_stunning():

@@ -108,7 +108,7 @@ def test_a_negative_grid_count_is_refused():
 
 def test_an_ejected_player_cannot_take_the_field():
     m = send(law_ball(), choose("cheat"), choose("L4"), choose("C13"), roll(1), choose("lineup:0"))
-    refused(m, pick("L4"), match="not one of the choices")
+    refused(m, pick("L4"), match="Not now: Law Dwarf 1: ejected for cheating")
 
 
 def test_a_gain_past_the_goal_line_is_refused():
@@ -117,7 +117,7 @@ def test_a_gain_past_the_goal_line_is_refused():
 
 
 def test_throwing_in_the_hike_round_is_refused():
-    refused(law_ball(), choose("pass"), match="not one of the choices")
+    refused(law_ball(), choose("pass"), match="Not now: Law Paladin 1 passes: whoever catches the hike cannot also throw")
 
 
 def test_the_rules_refuse_a_pick_the_prompt_did_not_offer():

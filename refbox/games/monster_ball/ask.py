@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.dice import percent
-from refbox.engine.prompts import DieSpec, Option, Outcome
+from refbox.engine.prompts import DieSpec, Option, Outcome, Refusal
 from refbox.games.monster_ball import flow
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
@@ -62,3 +62,43 @@ def spotted(s: State, data: Data, pids: list[str], faces: list[int]) -> list[str
     """The cheaters whose cheat die shows the referee's number or less."""
     ref = flow.ref_number(s, data)
     return [pid for pid, face in zip(pids, faces) if face <= ref]
+
+
+# ---- refusals: players who exist but cannot do this now ----
+
+CHEATED = "has already cheated this round (once a round at most)"
+
+
+def why_not_acting(s: State, pid: str, moving: bool = False) -> str:
+    """Why a player on the field cannot act now ("" if he can); ``moving``: held players count too."""
+    if pid in s.knocked:
+        return "knocked down: out of this play"
+    if pid in s.stunned:
+        return "stunned for the rest of the round"
+    if moving and pid in s.held:
+        return "held: cannot move for the rest of the round"
+    return ""
+
+
+def refusal(s: State, pid: str, reason: str) -> Refusal:
+    return Refusal(id=pid, label=s.label(pid), reason=reason)
+
+
+def sidelined(s: State, teams: tuple[int, ...], moving: bool = False) -> tuple[Refusal, ...]:
+    """Players of ``teams`` on the field who cannot act now, with the reason."""
+    out = []
+    for team in teams:
+        for pid in s.on_field(team):
+            reason = why_not_acting(s, pid, moving)
+            if reason:
+                out.append(refusal(s, pid, reason))
+    return tuple(out)
+
+
+def cheated_already(s: State, data: Data, pids: list[str], kinds: set[str]) -> tuple[Refusal, ...]:
+    """Players among ``pids`` with a cheat of ``kinds`` who have used their one cheat this round."""
+    return tuple(
+        refusal(s, pid, CHEATED)
+        for pid in pids
+        if pid in s.cheated and not s.player(pid).ejected and flow.creature(s, data, pid).cheat_kind in kinds
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, Event, Option, Pick, Roll
+from refbox.engine.prompts import Choose, Event, Option, Pick, Refusal, Roll
 from refbox.games.monster_ball import ask, flow, odds
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Kick, State
@@ -48,8 +48,14 @@ def between_prompt(s: State, data: Data) -> Choose:
     for pid in divine_candidates(s, data):
         cheat = flow.creature(s, data, pid).cheat_name
         options.append(Option(id=f"divine:{pid}", label=f"{s.label(pid)} cheats: {cheat}", hint="bring back an ejected teammate", actor=s.team_of(pid)))
+    refused = tuple(
+        Refusal(id=f"divine:{pid}", label=f"{s.label(pid)} cheats: {flow.creature(s, data, pid).cheat_name}",
+                reason="has already cheated since the last play")
+        for team in (0, 1) if s.ejected(team)
+        for pid in s.available(team) if pid in s.cheated and flow.creature(s, data, pid).cheat_kind == "divine"
+    )
     text = f"{name}: {flow.down_words(s.down)} down and {data.field.first_down_squares} at the {data.field.yards(s.to_go)}. What is the call?"
-    return Choose(actor=team, text=text, options=tuple(options))
+    return Choose(actor=team, text=text, options=tuple(options), refused=refused)
 
 
 @answers("between")
@@ -76,6 +82,7 @@ def lineup_prompt(s: State, data: Data) -> Pick:
         actor=team,
         text=f"{s.teams[team].name}: pick who takes the field (at most {flow.MAX_ON_FIELD}).",
         options=tuple(ask.player_option(s, data, pid, note=s.player(pid).unit) for pid in s.available(team)),
+        refused=tuple(ask.refusal(s, pid, "ejected for cheating: out of the game") for pid in s.ejected(team)),
         min=1,
         max=flow.MAX_ON_FIELD,
     )

@@ -22,6 +22,10 @@ def recovery_pick_prompt(s: State, data: Data) -> Pick:
         actor=None,
         text=f"Who stands next to {fumbler} and tries to recover the ball? (none: it hits the ground)",
         options=ask.player_options(s, data, recovery_candidates(s), "catch"),
+        refused=ask.sidelined(s, (0, 1)) + tuple(
+            ask.refusal(s, pid, "took part in the tackle that knocked the ball loose")
+            for pid in s.contest.excluded if pid in s.standing(s.team_of(pid))
+        ),
         min=0,
     )
 

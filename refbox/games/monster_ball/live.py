@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Option, Roll
+from refbox.engine.prompts import Choose, Event, Option, Refusal, Roll
 from refbox.games.monster_ball import ask, flow, odds
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Action, State
@@ -50,7 +50,26 @@ def move_prompt(s: State, data: Data) -> Choose:
     if s.captain_minute:
         options.append(Option(id="timeout", label="Time's up", hint="the minute ran out: unmoved players stay", actor=team))
     half = "moves first" if s.halves_done == 0 else "moves second"
-    return Choose(actor=team, text=f"Round {s.round}: {s.teams[team].name} {half}. Move your players; tell refbox about each contest.", options=tuple(options))
+    return Choose(actor=team, text=f"Round {s.round}: {s.teams[team].name} {half}. Move your players; tell refbox about each contest.",
+                  options=tuple(options), refused=_move_refusals(s, data, team, has_ball))
+
+
+def _move_refusals(s: State, data: Data, team: int, has_ball: bool) -> tuple[Refusal, ...]:
+    """A pass or a cheat the team would look for, and the rule that stops it now."""
+    refused = []
+    c = s.carrier
+    if has_ball and c is not None and not can_pass(s, team):
+        why = ask.why_not_acting(s, c)
+        if not why and c == s.hike_catcher and s.round == 1:
+            why = "whoever catches the hike cannot also throw in that round"
+        if why:
+            refused.append(Refusal(id="pass", label=f"{s.label(c)} passes", reason=why))
+    if not standalone_cheaters(s, data, team):
+        could = [pid for pid in s.standing(team) if flow.creature(s, data, pid).cheat_kind in STANDALONE_CHEATS
+                 and not s.player(pid).ejected]
+        if could and all(pid in s.cheated for pid in could):
+            refused.append(Refusal(id="cheat", label="Cheat", reason="each player who could has cheated this round already"))
+    return tuple(refused)
 
 
 @answers("move")
@@ -74,7 +93,8 @@ def move_apply(s: State, data: Data, event: Event) -> None:
 
 @asks("hustle_mover", phase="live")
 def hustle_mover_prompt(s: State, data: Data) -> Choose:
-    return Choose(actor=s.mover, text="Who is moving into an occupied square?", options=ask.player_options(s, data, movers(s, s.mover), "hustle"))
+    return Choose(actor=s.mover, text="Who is moving into an occupied square?", options=ask.player_options(s, data, movers(s, s.mover), "hustle"),
+                  refused=ask.sidelined(s, (s.mover,), moving=True))
 
 
 @answers("hustle_mover")

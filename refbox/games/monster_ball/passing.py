@@ -27,7 +27,8 @@ def catchers(s: State) -> list[str]:
 def receiver_prompt(s: State, data: Data) -> Choose:
     a = the_pass(s)
     ids = [pid for pid in s.standing(a.team) if pid != a.actor]
-    return Choose(actor=a.team, text=f"{s.label(a.actor)} throws to whom?", options=ask.player_options(s, data, ids, "catch"))
+    return Choose(actor=a.team, text=f"{s.label(a.actor)} throws to whom?", options=ask.player_options(s, data, ids, "catch"),
+                  refused=ask.sidelined(s, (a.team,)))
 
 
 @answers("pass_receiver")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Number, Option, Pick, Roll
+from refbox.engine.prompts import Choose, Event, Number, Option, Pick, Refusal, Roll
 from refbox.games.monster_ball import ask, flow, odds
 from refbox.games.monster_ball.data import Data
-from refbox.games.monster_ball.live import standalone_cheaters
+from refbox.games.monster_ball.live import STANDALONE_CHEATS, standalone_cheaters
 from refbox.games.monster_ball.models import Action, State
 from refbox.games.monster_ball.steps import answers, asks
 
@@ -38,6 +38,7 @@ def tacklers_prompt(s: State, data: Data) -> Pick:
         actor=s.mover,
         text=f"Who tackles {s.label(s.action.target)}? Everyone next to the target may join the dog pile.",
         options=ask.player_options(s, data, s.standing(s.mover), "tackle"),
+        refused=ask.sidelined(s, (s.mover,)),
         min=1,
     )
 
@@ -55,7 +56,8 @@ def cheats_prompt(s: State, data: Data) -> Pick:
     assert s.action is not None
     ids = ask.eligible_cheaters(s, data, s.action.tacklers, TACKLE_CHEATS)
     options = tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids)
-    return Pick(actor=s.mover, text="Does anyone cheat on this tackle? (pick none to play fair)", options=options, min=0)
+    refused = ask.cheated_already(s, data, s.action.tacklers, TACKLE_CHEATS)
+    return Pick(actor=s.mover, text="Does anyone cheat on this tackle? (pick none to play fair)", options=options, refused=refused, min=0)
 
 
 @answers("tackle_cheats")
@@ -77,7 +79,10 @@ def defence_prompt(s: State, data: Data) -> Choose:
     ]
     if c.cheat_kind == "roughness" and s.can_cheat(target):
         options.append(Option(id="block_rough", label=f"Block + cheat: {c.cheat_name} (d{c.cheat})", actor=team))
-    return Choose(actor=team, text=f"{s.label(target)} defends: Hustle or Block?", options=tuple(options))
+    refused = ()
+    if c.cheat_kind == "roughness" and target in s.cheated:
+        refused = (Refusal(id="block_rough", label=f"Block + cheat: {c.cheat_name}", reason=ask.CHEATED),)
+    return Choose(actor=team, text=f"{s.label(target)} defends: Hustle or Block?", options=tuple(options), refused=refused)
 
 
 @answers("defence_style")
@@ -183,7 +188,20 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
 def cheater_prompt(s: State, data: Data) -> Choose:
     ids = standalone_cheaters(s, data, s.mover)
     options = tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids)
-    return Choose(actor=s.mover, text="Who cheats?", options=options)
+    return Choose(actor=s.mover, text="Who cheats?", options=options, refused=_cheater_refusals(s, data))
+
+
+def _cheater_refusals(s: State, data: Data) -> tuple[Refusal, ...]:
+    """Players with a stand-alone cheat who cannot use it now: down, stunned, cheated already, or held (Blink)."""
+    refused = []
+    for pid in s.on_field(s.mover):
+        kind = flow.creature(s, data, pid).cheat_kind
+        if kind not in STANDALONE_CHEATS:
+            continue
+        reason = ask.why_not_acting(s, pid, moving=kind == "blink") or (ask.CHEATED if pid in s.cheated else "")
+        if reason:
+            refused.append(ask.refusal(s, pid, reason))
+    return tuple(refused)
 
 
 @answers("cheater")
