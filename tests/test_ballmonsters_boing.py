@@ -86,6 +86,19 @@ def test_an_enemy_miniball_knocked_into_a_portal_scores_for_its_owner():
     assert table.state.scores == [0, 3]
 
 
+def test_a_portal_is_refused_when_none_is_on_the_field():
+    import pytest
+
+    from refbox.engine.errors import InvalidInput
+
+    table = friendly_no_bite().boing("A", give=5)
+    assert table.state.portals == 0 and table.step == "move"
+    before = table.state.model_dump()
+    with pytest.raises(InvalidInput, match="Not now: Touched a portal: there is no portal on the field"):
+        table.send(choose("portal"))
+    assert table.state.model_dump() == before
+
+
 def test_a_ball_off_the_edge_goes_to_a_free_start_space():
     table = friendly_no_bite().boing("A", give=5).send(choose("stop"), choose("edge"))
     assert table.ball("A1").in_play

@@ -20,6 +20,10 @@ def test_targets_are_every_ball_on_the_table_but_the_shooter():
 def test_deflated_balls_cannot_be_targeted():
     table = Table().placed().arrange("B2", deflated_turn=1)
     assert "B2" not in [o.id for o in table.prompt().options]
+    before = table.state.model_dump()
+    with pytest.raises(InvalidInput, match=r"Not now: .* deflated: only its token is on the table until the end of turn 2"):
+        table.send(choose("B2"))
+    assert table.state.model_dump() == before
 
 
 def test_momentum_is_0_to_6():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Roll
+from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Refusal, Roll
 from refbox.games.ballmonsters.boing import owner, start_boing
 from refbox.games.ballmonsters.data import Data, FacingKey
 from refbox.games.ballmonsters.mechanics import (
@@ -201,7 +201,20 @@ def effect_prompt(state: State, data: Data) -> Choose:
         actor=owner(state, act.ball),
         text=f"{state.label(act.ball)} activates: which adjacent ball does it {EFFECT_VERBS[act.kind]}?",
         options=tuple(options),
+        refused=_partner_refusal(state, data, act),
     )
+
+
+def _partner_refusal(state: State, data: Data, act: Activation) -> tuple[Refusal, ...]:
+    """The bounce partner, the obvious pick, when a rule keeps it out of the list."""
+    partner = state.ball(act.partner)
+    if partner.id in {b.id for b in _candidates(state, data, act)}:
+        return ()
+    if not partner.in_play:
+        reason = "deflated during this bounce" if partner.deflated else "off the table"
+    else:
+        reason = f"a horn only deflates a ball at STR {data.strength.min}, and it is at STR {partner.strength}"
+    return (Refusal(id=partner.id, label=state.label(partner.id), reason=reason),)
 
 
 def effect_apply(state: State, data: Data, event: Event) -> None:

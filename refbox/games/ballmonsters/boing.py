@@ -3,7 +3,7 @@ of the power, and a ball that runs into another starts a new bounce."""
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Number, Option
+from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note, score
 from refbox.games.ballmonsters.models import Ball, Bounce, Move, State
@@ -112,7 +112,22 @@ def move_prompt(state: State, data: Data) -> Choose:
     return Choose(
         text=f"{state.label(ball.id)} bounces up to {state.moving.power}\". Where does it end?{winged}",
         options=tuple(options),
+        refused=deflated_refusals(state, skip=ball.id) + exit_refusals(state),
     )
+
+
+def deflated_refusals(state: State, skip: str) -> tuple[Refusal, ...]:
+    """Deflated balls: their token stays on the field, but the ball cannot be hit until it reinflates."""
+    return tuple(
+        Refusal(id=b.id, label=state.label(b.id),
+                reason=f"deflated: only its token is on the table until the end of turn {b.deflated_turn + 1}")
+        for b in state.balls
+        if b.id != skip and b.gone is None and b.deflated_turn is not None
+    )
+
+
+def exit_refusals(state: State, label: str = "Touched a portal") -> tuple[Refusal, ...]:
+    return () if state.portals else (Refusal(id="portal", label=label, reason="there is no portal on the field"),)
 
 
 def exits(state: State) -> list[Option]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Number, Option
-from refbox.games.ballmonsters.boing import exits, leave, start_bounce
+from refbox.games.ballmonsters.boing import deflated_refusals, exit_refusals, exits, leave, start_bounce
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note, score
 from refbox.games.ballmonsters.models import State
@@ -29,6 +29,7 @@ def target_prompt(state: State, data: Data) -> Choose:
         text=f"{state.label(shooter.id)} (STR {shooter.strength}) shoots: which ball does it target? "
         "It needs a clear straight line base to base, and room beside the facing edge it aims at.",
         options=tuple(options),
+        refused=deflated_refusals(state, skip=shooter.id),
     )
 
 
@@ -79,6 +80,7 @@ def result_prompt(state: State, data: Data) -> Choose:
         text=f"{state.label(shooter.id)} moves with {state.power} power: up to {shooter.strength}\" free, "
         f"then 1 power per inch, {state.power}\" at most.{winged}",
         options=tuple(options),
+        refused=exit_refusals(state, label="Hit nothing and touched a portal"),
     )
 
 
