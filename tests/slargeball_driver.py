@@ -17,6 +17,8 @@ NEUTRAL = {
     "air_landed": choose("ground"),
     "ground_contact": pick(),
     "bonk_contacts": pick(),
+    "break_check": choose("no"),
+    "move_figure": choose("back"),
 }
 
 
@@ -100,7 +102,14 @@ class Driver:
         self.s.ball(ball_id).put("carried", fig_id)
 
     def option_ids(self) -> list[str]:
+        self.m.refresh()
         return [o.id for o in self.prompt().options]
+
+    def knock_down(self, fig_id: str = "B.RG1") -> "Driver":
+        """Someone lies on the field, so there is a pile to cross (a fixture, not an input)."""
+        self.fig(fig_id).status = "out"
+        self.m.refresh()
+        return self
 
     def last_log(self, n: int = 1) -> str:
         return " | ".join(line.text for line in self.s.log[-n:])

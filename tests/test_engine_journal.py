@@ -28,7 +28,7 @@ def test_every_input_is_one_line_written_before_submit_returns(tmp_path):
 def test_resume_replays_the_journal_to_the_same_state(tmp_path):
     m = new(tmp_path)
     m.submit(roll(6, 1))
-    m.submit(choose("pile"))
+    m.submit(choose("contact"))
     m.submit(roll(5))
     resumed, message = Match.load(tmp_path / "m.jsonl")
     assert message is None
@@ -38,7 +38,7 @@ def test_resume_replays_the_journal_to_the_same_state(tmp_path):
 def test_undo_and_redo_any_number_of_steps_and_survive_a_restart(tmp_path):
     m = new(tmp_path)
     states = [m.state.model_dump()]
-    for event in (roll(6, 1), choose("pile"), roll(5), choose("done")):
+    for event in (roll(6, 1), choose("contact"), roll(5), choose("done")):
         m.submit(event)
         states.append(m.state.model_dump())
     m.undo()
@@ -82,7 +82,7 @@ def test_undo_at_the_start_of_a_match_is_refused_clearly(tmp_path):
 def test_a_torn_last_line_is_dropped_with_a_message_and_a_backup(tmp_path):
     m = new(tmp_path)
     m.submit(roll(6, 1))
-    m.submit(choose("pile"))
+    m.submit(choose("contact"))
     path = tmp_path / "m.jsonl"
     with open(path, "a") as f:
         f.write('{"op": "input", "event": {"kind": "ro')
@@ -96,7 +96,7 @@ def test_a_torn_last_line_is_dropped_with_a_message_and_a_backup(tmp_path):
 def test_damage_in_the_middle_is_a_clear_error_and_the_file_is_untouched(tmp_path):
     m = new(tmp_path)
     m.submit(roll(6, 1))
-    m.submit(choose("pile"))
+    m.submit(choose("contact"))
     path = tmp_path / "m.jsonl"
     lines = path.read_text().splitlines(keepends=True)
     lines[1] = "garbage\n"

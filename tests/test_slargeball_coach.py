@@ -92,5 +92,5 @@ def test_coach_can_only_target_its_own_team():
 def test_break_play_sends_a_conscious_coach_off_and_releases_its_target():
     d = activate(Driver(squads=3), "A.N1").pick().choose("no")
     d.finish_turn()
-    d.skip_to("move_menu").choose("break").confirm()
+    d.skip_to("move_menu").choose("break").choose("yes").confirm()
     assert not d.fig("A.CO").on_field and not d.fig("A.N1").frozen

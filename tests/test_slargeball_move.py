@@ -10,7 +10,7 @@ DG, TREMPLES, NICKELBACKS, GOALIES, CAPTAINS, RUSHERS, COACHES = range(7)
 
 
 def test_crossing_a_pile_needs_half_move_rounded_up():
-    d = Driver().to_move_step(DG, team=0)
+    d = Driver().knock_down().to_move_step(DG, team=0)
     d.choose("pile")  # one Defensive Grelker: no need to ask which
     assert d.prompt().success.startswith("2 or less"), "M4 needs 2"
     d.roll(2)
@@ -21,13 +21,13 @@ def test_crossing_a_pile_needs_half_move_rounded_up():
 
 
 def test_rushing_grelker_m8_needs_4_to_cross_a_pile():
-    d = Driver().to_move_step(RUSHERS, team=0)
+    d = Driver().knock_down("B.T1").to_move_step(RUSHERS, team=0)
     d.choose("pile")
     assert d.prompt().odds[0].probability == pytest.approx(4 / 6)
 
 
 def test_failed_pile_roll_mires_the_figure_and_drops_its_ball():
-    d = Driver()
+    d = Driver().knock_down()
     d.give_ball(1, "A.DG1")
     d.to_move_step(DG, team=0).choose("pile").roll(3)
     assert d.fig("A.DG1").status == "mired"
@@ -57,7 +57,7 @@ def test_unconscious_figures_never_move():
 
 
 def test_frozen_figures_never_move():
-    d = Driver()
+    d = Driver().knock_down()
     d.fig("A.T1").frozen = True
     d.to_move_step(TREMPLES, team=0).choose("pile")
     assert d.step == "move_roll" and d.s.ask.figure == "A.T2", "only the unfrozen Tremple can be asked about"
@@ -70,7 +70,7 @@ def test_coaches_plough_through_piles_without_a_roll():
 
 
 def test_an_impossible_die_face_is_refused_and_changes_nothing():
-    d = Driver().to_move_step(DG, team=0).choose("pile")
+    d = Driver().knock_down().to_move_step(DG, team=0).choose("pile")
     before = d.s.model_dump()
     for bad, message in (([0], "not a face of a d6"), ([7], "not a face of a d6"), ([1, 2], "Expected 1 die")):
         with pytest.raises(InvalidInput, match=message):
@@ -92,3 +92,17 @@ def test_breaking_contact_twice_is_refused_with_the_reason():
     d = Driver().to_move_step(DG, team=0).choose("contact").roll(5)
     with pytest.raises(InvalidInput, match="already tried once this turn"):
         d.send(choose("contact"))
+
+
+def test_only_a_goalie_can_carry_the_ball_into_the_bunker():
+    d = Driver()
+    d.give_ball(1, "A.T1")
+    d.to_move_step(TREMPLES, team=0)
+    assert "goal" not in d.option_ids()
+
+
+def test_no_pile_to_cross_while_nobody_is_down():
+    d = Driver().to_move_step(DG, team=0)
+    assert "pile" not in d.option_ids()
+    d.knock_down("B.T1")
+    assert "pile" in d.option_ids()

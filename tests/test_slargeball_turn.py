@@ -75,7 +75,7 @@ def test_everyone_unconscious_breaks_play_after_the_consciousness_check():
 
 def test_break_play_when_the_table_agrees():
     d = Driver(squads=1)
-    d.choose("break")
+    d.choose("break").choose("yes")
     assert d.step == "break_confirm"
     d.confirm()
     assert d.s.turn == 2
@@ -102,3 +102,11 @@ def test_after_full_time_nothing_can_be_answered():
     d.to_full_time()
     with pytest.raises(InvalidInput, match="over"):
         d.send(confirm())
+
+
+def test_a_ball_out_of_play_does_not_count_for_custody():
+    d = Driver(squads=2, initiative=1)
+    d.give_ball(1, "A.N1")
+    d.s.ball(2).put("out")
+    d.finish_turn()
+    assert d.s.initiative == 0, "one ball in play, and Red carries it"

@@ -36,15 +36,15 @@ class TestPlayingWithPhysicalDice:
             match = await start_match(pilot)
             await pilot.press("6", "2")  # initiative roll-off: Red 6, Blue 2
             assert match.state.initiative == 0 and match.state.phase == "move"
-            await pilot.press("1")  # Red's Defensive Grelker crosses a pile
+            await pilot.press("2")  # Red's Defensive Grelker tries to break base contact ([1] is always Done)
             assert match.state.ask.step == "move_roll"
-            await pilot.press("5")  # needs 2 or less: mired
-            assert match.state.fig("A.DG1").status == "mired"
-            assert "mired" in panel_text(app)
+            await pilot.press("5")  # needs 1-2: held
+            assert "held in contact" in panel_text(app)
+            assert "contact" not in [o.id for o in match.prompt().options], "one try per turn"
             await pilot.press("u")
-            assert match.state.fig("A.DG1").status == "up" and match.state.ask.step == "move_roll"
+            assert match.state.ask.step == "move_roll" and not match.state.tried_contact
             await pilot.press("U")
-            assert match.state.fig("A.DG1").status == "mired"
+            assert match.state.tried_contact == ["A.DG1"]
         saved = list((tmp_path / "matches").glob("*.jsonl"))
         assert len(saved) == 1 and len(saved[0].read_text().splitlines()) == 6  # header, 3 inputs, undo, redo
 
@@ -63,6 +63,16 @@ class TestPlayingWithPhysicalDice:
             match = await start_match(pilot)
             await pilot.press("6", "2", "9")
             assert "does nothing here" in panel_text(app) and len(match.events) == 1
+
+    async def test_done_is_always_key_1_and_enter(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            match = await start_match(pilot)
+            await pilot.press("6", "2")
+            await pilot.press("1")  # Red done with its Defensive Grelkers
+            assert match.state.ask.team == 1
+            await pilot.press("enter")  # the highlighted default is Done too
+            assert match.state.move_step == 1
 
     async def test_undo_at_the_start_says_so(self, tmp_path):
         app = RefboxApp(data_dir=tmp_path)

@@ -101,6 +101,10 @@ class Match:
 
     # ---- the driver loop ----
 
+    def refresh(self) -> None:
+        """Forget the cached prompt after the state was arranged directly (test fixtures, demos)."""
+        self._prompt = None
+
     def prompt(self):
         if self._prompt is None:
             self._prompt = self.rules.prompt(self.state, self.data)
@@ -108,10 +112,11 @@ class Match:
 
     def submit(self, event: Event) -> None:
         """Check the event, apply it, then journal it durably. On any error nothing changes."""
+        check(self.prompt(), event)  # a malformed answer is refused before anything is touched
         before = len(self.events)
         try:
-            self._apply(event)
-        except RefboxError:
+            self._apply(event, checked=True)
+        except Exception:  # a rule refused it midway (or a bug): restore the state exactly
             self._rebuild(before)
             raise
         self._write(Entry(op="input", event=event))
@@ -150,8 +155,9 @@ class Match:
 
     # ---- internals ----
 
-    def _apply(self, event: Event) -> None:
-        check(self.prompt(), event)
+    def _apply(self, event: Event, checked: bool = False) -> None:
+        if not checked:
+            check(self.prompt(), event)
         self.rules.apply(self.state, self.data, event)
         self.events.append(event)
         self._prompt = None

@@ -16,7 +16,8 @@ def begin_turn(state: State, data: Data) -> None:
     state.initiative = None
     state.tried_contact = []
     carried = [sum(1 for b in state.balls if b.carrier and state.fig(b.carrier).team == t) for t in (0, 1)]
-    if len(state.balls) == 1:
+    in_play = [b for b in state.balls if b.where != "out"]  # ruling ball-off-field
+    if len(in_play) == 1:
         holder = next((t for t in (0, 1) if carried[t] == 1), None)
         why = "carries the ball"
     else:

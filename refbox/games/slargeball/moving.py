@@ -59,7 +59,9 @@ def _movers(state: State, data: Data, action: str) -> list:
     if action == "contact":
         figs = [f for f in figs if f.id not in state.tried_contact]
     if action == "goal":
-        figs = [f for f in figs if state.carried_by(f.id)]
+        figs = [f for f in figs if f.pos == "G" and state.carried_by(f.id)]
+    if action == "pile" and not any(not f.up for f in state.figures if f.on_field):
+        return []  # nobody is down, so there is no pile to cross
     return figs
 
 
@@ -76,12 +78,13 @@ def _why_not(state: State, data: Data, action: str) -> str:
 def move_menu_prompt(state: State, data: Data) -> Choose:
     team = state.ask.team
     step = data.phase("move").steps[state.move_step]
-    options = [Option(id=k, label=label, actor=team) for k, label in ACTIONS.items() if _movers(state, data, k)]
-    shown = {o.id for o in options}
+    actions = [Option(id=k, label=label, actor=team) for k, label in ACTIONS.items() if _movers(state, data, k)]
+    shown = {o.id for o in actions}
     refused = tuple(Refusal(id=k, label=ACTIONS[k], reason=_why_not(state, data, k))
                     for k in ("contact", "goal") if k not in shown and (k != "goal" or step.id == "G"))
-    options.append(Option(id="break", label="Break Play: all balls unreachable, or everyone agrees"))
-    options.append(Option(id="done", label=f"Done: {team_name(state, team)} have moved their {step.name}", actor=team))
+    options = [Option(id="done", label=f"Done: {team_name(state, team)} have moved their {step.name}", actor=team),
+               *actions,
+               Option(id="break", label="Break Play: all balls unreachable, or everyone agrees (asks first)")]
     return Choose(
         actor=team,
         text=f"Move your {step.name} (moving is optional). Tell refbox only about moves that need dice.",
@@ -95,7 +98,7 @@ def move_menu_apply(state: State, data: Data, event: Event) -> None:
     if choice == "done":
         flow.advance_move(state, data)
     elif choice == "break":
-        flow.break_play(state, data, "the table agrees play cannot go on (or every ball is unreachable)")
+        ask(state, "break_check", team=state.ask.team)
     else:
         movers = _movers(state, data, choice)
         if len(movers) == 1:
@@ -109,12 +112,15 @@ def move_figure_prompt(state: State, data: Data) -> Choose:
     return Choose(
         actor=state.ask.team,
         text=f"Which figure? ({ACTIONS[state.ask.action]})",
-        options=tuple(fig_option(state, f, data) for f in movers),
+        options=(Option(id="back", label="None: back to the move"), *(fig_option(state, f, data) for f in movers)),
     )
 
 
 def move_figure_apply(state: State, data: Data, event: Event) -> None:
-    _act(state, data, state.ask.action, event.value)
+    if event.value == "back":
+        ask(state, "move_menu", team=state.ask.team)
+    else:
+        _act(state, data, state.ask.action, event.value)
 
 
 def _act(state: State, data: Data, action: str, fig_id: str) -> None:
@@ -169,6 +175,19 @@ def move_roll_apply(state: State, data: Data, event: Event) -> None:
         result = "breaks away" if face <= need else "is held in contact"
         log(state, data, f"{who(state, fig)} {result}: rolled {face} (needed {need} or less)", fig.team)
     ask(state, "move_menu", team=fig.team)
+
+
+def break_check_prompt(state: State, data: Data) -> Choose:
+    return Choose(text="Break play now? The turn ends at once and the table is reset.",
+                  options=(Option(id="no", label="No, back to the move"),
+                           Option(id="yes", label="Yes: every ball is unreachable, or everyone agrees")))
+
+
+def break_check_apply(state: State, data: Data, event: Event) -> None:
+    if event.value == "yes":
+        flow.break_play(state, data, "the table agrees play cannot go on (or every ball is unreachable)")
+    else:
+        ask(state, "move_menu", team=state.ask.team)
 
 
 # ---- coaches ----
@@ -321,6 +340,7 @@ STEPS = {
     "initiative_roll": (initiative_prompt, initiative_apply),
     "move_menu": (move_menu_prompt, move_menu_apply),
     "move_figure": (move_figure_prompt, move_figure_apply),
+    "break_check": (break_check_prompt, break_check_apply),
     "move_roll": (move_roll_prompt, move_roll_apply),
     "coach_menu": (coach_menu_prompt, coach_menu_apply),
     "coach_roll": (coach_roll_prompt, coach_roll_apply),

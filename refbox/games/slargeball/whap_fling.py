@@ -15,9 +15,9 @@ def whap_menu_prompt(state: State, data: Data) -> Choose:
     band = state.whap_band
     figs = [f for f in flow.whap_candidates(state) if f.whap == band]
     lower = any(f.whap < band for f in flow.whap_candidates(state))
-    options = [fig_option(state, f, data, hint="knocked out this phase, still whaps" if not f.up else "")
-               for f in figs]
-    options.append(Option(id="next", label=f"No more whaps at Whap {band}" if lower else "End the Whap phase"))
+    options = [Option(id="next", label=f"No more whaps at Whap {band}" if lower else "End the Whap phase")]
+    options += [fig_option(state, f, data, hint="knocked out this phase, still whaps" if not f.up else "")
+                for f in figs]
     return Choose(
         text=f"Whap phase, Whap {band} figures first: who whaps an opponent in base contact? "
              "(one whap per figure; all whaps are simultaneous)",
