@@ -188,3 +188,14 @@ def test_a_checkpoint_that_does_not_match_the_journal_is_ignored(tmp_path):
     assert Match.load(path)[0].state == match.state
     checkpoint.write_text("{broken")
     assert Match.load(path)[0].state == match.state
+
+
+def test_a_match_open_in_one_window_is_refused_in_another(tmp_path):
+    first = new(tmp_path)
+    first.lock()
+    second, _ = Match.load(tmp_path / "m.jsonl")
+    with pytest.raises(JournalError, match="open in another refbox window"):
+        second.lock()
+    first.close()
+    second.lock()  # free once the first window lets go (or dies: the OS drops the lock)
+    second.close()

@@ -194,3 +194,43 @@ async def test_an_unplayable_ruleset_is_listed_marked_and_refuses_to_start(tmp_p
         await pilot.pause()
         assert "not playable yet" in str(app.screen.query_one("#message").render())
         assert type(app.screen).__name__ == "HomeScreen"
+
+
+async def test_a_match_already_open_elsewhere_is_not_opened_twice(tmp_path):
+    path = tmp_path / "matches" / "slargeball-x.jsonl"
+    demo_match(path, events=20)
+    from refbox.engine.match import Match
+    elsewhere, _ = Match.load(path)
+    elsewhere.lock()
+    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, GameScreen)
+        assert any("open in another refbox window" in n.message for n in app._notifications)
+    elsewhere.close()
+
+
+async def test_enter_right_after_typing_a_roll_does_not_answer_the_next_prompt(tmp_path):
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await start_match(pilot)
+        await pilot.press("6", "2", "enter")
+        assert len(match.events) == 1 and match.state.ask.step == "move_menu"
+        await pilot.press("enter")  # a deliberate Enter now chooses the highlighted Done
+        assert len(match.events) == 2
+
+
+async def test_house_rules_that_do_not_validate_are_reported_not_offered(tmp_path):
+    house = tmp_path / "rulesets"
+    house.mkdir()
+    (house / "long.toml").write_text('[meta]\nname = "long"\ntitle = "Long"\nextends = "slargeball"\n'
+                                     '[game]\nturns = "forty"\n')
+    (house / "short.toml").write_text('[meta]\nname = "short"\ntitle = "Short Slargeball"\n'
+                                      'extends = "slargeball"\n[game]\nturns = 10\n')
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one("#rulesets")
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert len(labels) == 6 and "Short Slargeball" in labels[5]
+        assert "game.turns" in str(app.screen.query_one("#message").render())

@@ -10,6 +10,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+
+try:
+    import fcntl
+except ImportError:  # not on POSIX: no cross-window lock
+    fcntl = None
 from pathlib import Path
 from typing import Any, Literal
 
@@ -72,6 +77,29 @@ def effective(entries: list[Entry]) -> tuple[list[Event], list[Event]]:
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._lock = None
+
+    def lock(self) -> None:
+        """Claim the match for this window: a second refbox on the same match is refused, not interleaved.
+
+        An advisory flock on a lock file beside the journal; the OS releases it if refbox dies."""
+        if self._lock is not None or fcntl is None:
+            return
+        handle = open(self.path.with_suffix(".lock"), "a")
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise JournalError(
+                f"{self.path.name} is open in another refbox window: close it there first "
+                "(two windows writing one match would corrupt it)"
+            ) from None
+        self._lock = handle
+
+    def unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
 
     @classmethod
     def create(cls, path: Path, header: Header) -> "Journal":

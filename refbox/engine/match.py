@@ -202,6 +202,15 @@ class Match:
             if n and n % CHECKPOINT_EVERY == 0:
                 self.checkpoint()
 
+    def lock(self) -> None:
+        """Claim the match for one window (see Journal.lock)."""
+        if self.journal is not None:
+            self.journal.lock()
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.unlock()
+
     def save(self) -> None:
         """On leaving the match: refresh the list summary and the checkpoint (the journal is already safe)."""
         self._save_meta()

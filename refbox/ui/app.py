@@ -55,9 +55,16 @@ class RefboxApp(App):
             logging.getLogger("refbox").exception("resume failed")
             self.notify(f"{type(e).__name__}: {e}", title="Cannot resume", severity="error", timeout=15)
             return
-        self.push_screen(self.game_screen(match, recovered))
+        try:
+            screen = self.game_screen(match, recovered)
+        except RefboxError as e:
+            self.notify(str(e), title="Cannot resume", severity="error", timeout=15)
+            return
+        self.push_screen(screen)
 
     def game_screen(self, match, message: str | None = None):
+        """The screen for a match, once this window holds its lock (raises JournalError if another does)."""
+        match.lock()
         return _screen_class(match.entry.game_screen)(match, message)
 
     def get_system_commands(self, screen):

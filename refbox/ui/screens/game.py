@@ -47,6 +47,7 @@ class GameScreen(Screen):
         self.match = match
         self.colours = match.rules.colours(match.setup)
         self.ui = Interaction(result=message or "")
+        self._swallow_enter = False
 
     # ---- layout ----
 
@@ -70,10 +71,8 @@ class GameScreen(Screen):
         self.redraw()
 
     def on_unmount(self) -> None:
-        try:
-            self.match.save()
-        except OSError as e:  # the journal is already durable; only the list summary is stale
-            log.warning("could not save the match summary: %s", e)
+        self._save()
+        self.match.close()
 
     @property
     def names(self) -> tuple[str, str]:
@@ -139,6 +138,10 @@ class GameScreen(Screen):
             return  # bindings
         handled = True
         self.ui.error = ""
+        swallow, self._swallow_enter = self._swallow_enter, False
+        if swallow and key in ("enter", "space"):
+            event.stop()
+            return
         if key in ("escape", "backspace"):
             self._clear(prompt, key)
         elif isinstance(prompt, (Choose, Pick)):
@@ -227,6 +230,7 @@ class GameScreen(Screen):
             return False
         if entry.complete:
             self.submit(Event(kind="roll", value=list(entry.faces), source="physical"))
+            self._swallow_enter = True  # "9 Enter" on a d20 must not also answer the next prompt
         return True
 
     def _number_key(self, prompt: Number, key: str, char: str) -> bool:
@@ -258,16 +262,17 @@ class GameScreen(Screen):
         except RefboxError as e:
             self._refuse(str(e))
             return
-        self.ui = Interaction(result=f"Undone: {describe(event)}")
+        self.ui = Interaction(result=f"Undone: {describe(event, self.match.prompt())}")
         self.redraw()
 
     def action_redo(self) -> None:
+        prompt = self.match.prompt()
         try:
             event = self.match.redo()
         except RefboxError as e:
             self._refuse(str(e))
             return
-        self.ui = Interaction(result=f"Redone: {describe(event)}")
+        self.ui = Interaction(result=f"Redone: {describe(event, prompt)}")
         self.redraw()
 
     def action_dice(self) -> None:
@@ -281,12 +286,26 @@ class GameScreen(Screen):
         self.app.push_screen(HelpScreen(self.match.data, view.phase_id))
 
     def action_leave(self) -> None:
+        self._save()
         self.app.pop_screen()
 
+    def _save(self) -> None:
+        try:
+            self.match.save()
+        except OSError as e:  # the journal is already durable; only the list summary is stale
+            log.warning("could not save the match summary: %s", e)
 
-def describe(event: Event) -> str:
+
+def describe(event: Event, prompt) -> str:
+    """An event in words, using the labels of the prompt it answered."""
+    labels = {o.id: o.label for o in getattr(prompt, "options", ())}
     if event.kind == "roll":
-        return f"{event.source} roll {event.value}"
+        faces = ", ".join(map(str, event.value))
+        return f"{getattr(prompt, 'purpose', 'roll')}: {event.source} roll {faces}"
     if event.kind == "confirm":
         return "confirmation"
-    return f"{event.kind} {event.value}"
+    if event.kind == "pick":
+        return "picked " + (", ".join(labels.get(v, v) for v in event.value) or "none")
+    if event.kind == "choose":
+        return labels.get(event.value, str(event.value))
+    return f"{getattr(prompt, 'text', 'number')[:40]}: {event.value}"

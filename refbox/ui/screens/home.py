@@ -13,6 +13,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from refbox.engine import registry, storage
+from refbox.engine.errors import RefboxError
 
 
 class HomeScreen(Screen):
@@ -40,10 +41,12 @@ class HomeScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.reload()
+        self.query_one("#rulesets", OptionList).focus()  # Tab then always reaches the saved matches
 
     def reload(self) -> None:
         root = self.app.data_dir  # type: ignore[attr-defined]
         variants, problems = registry.house_variants(storage.house_dir(root))
+        variants, problems = _valid(variants, problems)
         self.entries = [*registry.BUILTIN, *variants]
         rulesets = self.query_one("#rulesets", OptionList)
         rulesets.clear_options()
@@ -86,3 +89,16 @@ class HomeScreen(Screen):
                 f"[yellow]{entry.title} is not playable yet: its rules are not implemented in refbox.[/]")
             return
         self.app.new_match(entry)  # type: ignore[attr-defined]
+
+
+def _valid(variants: list[registry.Entry], problems: list[str]) -> tuple[list[registry.Entry], list[str]]:
+    """Offer only house rules that load: a broken file is listed as a problem, not as a ruleset."""
+    good = []
+    for entry in variants:
+        try:
+            entry.load_data()
+        except RefboxError as e:
+            problems = [*problems, f"{entry.house_file.name}: {e}"]
+        else:
+            good.append(entry)
+    return good, problems

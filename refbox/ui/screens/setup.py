@@ -41,7 +41,7 @@ class SetupScreen(Screen):
                 yield from self.compose_fields()
                 yield Label("Dice")
                 yield Select(DICE_MODES, value="physical", allow_blank=False, id="dice")
-                yield Label("Seed for digital dice (shown in the match; same seed, same rolls)")
+                yield Label("Seed for digital dice (same seed, same rolls)")
                 yield Input(str(random.randint(1, 99_999)), id="seed", restrict=r"[0-9]*", max_length=9)
                 yield Static(id="error")
                 yield Button("Start match (Ctrl+S)", variant="primary", id="start")
