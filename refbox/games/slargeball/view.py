@@ -64,7 +64,8 @@ def view(state: State, data: Data) -> View:
     for team in (0, 1):
         if state.coach_of(team) is not None:
             cs = state.teams[team].coach
-            board.append(Stat(label="Coach", value=f"{cs.activations}/{limit} {cs.mode}", actor=team))
+            board.append(Stat(label=f"{state.teams[team].name} coach", value=f"{cs.activations}/{limit} {cs.mode}",
+                              actor=team))
     rosters = []
     for team in (0, 1):
         figs = [f for f in state.figures if f.team == team]
@@ -78,7 +79,8 @@ def view(state: State, data: Data) -> View:
         ))
     notes = []
     if state.phase == "whap":
-        done = ", ".join(state.fig(i).tag for i in state.whapped) or "none yet"
+        done = ", ".join(f"{state.teams[state.fig(i).team].name} {state.fig(i).tag}" for i in state.whapped)
+        done = done or "none yet"
         notes.append(f"Whapped this phase: {done}")
     if state.phase == "fling" and state.fling_queue:
         notes.append(f"Balls still to fling: {', '.join(map(str, state.fling_queue))}")

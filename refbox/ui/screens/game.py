@@ -33,6 +33,9 @@ log = logging.getLogger("refbox")
 
 class GameScreen(Screen):
     CSS_PATH = [Path(__file__).parent / "game.tcss"]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+    """Small terminals hide the phase tracker (the title names the phase) and shrink the log."""
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding("u", "undo", "Undo"),
@@ -55,9 +58,11 @@ class GameScreen(Screen):
         yield Static(id="title")
         with Horizontal(id="top"):
             yield PhaseTracker(id="phases")
-            with VerticalScroll(id="centre"):
-                yield PromptPanel(id="prompt")
-                yield Static(id="notes")
+            with Vertical(id="middle"):
+                yield Static(id="now")
+                with VerticalScroll(id="centre"):
+                    yield PromptPanel(id="prompt")
+                    yield Static(id="notes")
             yield Scoreboard(id="board")
         with Horizontal(id="rosters"):
             for i in (0, 1):
@@ -86,7 +91,7 @@ class GameScreen(Screen):
         if isinstance(prompt, Roll) and self.ui.faces is None:
             self.ui.faces = FaceEntry([d.sides for d in prompt.dice])
         panel = self.query_one(PromptPanel)
-        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode)
+        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, self.query_one("#now", Static))
         if isinstance(prompt, (Choose, Pick)):
             self.query_one("#centre", VerticalScroll).scroll_to_region(
                 Region(0, max(0, panel.cursor_line - 1), 1, 3), animate=False)
@@ -96,7 +101,9 @@ class GameScreen(Screen):
         title = Text()
         title.append(f" refbox · {self.match.header.title} · ", style="bold")
         title.append(view.headline, style="bold")
-        title.append(f" · {view.clock} · seed {self.match.header.seed} · dice: {self.match.dice_mode}", style="dim")
+        current = " / ".join(row.name for row in view.phases if row.status == "current")
+        title.append(f" · {view.clock} · {current}", style="bold")
+        title.append(f" · seed {self.match.header.seed} · dice: {self.match.dice_mode}", style="dim")
         self.query_one("#title", Static).update(title)
         self.query_one(PhaseTracker).show(view)
         self.query_one(Scoreboard).show(view, self.colours)

@@ -33,20 +33,19 @@ class PromptPanel(Static):
     cursor_line = 0
     """The line of the highlighted option, so the screen can keep it in view."""
 
-    def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], ui: Interaction, dice_mode: str) -> None:
-        parts: list = []
-        width = max(20, self.size.width or 60)
-        lines_before = 0
+    def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], ui: Interaction, dice_mode: str,
+             head_widget: Static | None = None) -> None:
+        """Draw the prompt; the question itself goes to ``head_widget`` (kept in view above the options)."""
+        head_parts: list = []
         if ui.result:
-            parts.append(Text(f"↳ {ui.result}", style="italic"))
-            lines_before += -(-len(ui.result) // width)
+            head_parts.append(Text(f"↳ {ui.result}", style="italic"))
         who = names[prompt.actor] if prompt.actor is not None else "Referee"
         head = Text()
         head.append(f"NOW: {who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
         head.append(prompt.text)
-        parts.append(head)
-        lines_before += -(-len(head.plain) // width) + 1
-        self.cursor_line = lines_before + ui.cursor  # where the highlighted option is drawn
+        head_parts.append(head)
+        parts: list = []
+        self.cursor_line = ui.cursor + 1  # where the highlighted option is drawn
         if isinstance(prompt, (Choose, Pick)):
             parts.append(self._options(prompt, colours, ui))
         elif isinstance(prompt, Roll):
@@ -60,6 +59,11 @@ class PromptPanel(Static):
             parts.append(Text("\n[u] undo the last input   [q] back to the home screen", style="dim"))
         if ui.error:
             parts.append(Text(f"\n✗ {ui.error}", style="bold red"))
+        self.shown_head = Group(*head_parts)
+        if head_widget is None:
+            parts = [*head_parts, *parts]
+        else:
+            head_widget.update(self.shown_head)
         self.shown = Group(*parts)
         self.update(self.shown)
 
@@ -68,6 +72,7 @@ class PromptPanel(Static):
         """What the panel shows, as plain text (for tests and screen readers)."""
         console = Console(width=120, file=io.StringIO(), color_system=None)
         with console.capture() as capture:
+            console.print(self.shown_head)
             console.print(self.shown)
         return capture.get()
 
