@@ -199,3 +199,20 @@ def test_a_match_open_in_one_window_is_refused_in_another(tmp_path):
     first.close()
     second.lock()  # free once the first window lets go (or dies: the OS drops the lock)
     second.close()
+
+
+def test_a_journal_damaged_in_the_middle_can_be_salvaged_up_to_the_damage(tmp_path):
+    m = new(tmp_path)
+    for event in (roll(6, 1), choose("contact"), roll(5), choose("done")):
+        m.submit(event)
+    path = tmp_path / "m.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    lines[3] = "garbage\n"  # the third input
+    path.write_text("".join(lines))
+    with pytest.raises(JournalError) as refused:
+        Match.load(path)
+    assert refused.value.salvageable
+    salvaged, message = Match.load(path, salvage=True)
+    assert len(salvaged.events) == 2 and "line 4" in message
+    assert (tmp_path / "m.jsonl.damaged").read_text() == "".join(lines), "the original is kept"
+    assert Match.load(path)[0].events == salvaged.events, "the journal now resumes cleanly"

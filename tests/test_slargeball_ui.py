@@ -234,3 +234,19 @@ async def test_house_rules_that_do_not_validate_are_reported_not_offered(tmp_pat
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert len(labels) == 6 and "Short Slargeball" in labels[5]
         assert "game.turns" in str(app.screen.query_one("#message").render())
+
+
+async def test_a_journal_damaged_in_the_middle_is_offered_for_salvage(tmp_path):
+    path = tmp_path / "matches" / "slargeball-x.jsonl"
+    demo_match(path, events=30)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[10] = "{broken\n"
+    path.write_text("".join(lines))
+    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "damaged" in str(app.screen.query_one("Static").render())
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and len(app.screen.match.events) == 9
+        assert "kept as slargeball-x.jsonl.damaged" in panel_text(app)

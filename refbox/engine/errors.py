@@ -18,7 +18,14 @@ class RulesetError(RefboxError):
 
 
 class JournalError(RefboxError):
-    """A journal that cannot be read or replayed; the file is left untouched."""
+    """A journal that cannot be read or replayed; the file is left untouched.
+
+    ``salvageable`` is set when the inputs before the damage can still be replayed
+    (``Match.load(path, salvage=True)`` keeps those and a copy of the original)."""
+
+    def __init__(self, message: str, salvageable: bool = False) -> None:
+        super().__init__(message)
+        self.salvageable = salvageable
 
 
 class NothingToUndo(RefboxError):

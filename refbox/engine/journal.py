@@ -52,6 +52,8 @@ class Loaded(BaseModel):
     entries: list[Entry]
     recovered: str | None = None
     """A message when a torn last line was dropped on load."""
+    damaged_at: int | None = None
+    """With salvage: the first damaged line (entries stop before it)."""
 
 
 def effective(entries: list[Entry]) -> tuple[list[Event], list[Event]]:
@@ -123,8 +125,9 @@ class Journal:
         return cls(path), read(path)
 
 
-def read(path: Path) -> Loaded:
-    """Parse a journal. A torn last line is dropped (the original kept beside it); other damage raises."""
+def read(path: Path, salvage: bool = False) -> Loaded:
+    """Parse a journal. A torn last line is dropped (the original kept beside it); other damage raises,
+    unless ``salvage``: then the entries before the first damaged line are returned (nothing is written)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -140,9 +143,16 @@ def read(path: Path) -> Loaded:
     if not lines:
         raise JournalError(f"{path}: empty or cut-off journal (no complete header line); the file was left untouched")
     header = _header(path, lines[0])
-    entries = [_entry(path, n, line) for n, line in enumerate(lines[1:], start=2)]
+    entries = []
+    for n, line in enumerate(lines[1:], start=2):
+        try:
+            entries.append(_entry(path, n, line))
+        except JournalError as e:
+            if not salvage:
+                raise JournalError(str(e), salvageable=True) from None
+            return Loaded(header=header, entries=_consistent(entries), damaged_at=n)
     recovered = None
-    if torn:
+    if torn and not salvage:
         kept = _try_entry(torn)
         if kept is not None:
             entries.append(kept)
@@ -158,8 +168,34 @@ def read(path: Path) -> Loaded:
     try:
         effective(entries)
     except JournalError as e:
-        raise JournalError(f"{path}: {e}; the file was left untouched") from None
+        if not salvage:
+            raise JournalError(f"{path}: {e}; the file was left untouched", salvageable=True) from None
+        entries = _consistent(entries)
     return Loaded(header=header, entries=entries, recovered=recovered)
+
+
+def _consistent(entries: list[Entry]) -> list[Entry]:
+    """The longest prefix whose undos and redos make sense."""
+    for end in range(len(entries), -1, -1):
+        try:
+            effective(entries[:end])
+            return entries[:end]
+        except JournalError:
+            continue
+    return []
+
+
+def rewrite(path: Path, header: Header, events: list[Event]) -> Path:
+    """Replace a damaged journal by one holding ``events``; the original is kept beside it. Returns the copy."""
+    backup = path.with_name(path.name + ".damaged")
+    n = 2
+    while backup.exists():
+        backup = path.with_name(f"{path.name}.damaged-{n}")
+        n += 1
+    content = header.model_dump_json() + "\n" + "".join(
+        Entry(op="input", event=e).model_dump_json(exclude_none=True) + "\n" for e in events)
+    _rewrite(path, content.encode("utf-8"), backup)
+    return backup
 
 
 def _header(path: Path, line: str) -> Header:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from refbox.engine import storage
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.errors import JournalError, NothingToUndo, RefboxError
-from refbox.engine.journal import Entry, Header, Journal, effective, read
+from refbox.engine.journal import Entry, Header, Journal, effective, read, rewrite
 from refbox.engine.prompts import Event, Roll, check
 from refbox.engine.registry import Entry as RulesetEntry
 from refbox.engine.registry import lookup
@@ -79,9 +79,12 @@ class Match:
         return match
 
     @classmethod
-    def load(cls, path: Path) -> tuple["Match", str | None]:
-        """Resume from a journal. Returns the match and a recovery message if a torn line was dropped."""
-        loaded = read(path)
+    def load(cls, path: Path, salvage: bool = False) -> tuple["Match", str | None]:
+        """Resume from a journal. Returns the match and a message if something had to be recovered.
+
+        With ``salvage``, a journal damaged in the middle is cut back to the inputs before the damage
+        (a copy of the original is kept) instead of being refused."""
+        loaded = read(path, salvage=salvage)
         try:
             match = cls(loaded.header, Journal(path))
         except RefboxError as e:
@@ -89,14 +92,24 @@ class Match:
         except ValueError as e:  # pydantic: setup or data in the header no longer validate
             raise JournalError(f"{path}: the match header does not validate: {e}; the file was left untouched") from None
         done, undone = effective(loaded.entries)
-        start = match._resume_checkpoint(done)
+        start = match._resume_checkpoint(done) if not salvage else 0
+        bad = None
         for n, event in enumerate(done[start:], start=start + 1):
             try:
                 match._apply(event)
             except RefboxError as e:
-                raise JournalError(f"{path}: input {n} cannot be replayed: {e}; the file was left untouched") from None
-        match.redo_stack = undone
+                if not salvage:
+                    raise JournalError(f"{path}: input {n} cannot be replayed: {e}; the file was left untouched",
+                                       salvageable=True) from None
+                bad = n
+                break
         match.dice_mode = storage.read_meta(path).get("dice_mode", "physical")
+        if salvage and (bad is not None or loaded.damaged_at is not None):
+            backup = rewrite(path, loaded.header, match.events)
+            where = f"line {loaded.damaged_at}" if bad is None else f"input {bad}"
+            return match, (f"The journal was damaged at {where}: resumed from the {len(match.events)} inputs before "
+                           f"it. The original file is kept as {backup.name}.")
+        match.redo_stack = undone
         return match, loaded.recovered
 
     # ---- the driver loop ----

@@ -8,9 +8,10 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 
-from refbox.engine.errors import RefboxError
+from refbox.engine.errors import JournalError, RefboxError
 from refbox.engine.registry import Entry
 from refbox.engine.storage import data_dir as resolve_data_dir
+from refbox.ui.screens.dialogs import YesNo
 
 
 def _screen_class(path: str):
@@ -43,11 +44,19 @@ class RefboxApp(App):
             return
         self.push_screen(screen)
 
-    def resume(self, path: str) -> None:
+    def resume(self, path: str, salvage: bool = False) -> None:
         from refbox.engine.match import Match  # pydantic and icepool load on first use, not at start-up
 
         try:
-            match, recovered = Match.load(Path(path))
+            match, recovered = Match.load(Path(path), salvage=salvage)
+        except JournalError as e:
+            if e.salvageable and not salvage:
+                question = (f"{e}\n\nResume from the inputs before the damage? The damaged file is kept "
+                            "beside the match (.damaged) and nothing else is changed.")
+                self.push_screen(YesNo(question), lambda yes: self.resume(path, salvage=True) if yes else None)
+            else:
+                self.notify(str(e), title="Cannot resume", severity="error", timeout=15)
+            return
         except RefboxError as e:
             self.notify(str(e), title="Cannot resume", severity="error", timeout=15)
             return

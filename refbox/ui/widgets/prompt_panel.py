@@ -70,7 +70,7 @@ class PromptPanel(Static):
     @property
     def plain(self) -> str:
         """What the panel shows, as plain text (for tests and screen readers)."""
-        console = Console(width=120, file=io.StringIO(), color_system=None)
+        console = Console(width=400, file=io.StringIO(), color_system=None)
         with console.capture() as capture:
             console.print(self.shown_head)
             console.print(self.shown)
