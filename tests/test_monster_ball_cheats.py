@@ -166,3 +166,45 @@ def test_caught_cheat_on_a_kickoff_return_replays_the_kickoff():
     m = send(new_match(), choose("C12"), roll(1, 3), roll(5), pick("L8"), roll(6))
     send(m, choose("done"), choose("cheat"), choose("C12"), choose("L8"), number(1), choose("hustle"), roll(1, 3))
     assert m.state.step == "kick_kicker" and (m.state.possession, m.state.to_go) == (CHAOS, 23)
+
+
+def _odds(m) -> dict[str, float]:
+    return {o.label: o.probability for o in m.prompt().odds}
+
+
+def _count(sides: tuple[int, ...], outcome) -> dict[str, float]:
+    """Every face combination sorted into exactly one outcome: the oracle for a partition."""
+    from collections import Counter
+    from itertools import product
+
+    combos = list(product(*[range(1, s + 1) for s in sides]))
+    counts = Counter(outcome(*faces) for faces in combos)
+    return {label: n / len(combos) for label, n in counts.items()}
+
+
+def test_slam_odds_on_the_ball_carrier_are_a_partition_summing_to_one():
+    m = send(law_ball(), choose("hustle"), choose("L7"), choose("C18"), choose("slam"))  # Paladin carrier vs Ogre Slam
+    ref = m.data.referee(m.state.referee).catches_at_most
+    sides = tuple(d.sides for d in m.prompt().dice)
+
+    def outcome(hustle: int, slam: int) -> str:
+        if slam <= ref:
+            return "spotted: blocker ejected, play void"
+        return "gets through" if hustle > slam else "stopped" if hustle == slam else "stunned and fumbles"
+
+    shown = _odds(m)
+    assert sum(shown.values()) == pytest.approx(1.0)
+    assert not any("counted in" in label for label in shown)
+    assert shown == pytest.approx(_count(sides, outcome))
+
+
+def test_hustle_odds_for_the_ball_carrier_split_stopped_from_the_fumble():
+    m = send(law_ball(), choose("hustle"), choose("L7"), choose("C13"))  # honest Block: no Slam for a Kobold
+    sides = tuple(d.sides for d in m.prompt().dice)
+
+    def outcome(hustle: int, block: int) -> str:
+        return "gets through" if hustle > block else "rolls 1: stopped and fumbles" if hustle == 1 else "stopped, loses a square"
+
+    shown = _odds(m)
+    assert sum(shown.values()) == pytest.approx(1.0)
+    assert shown == pytest.approx(_count(sides, outcome))

@@ -213,3 +213,29 @@ def test_clock_victory_ends_the_game_after_the_fourth_quarter(tmp_path):
     assert m.state.seconds == 8 and m.state.step == "move"  # the play goes on past the clock
     send(m, choose("out"), number(0))
     assert isinstance(m.prompt(), GameOver) and m.state.winner is None
+
+
+def test_a_loss_keeps_the_line_where_it_was_and_says_so():
+    """Ruling first-down-exactly-three: the between-plays procedure moves the line only with a first down."""
+    m = spot(send(law_ball(), choose("out")), -2)
+    assert (m.state.to_go, m.state.down) == (9, 2)
+    assert "Loss of 2: the line of scrimmage stays at the 30" in m.state.log[-1].text
+    rulings = {r.id: r for r in m.data.rulings}
+    assert "between-plays procedure" in rulings["first-down-exactly-three"].reason
+
+
+def test_a_field_goal_missed_from_behind_the_own_goal_line_leaves_the_ball_on_the_field():
+    m = touchback(new_match())
+    m.state.to_go = m.data.field.squares  # spotted on the own goal line (a spot answer of 30)
+    send(m, choose("field_goal"), choose("L6"), number(9), roll(1, 1))
+    assert (m.state.possession, m.state.to_go) == (CHAOS, 1)
+
+
+def test_done_is_always_the_first_option_and_the_play_enders_come_last():
+    m = law_ball()
+    first_round = option_ids(m)
+    send(m, choose("done"), choose("done"))  # round 2: the pass and the cheats join the menu
+    second_round = option_ids(m)
+    assert m.state.round == 2 and len(second_round) > len(first_round)
+    for ids in (first_round, second_round):
+        assert ids[0] == "done" and ids[-2:] == ["touchdown", "out"]

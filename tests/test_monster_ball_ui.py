@@ -176,6 +176,84 @@ class TestCaptainsClock:
             assert screen.match.state.mover == 0 and not screen.query_one("#captain-clock").display
 
 
+    async def test_the_countdown_stands_still_under_the_help_screen(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE, "question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            for _ in range(5):
+                screen.tick(60)
+            await pilot.pause()
+            assert screen.left == 60 and "timeout" not in [e.value for e in screen.match.events]
+            await pilot.press("escape")
+            assert app.screen is screen
+            screen.tick(1)
+            assert screen.left == 59
+
+    async def test_an_unattended_table_journals_one_timeout_then_the_clock_stops(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            for _ in range(600):  # ten minutes with nobody at the keyboard
+                screen.tick()
+            await pilot.pause()
+            assert [e.value for e in screen.match.events].count("timeout") == 1
+            assert screen.paused and screen.match.state.mover == 1 and 0 < screen.left < 60
+            await pilot.press("escape")  # anyone back at the table: the clock runs again
+            assert not screen.paused
+
+    async def test_the_minute_runs_on_in_sub_prompts_and_ends_the_half_at_the_menu(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            screen.tick(30)
+            await choose(pilot, screen, "hustle")
+            await choose(pilot, screen, "L7")
+            assert screen.match.state.step == "hustle_blocker"
+            screen.tick(30)
+            await pilot.pause()
+            assert screen.left == 0 and screen.match.state.step == "hustle_blocker"  # a sub-prompt has no "time's up"
+            assert "time's up" in str(screen.query_one("#captain-clock").render())
+            await choose(pilot, screen, "C13")
+            await pilot.press("5", "2")  # the declared Hustle is settled: Paladin 5 beats Kobold 2
+            await pilot.pause()
+            match = screen.match
+            assert match.events[-1].value == "timeout" and match.state.mover == 1
+
+    async def test_undo_gives_back_the_time_that_half_round_had_not_a_fresh_minute(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            screen.tick(20)
+            await choose(pilot, screen, "hustle")
+            await pilot.press("u")
+            assert screen.match.state.step == "move" and screen.left == 40
+            await choose(pilot, screen, "done")
+            assert screen.match.state.mover == 1 and screen.left == 60
+            screen.tick(10)
+            await pilot.press("u")
+            assert screen.match.state.mover == 0 and screen.left == 40
+            await pilot.press("U")
+            assert screen.match.state.mover == 1 and screen.left == 50
+
+    async def test_an_undone_timeout_is_not_fired_again(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            screen.tick(60)
+            await pilot.pause()
+            await pilot.press("u")
+            screen.tick(5)
+            await pilot.pause()
+            assert screen.match.state.mover == 0 and screen.left == 0
+            assert [e.value for e in screen.match.events].count("timeout") == 0
+
+
 # ---- snapshots (plain def: snap_compare runs its own event loop) ----
 
 

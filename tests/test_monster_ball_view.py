@@ -59,3 +59,10 @@ def test_phase_tracker_follows_the_play():
     send(m, choose("tackle"))
     view = m.rules.view(m.state, m.data)
     assert view.phase_id == "tackle" and any(r.depth == 1 and r.name == "Tackle" for r in view.phases)
+
+
+def test_no_down_is_shown_before_the_kick_off():
+    m = new_match()
+    assert board(m)["Down"] == "—"
+    touchback(m)
+    assert board(m)["Down"] == "1st & 3 squares"

@@ -14,13 +14,18 @@ def asks_gain(s: State) -> bool:
     return s.play is not None and s.play.kind == "scrimmage" and s.holder_team == s.possession
 
 
+def gain_words(value: int) -> str:
+    return f"Loss of {-value}" if value < 0 else "No gain" if value == 0 else f"Gain of {value}"
+
+
 @asks("spot", phase="spot")
 def spot_prompt(s: State, data: Data) -> Number:
     squares = data.field.squares
     if asks_gain(s):
         return Number(
             actor=None,
-            text="Where is the ball? Squares gained past the line of scrimmage (negative: behind it; an incomplete pass counts from where it was thrown).",
+            text="Where is the ball? Squares gained past the line of scrimmage (negative: behind it; an incomplete pass counts "
+                 f"from where it was thrown). {data.field.first_down_squares} or more: first down at the spot; less: the line stays.",
             min=-(squares - s.to_go),
             max=s.to_go - 1,
             unit="squares",
@@ -46,12 +51,13 @@ def spot_apply(s: State, data: Data, event: Event) -> None:
             s.down = 1
             s.note(flow.stamp(s), f"Gain of {value}: first down at the {f.yards(s.to_go)} ({flow.squares(s.to_go)} to go).", team)
         elif s.down >= f.downs:
-            s.note(flow.stamp(s), f"Gain of {value} on {flow.down_words(s.down)} down: turnover on downs.", team)
-            s.possession, s.to_go, s.down = 1 - team, f.squares - s.to_go, 1
+            s.note(flow.stamp(s), f"{gain_words(value)} on {flow.down_words(s.down)} down: turnover on downs at the line.", team)
+            s.possession, s.to_go, s.down = 1 - team, max(1, f.squares - s.to_go), 1
             flow.refield(s)
         else:
             s.down += 1
-            s.note(flow.stamp(s), f"Gain of {value}: the line stays; {flow.down_words(s.down)} down.", team)
+            s.note(flow.stamp(s), f"{gain_words(value)}: the line of scrimmage stays at the {f.yards(s.to_go)} "
+                   f"(it moves only with a first down); {flow.down_words(s.down)} down.", team)
     else:
         team = s.holder_team
         changed = team != s.possession

@@ -100,7 +100,7 @@ def kick_roll_apply(s: State, data: Data, event: Event) -> None:
         if best > need:
             flow.score(s, data, kicking, data.scoring.field_goal, f"Field goal is good ({best} beats {need})")
         else:
-            flow.new_series(s, data, receiving, data.field.squares - s.to_go, f"field goal no good ({best} does not beat {need})")
+            flow.new_series(s, data, receiving, max(1, data.field.squares - s.to_go), f"field goal no good ({best} does not beat {need})")
         return
     landing = kicker_zone(s, data) - best
     if landing <= 0:

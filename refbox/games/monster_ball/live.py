@@ -6,9 +6,21 @@ from refbox.engine.prompts import Choose, Event, Option, Refusal, Roll
 from refbox.games.monster_ball import ask, flow, odds
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Action, State
-from refbox.games.monster_ball.steps import answers, asks
+from refbox.games.monster_ball.steps import STEPS, answers, asks
 
 STANDALONE_CHEATS = {"blink", "missile", "holding"}
+HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
+"""Phases of the steps a captain's half-round is made of: the action menu and what is declared from it."""
+
+
+def half_running(s: State) -> bool:
+    """A captain's half-round is under way: the action menu, or an action declared from it (a Hustle,
+    a tackle, a pass, a cheat, a fumble it caused). The screen's one-minute countdown runs exactly then."""
+    if s.round < 1 or s.play is None or s.step not in STEPS or STEPS[s.step].phase not in HALF_PHASES:
+        return False
+    if s.contest is not None and s.contest.resume != "move":
+        return False  # a kick, a hike or a long pass coming down after the half: no captain's time
+    return not (s.ball == "air" and s.air is None)  # the long pass is resolved after the other half
 
 
 def movers(s: State, team: int) -> list[str]:
@@ -34,7 +46,7 @@ def can_pass(s: State, team: int) -> bool:
 def move_prompt(s: State, data: Data) -> Choose:
     team, other = s.mover, 1 - s.mover
     has_ball = s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) == team
-    options = []
+    options = [Option(id="done", label="Done moving", hint="the other side moves next", actor=team)]
     if movers(s, team) and s.standing(other):
         options.append(Option(id="hustle", label="Hustle through an opponent's square", actor=team))
     if s.standing(team) and s.standing(other):
@@ -43,12 +55,11 @@ def move_prompt(s: State, data: Data) -> Choose:
         options.append(Option(id="pass", label=f"{s.label(s.carrier)} passes (or hands off)", actor=team))
     if standalone_cheaters(s, data, team):
         options.append(Option(id="cheat", label="Cheat: Blink, Magic Missile or Holding", actor=team))
-    if has_ball:
-        options.append(Option(id="touchdown", label=f"{s.label(s.carrier)} reaches the end zone: touchdown", actor=team))
-        options.append(Option(id="out", label=f"{s.label(s.carrier)} steps out of bounds", actor=team))
-    options.append(Option(id="done", label="Done moving", hint="the other side moves next", actor=team))
     if s.captain_minute:
         options.append(Option(id="timeout", label="Time's up", hint="the minute ran out: unmoved players stay", actor=team))
+    if has_ball:  # the play-ending options come last, never on the key "done" has
+        options.append(Option(id="touchdown", label=f"{s.label(s.carrier)} reaches the end zone: touchdown", actor=team))
+        options.append(Option(id="out", label=f"{s.label(s.carrier)} steps out of bounds", actor=team))
     half = "moves first" if s.halves_done == 0 else "moves second"
     return Choose(actor=team, text=f"Round {s.round}: {s.teams[team].name} {half}. Move your players; tell refbox about each contest.",
                   options=tuple(options), refused=_move_refusals(s, data, team, has_ball))
@@ -163,19 +174,32 @@ def hustle_roll_prompt(s: State, data: Data) -> Roll:
     h = flow.die(s, data, a.actor, "hustle")
     cheat = flow.die(s, data, a.target, "cheat")
     block = flow.die(s, data, a.target, "block")
+    carrier = a.actor == s.carrier
+    # A partition of every roll: Hustle 1 never gets through (the block shows 1 or more), so a carrier's
+    # fumble is a share of "stopped" (or, against a Slam, the whole of "stunned"), never counted twice.
+    fumble = 1 / h if carrier else 0.0
     if a.defence == "slam":
         nc = odds.not_caught((cheat,), ref)
         through, tie, stunned = odds.compare(((h, 1),), (odds.honest(cheat, ref),))
-        pairs = [("spotted: blocker ejected, play void", 1 - nc), ("gets through", nc * through), ("stopped", nc * tie), ("stunned", nc * stunned)]
+        # An unspotted Slam shows more than the referee's number: Hustle 1 is stunned (and fumbles) unless
+        # the referee spots nothing at all and the Slam shows 1 too: then it is stopped and fumbles.
+        tie_on_1 = fumble / cheat if ref < 1 else 0.0
+        pairs = [("spotted: blocker ejected, play void", 1 - nc), ("gets through", nc * through),
+                 ("stopped", nc * (tie - tie_on_1)), ("stunned and fumbles" if carrier else "stunned", nc * stunned)]
+        if tie_on_1:
+            pairs.append(("rolls 1: stopped and fumbles", nc * tie_on_1))
     elif a.defence == "block_rough":
         nc = odds.not_caught((cheat,), ref)
         through, _, _ = odds.compare(((h, 1),), ((block, 1), odds.honest(cheat, ref)))
-        pairs = [("spotted: blocker ejected, play void", 1 - nc), ("gets through", nc * through), ("stopped", nc * (1 - through))]
+        pairs = [("spotted: blocker ejected, play void", 1 - nc), ("gets through", nc * through),
+                 ("stopped, loses a square", nc * (1 - through - fumble))]
+        if carrier:
+            pairs.append(("rolls 1: stopped and fumbles", nc * fumble))
     else:
         through, _, _ = odds.compare(((h, 1),), ((block, 1),))
-        pairs = [("gets through", through), ("stopped, loses a square", 1 - through)]
-    if a.actor == s.carrier:
-        pairs.append(("ball carrier rolls 1: fumble (counted in stopped)", 1 / h))
+        pairs = [("gets through", through), ("stopped, loses a square", 1 - through - fumble)]
+        if carrier:
+            pairs.append(("rolls 1: stopped and fumbles", fumble))
     return Roll(
         actor=s.mover,
         text=f"{s.label(a.actor)} tries to get past {s.label(a.target)}.",

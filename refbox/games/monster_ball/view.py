@@ -51,6 +51,13 @@ def field_strip(s: State, data: Data) -> str:
     return f"{s.teams[0].name} ▓▓{'|'.join(zones)}▓▓ {s.teams[1].name}"
 
 
+def down_text(s: State, data: Data) -> str:
+    """No down before the first scrimmage: during the draft and a kick-off there is none to show."""
+    if s.step == "draft" or (s.kick is not None and s.kick.kind == "kickoff"):
+        return "—"
+    return f"{flow.down_words(s.down)} & {data.field.first_down_squares} squares"
+
+
 def ball_text(s: State) -> str:
     if s.ball == "held" and s.carrier:
         return f"carried by {s.label(s.carrier)}"
@@ -99,7 +106,7 @@ def view(s: State, data: Data) -> View:
     scoreboard = [
         Stat(label="Score", value=f"{a.name} {a.score} : {b.score} {b.name}"),
         Stat(label="Clock", value=clock_text(s, data)),
-        Stat(label="Down", value=f"{flow.down_words(s.down)} & {f.first_down_squares} squares", actor=s.possession),
+        Stat(label="Down", value=down_text(s, data), actor=s.possession),
         Stat(label="Line", value=f"{f.yards(s.to_go)}-yard line, {flow.squares(s.to_go)} to go (zone {f.zone_of(s.to_go)})", actor=s.possession),
         Stat(label="Ball", value=f"{s.teams[s.possession].name} · {ball_text(s)}", actor=s.possession),
         Stat(label="Referee", value=f"{data.referee(s.referee).name} (spots 1-{data.referee(s.referee).catches_at_most})"),

@@ -1,8 +1,10 @@
 """Monster Ball: the setup form (sides, line-ups, referee, kick-off, victory) and the game screen.
 
 The game screen adds the captain's one-minute countdown: the screen owns it (the rules never read a
-clock), restarts it whenever a new captain's half-round begins, pauses it with Ctrl+T, and when it
-runs out answers the pending menu with "time's up", an ordinary journaled input.
+clock). Each captain's half-round has one minute, kept across its sub-prompts (Hustle, tackle, pass...)
+and across undo and redo. It runs only while this screen is on top (never under help or a modal), pauses
+with Ctrl+T, and stops itself when nobody has pressed a key for a while. When it runs out the move menu
+is answered with "time's up", an ordinary journaled input (out in a sub-prompt: once the action is done).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select, Static
 
 from refbox.engine.prompts import Event
+from refbox.games.monster_ball import live
 from refbox.games.monster_ball.models import Setup
 from refbox.games.monster_ball.view import field_strip
 from refbox.ui.screens.game import GameScreen
@@ -91,12 +94,14 @@ class MonsterBallSetupScreen(SetupScreen):
 class CaptainClock(Static):
     """The captain on the clock and the seconds left, or why no clock runs."""
 
-    def show(self, name: str | None, colour: str | None, left: int, paused: bool) -> None:
+    def show(self, name: str | None, colour: str | None, left: int, paused: bool, note: str = "") -> None:
         self.display = name is not None
         if name is None:
             return
         text = Text()
         text.append(f"{name} on the clock: {left // 60}:{left % 60:02d}", style=style(colour))
+        if note:
+            text.append(f"  {note}", style="bold")
         text.append("  paused (Ctrl+T to run)" if paused else "  (Ctrl+T pauses)", style="dim")
         self.update(text)
 
@@ -107,14 +112,21 @@ class MonsterBallScreen(GameScreen):
 
     TICK_SECONDS = 1.0
     """How often the countdown ticks (tests drive ``tick()`` directly)."""
+    IDLE_SECONDS = 90
+    """Ticked seconds without a key after which the countdown stops itself: one unattended minute may run
+    out and be journaled, never a second one while nobody is at the keyboard."""
 
     def __init__(self, match, message: str | None = None) -> None:
         super().__init__(match, message)
         self.limit = match.data.clock.captain_seconds
-        self.left = self.limit
+        self.lefts: dict[tuple, int] = {}
+        """Seconds left per captain's half-round: undo and redo find the time that half had, never a fresh minute."""
+        self.fired: set[tuple] = set()
+        """Half-rounds whose "time's up" the screen has answered already (an undone one is not fired again)."""
         self.paused = False
-        self.half_id = match.state.half_id
-
+        self.idle = 0
+        self.idle_stop = False
+        """The pause is the idle limit's: the next key starts the clock again."""
 
     def on_mount(self) -> None:
         centre = self.query_one("#centre")
@@ -123,14 +135,37 @@ class MonsterBallScreen(GameScreen):
         super().on_mount()
         self.set_interval(self.TICK_SECONDS, self.tick)
 
-    def clock_running(self) -> bool:
+    def on_key(self, event) -> None:
+        """Any key is someone at the table (GameScreen's own on_key handles the key itself)."""
+        self.idle = 0
+        if self.idle_stop:
+            self.paused = self.idle_stop = False
+
+    # ---- the countdown ----
+
+    def half_key(self) -> tuple:
         s = self.match.state
-        return s.captain_minute and s.step == "move"
+        return (s.half_id, s.round, s.mover, s.possession)
+
+    @property
+    def left(self) -> int:
+        return self.lefts.get(self.half_key(), self.limit)
+
+    @left.setter
+    def left(self, value: int) -> None:
+        self.lefts[self.half_key()] = value
+
+    def half_running(self) -> bool:
+        """A captain's half-round is under way (the move menu or an action declared from it)."""
+        return self.match.state.captain_minute and live.half_running(self.match.state)
+
+    def clock_running(self) -> bool:
+        """The countdown runs only while a half-round is under way, unpaused, with this screen on top
+        (never under the help screen or a modal)."""
+        return not self.paused and self.app.screen is self and self.half_running()
 
     def redraw(self, full: bool = True) -> None:
         s = self.match.state
-        if s.half_id != self.half_id:
-            self.half_id, self.left = s.half_id, self.limit
         super().redraw(full)
         strips = self.query("#field-strip")
         if full and strips:
@@ -139,19 +174,39 @@ class MonsterBallScreen(GameScreen):
             strips.first(Static).update(strip)
         clocks = self.query("#captain-clock")
         if clocks:
-            running = self.clock_running()
-            clocks.first(CaptainClock).show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused)
+            running = self.half_running()
+            note = ""
+            if running and self.left == 0:
+                note = "time's up" if s.step == "move" else "time's up: the half ends after this action"
+            clocks.first(CaptainClock).show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused, note)
+        if self.clock_running() and self.left == 0 and s.step == "move" and self.half_key() not in self.fired:
+            self.call_later(self.expire)  # the minute ran out during an action: the half ends at the menu
 
     def tick(self, seconds: int = 1) -> None:
-        if self.paused or not self.clock_running():
+        if not self.clock_running():
+            return
+        self.idle += seconds
+        if self.idle >= self.IDLE_SECONDS:
+            self.paused = self.idle_stop = True
+            self.ui.result = f"No key for {self.IDLE_SECONDS} s: the captain's clock stopped itself (any key runs it)."
+            self.redraw(full=False)
             return
         self.left = max(0, self.left - seconds)
-        if self.left == 0:
-            self.submit(Event(kind="choose", value="timeout"))
+        if self.left == 0 and self.match.state.step == "move":
+            self.expire()
         else:
             self.redraw(full=False)
 
+    def expire(self) -> None:
+        """Answer the move menu with "time's up" once per half-round (a journaled input)."""
+        key = self.half_key()
+        if not self.clock_running() or self.left > 0 or self.match.state.step != "move" or key in self.fired:
+            return
+        self.fired.add(key)
+        self.submit(Event(kind="choose", value="timeout"))
+
     def action_pause_clock(self) -> None:
+        self.idle, self.idle_stop = 0, False
         self.paused = not self.paused
         self.ui.result = "Captain's clock paused." if self.paused else "Captain's clock running."
         self.redraw(full=False)
