@@ -140,3 +140,13 @@ def test_every_ruling_applies_to_a_known_phase():
     for ruling in data.rulings:
         assert set(ruling.applies_to) <= phases, ruling.id
     assert len({r.id for r in data.rulings}) == len(data.rulings)
+
+
+def test_nobody_has_the_turn_on_the_scoreboard_until_the_roll_off_decides():
+    t = Table()
+    turn = lambda: {s.label: s.value for s in rules.view(t.state, t.data).scoreboard}["Turn"]  # noqa: E731
+    assert turn() == "—"
+    t.send(confirm())
+    assert t.state.step == "roll-off" and turn() == "—"
+    t.send(roll(4, 17))
+    assert turn() == "Black Harts"

@@ -74,8 +74,8 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            # RB1 rolls 7, picks up the ball, nobody adjacent, passes to RB2 over 12 squares: 9 + 5 is caught
-            await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "2", "1", "1", "2", "enter", "9", "5")
+            # RB1 rolls 7, picks up the ball, nobody adjacent, passes (3: "end" is key 1) to RB2 over 12 squares: 9 + 5 is caught
+            await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "3", "1", "1", "2", "enter", "9", "5")
             state = screen.match.state
             assert state.carrier is not None and state.carrier.id == "RB2"
             assert state.side == 1 and state.step == "select"
@@ -84,7 +84,7 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "2", "1")
+            await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "3", "1")
             before = screen.match.state.model_copy(deep=True)
             await pilot.press("-", "1", "enter")
             assert screen.match.state == before and screen.ui.error.startswith("-1 squares is out of range")
@@ -144,7 +144,7 @@ def test_snapshot_short_pass_for_the_other_coach(snap_compare, tmp_path):
 
     async def run_before(pilot) -> None:
         await start(pilot.app, pilot)
-        await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "2", "1", "1", "5", "enter", "3", "2")
+        await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "3", "1", "1", "5", "enter", "3", "2")  # pass is 3: "end" is 1
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)

@@ -170,14 +170,13 @@ def adjacent_prompt(state: State, data: Data) -> Choose:
 
 def action_options(state: State, data: Data) -> list[Option]:
     side = state.side
-    options = []
+    options = [Option(id="end", label="End the turn", actor=side)]  # first: always key 1, the default
     if _our_ball(state) and len(state.on_field(side)) > 1:
         carrier = roster.short(data, state, state.carrier)  # type: ignore[arg-type]
         options += [
             Option(id="hand-off", label=f"Hand off: {carrier} to a team-mate next to him", actor=side),
             Option(id="pass", label=f"Pass: {carrier} throws to a team-mate", actor=side),
         ]
-    options.append(Option(id="end", label="End the turn", actor=side))
     return options
 
 

@@ -110,12 +110,19 @@ def ball_text(state: State, data: Data) -> tuple[str, int | None]:
     return ("on the centre square" if state.ball_at_centre else "loose on the field"), None
 
 
+PRE_TURN = ("lineup", "team-rules", "roll-off")
+"""Steps before a half's first turn: the side in the state then is a picker, not the side to move."""
+
+
 def _scoreboard(state: State, data: Data, names: list[str]) -> list[Stat]:
     ball, holder = ball_text(state, data)
     stats = [Stat(label="Half", value=roster.half_name(data, state.half))]
     for s in (0, 1):
         stats.append(Stat(label=names[s], value=f"{state.score[s]} TD · {state.coaches[s]}", actor=s))
-    if state.step != "over":
+    if state.step in PRE_TURN:  # who moves first is not decided (or not started) yet
+        first = state.first_of_half
+        stats.append(Stat(label="Turn", value="—" if first is None else f"{names[first]} (first)", actor=first))
+    elif state.step != "over":
         stats.append(Stat(label="Turn", value=names[state.side], actor=state.side))
     stats.append(Stat(label="Ball", value=ball, actor=holder))
     stats.append(Stat(label="Carnage", value=f"{state.carnage_on_field} on field · {state.carnage_placed} placed"))
