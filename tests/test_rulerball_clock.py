@@ -118,3 +118,21 @@ def test_goal_stops_the_clock_and_next_turn_advances_one_minute():
     m.submit(confirm())
     m.submit(confirm())
     assert m.state.clock == stopped_at + 1 and not m.state.clock_stopped
+
+
+def test_the_referee_not_the_penalised_team_sets_the_penalty_minutes():
+    m = new_match()
+    start_turn(m)
+    walk_to(m, "penalty")
+    m.submit(choose("1-biker-1"))
+    p = m.prompt()
+    assert "How many minutes in the Penalty Box" in p.text and p.actor is None
+
+
+def test_no_one_returns_is_always_the_first_release_option():
+    m = new_match()
+    start_turn(m)
+    send_to_penalty_box(m, "0-skater-1", 1)
+    walk_to(m, "clock")
+    m.submit(confirm())
+    assert [o.id for o in m.prompt().options] == ["none", "0-skater-1"]

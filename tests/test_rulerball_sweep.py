@@ -185,3 +185,12 @@ def test_an_injury_from_the_ball_is_shown_in_the_ball_phase_with_its_step_open()
     v = m.rules.view(m.state, m.data)
     assert v.phase_id == "ball"
     assert [(r.name, r.status) for r in v.phases if r.depth == 1] == [("Fire / travel", "done"), ("Field or avoid", "current")]
+
+
+def test_no_more_fights_stays_the_first_option_as_figures_fight():
+    m = new_match(setup=spread_setup())
+    to_initiative(m)
+    m.submit(roll(1))
+    walk_to(m, "combat_pick")
+    ids = [o.id for o in m.prompt().options]
+    assert ids[0] == "done" and len(ids) > 1

@@ -196,8 +196,8 @@ def _sector_fought(state: State, data: Data) -> bool:
 @step("combat_pick", "combat", sub="fights", skip=_sector_fought)
 def combat_pick_prompt(state: State, data: Data) -> Choose:
     sector = sweep_sector(state, data.track.sectors)
-    options = [Option(id=f.id, label=f"{state.label(f.id)} engages", hint=f.role, actor=f.team) for f in to_fight(state, data)]
-    options.append(Option(id="done", label=f"No more fights in sector {sector}"))
+    options = [Option(id="done", label=f"No more fights in sector {sector}")]  # first: key 1 whoever is left
+    options += [Option(id=f.id, label=f"{state.label(f.id)} engages", hint=f.role, actor=f.team) for f in to_fight(state, data)]
     refused = tuple(
         Refusal(id=f.id, label=state.label(f.id), reason=FOUGHT)
         for f in in_sector(state, sector) if f.fights > 0
@@ -300,7 +300,7 @@ def penalty_apply(state: State, data: Data, event: Event) -> None:
 @step("penalty_minutes", "combat", sub="penalties")
 def penalty_minutes_prompt(state: State, data: Data) -> Number:
     f = state.fig(state.pending.figure or "")
-    return Number(actor=f.team, text=f"How many minutes in the Penalty Box for {state.label(f.id)}?",
+    return Number(actor=None, text=f"How many minutes in the Penalty Box for {state.label(f.id)}?",  # the referee decides
                   min=1, max=data.game_minutes, unit="min")
 
 

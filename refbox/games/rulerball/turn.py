@@ -71,11 +71,11 @@ def _nobody_due(state: State, data: Data) -> bool:
 
 @step("release", "clock", sub="release", skip=_nobody_due)
 def release_prompt(state: State, data: Data) -> Choose:
-    options = [
+    options = [Option(id="none", label="No one else returns now", hint="they wait at 0:00")]  # first: key 1 always
+    options += [
         Option(id=f.id, label=f"Return {state.label(f.id)}", hint=f"{TRACK_NAMES[f.place]} 0:00", actor=f.team)
         for f in _due_back(state)
     ]
-    options.append(Option(id="none", label="No one else returns now", hint="they wait at 0:00"))
     refused = tuple(
         Refusal(id=f.id, label=state.label(f.id),
                 reason=f"{f.timer} minute{'s' if f.timer != 1 else ''} still to run in the {TRACK_NAMES[f.place]}")
