@@ -21,6 +21,8 @@ def _screen_class(path: str):
 
 class RefboxApp(App):
     TITLE = "refbox"
+    CSS_PATH = [Path(__file__).parent / "screens" / "home.tcss"]
+    """Home is the default screen, whose own CSS_PATH Textual does not load: the app loads it."""
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(self, data_dir: Path | None = None, resume_path: Path | None = None) -> None:
@@ -29,10 +31,13 @@ class RefboxApp(App):
         self._resume_path = resume_path
         _log_to_file(self.data_dir)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self):
+        """Home is the bottom screen itself (no blank screen drawn under it at start-up)."""
         from refbox.ui.screens.home import HomeScreen
 
-        self.push_screen(HomeScreen())
+        return HomeScreen()
+
+    def on_mount(self) -> None:
         if self._resume_path is not None:
             self.resume(str(self._resume_path))
 
