@@ -10,8 +10,8 @@ from __future__ import annotations
 import copy
 
 from refbox.engine import registry
-from refbox.engine.errors import RefboxError
-from refbox.engine.prompts import Event, check, choose, confirm, number, roll
+from refbox.engine.sim import RulesTable
+from refbox.engine.prompts import choose, confirm, number, roll
 from refbox.games.ballmonsters import rules
 
 A, B = 0, 1
@@ -25,24 +25,9 @@ def setup_dict(**changes) -> dict:
     return copy.deepcopy(rules.default_setup(**changes))
 
 
-class Table:
+class Table(RulesTable):
     def __init__(self, setup: dict | None = None, data: rules.Data | None = None) -> None:
-        self.data = data or load_data()
-        self.state = rules.start(rules.Setup.model_validate(setup or setup_dict()), self.data)
-
-    def prompt(self):
-        return rules.prompt(self.state, self.data)
-
-    def send(self, *events: Event) -> "Table":
-        for event in events:
-            before = self.state.model_copy(deep=True)
-            try:
-                check(self.prompt(), event)
-                rules.apply(self.state, self.data, event)
-            except RefboxError:
-                self.state = before
-                raise
-        return self
+        super().__init__(rules, data or load_data(), setup or setup_dict())
 
     def ball(self, ball_id: str):
         return self.state.ball(ball_id)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from refbox.engine import registry
-from refbox.engine.errors import RefboxError
+from refbox.engine.sim import RulesTable
 from refbox.engine.match import Match
-from refbox.engine.prompts import Event, check, choose, confirm, roll
+from refbox.engine.prompts import Event, choose, confirm, roll
 from refbox.games.battleball import rules
 from refbox.games.battleball.models import Ref
 
@@ -30,24 +30,9 @@ def load_data(house_file: Path | None = None) -> rules.Data:
     return entry.load_data()
 
 
-class Table:
+class Table(RulesTable):
     def __init__(self, data: rules.Data | None = None, setup: dict | None = None) -> None:
-        self.data = data or load_data()
-        self.state = rules.start(rules.Setup.model_validate(setup or SETUP), self.data)
-
-    def prompt(self):
-        return rules.prompt(self.state, self.data)
-
-    def send(self, *events: Event) -> "Table":
-        for event in events:
-            before = self.state.model_copy(deep=True)
-            try:
-                check(self.prompt(), event)
-                rules.apply(self.state, self.data, event)
-            except RefboxError:
-                self.state = before
-                raise
-        return self
+        super().__init__(rules, data or load_data(), setup or SETUP)
 
     # ---- arranging the board ----
 

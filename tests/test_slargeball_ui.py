@@ -1,9 +1,5 @@
 """The app as a person uses it: keys in, screen out. Pilot flows, then SVG snapshots of each screen."""
 
-from pathlib import Path
-
-import pytest
-
 from refbox.games.slargeball.demo import demo_match
 from refbox.ui.app import RefboxApp
 from refbox.ui.screens.game import GameScreen

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from refbox.engine.errors import RefboxError
 from refbox.engine.match import Match
-from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
+from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll, check
 
 
 def random_answer(prompt: Any, rng: random.Random) -> Event:
@@ -66,3 +67,26 @@ def replayed(match: Match) -> Match:
     for event in match.events:
         twin.submit(event)
     return twin
+
+
+class RulesTable:
+    """A rules module driven directly, as a Match drives it (check, apply, roll back on a refusal), but
+    with no journal, so that a test can arrange the state first (who carries, what lies where)."""
+
+    def __init__(self, rules: Any, data: Any, setup: dict) -> None:
+        self.rules, self.data = rules, data
+        self.state = rules.start(rules.Setup.model_validate(setup), data)
+
+    def prompt(self):
+        return self.rules.prompt(self.state, self.data)
+
+    def send(self, *events: Event) -> "RulesTable":
+        for event in events:
+            before = self.state.model_copy(deep=True)
+            try:
+                check(self.prompt(), event)
+                self.rules.apply(self.state, self.data, event)
+            except RefboxError:
+                self.state = before
+                raise
+        return self

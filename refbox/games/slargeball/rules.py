@@ -5,7 +5,7 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Confirm, Event, GameOver, Prompt, Roll
 from refbox.games.slargeball import flow, moving, nabbing, whap_fling
-from refbox.games.slargeball.common import ask, batch_roll, log, who
+from refbox.games.slargeball.common import batch_roll, log, who
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.models import Ask, Ball, Figure, Setup, State, Team
 from refbox.games.slargeball.view import view
@@ -76,7 +76,7 @@ def break_prompt(state: State, data: Data) -> Confirm:
     a, b = state.teams
     lines = [f"Play is broken ({state.break_reason}). Reset the table:",
              "- unconscious figures stay exactly where they lie;",
-             f"- conscious goalies go to the opposing goal zone;",
+             "- conscious goalies go to the opposing goal zone;",
              "- conscious coaches on the field go back to their bench spot;",
              f"- every other conscious figure lines up behind its own slargeline ({a.name}, {b.name});"]
     centre = [bl.id for bl in state.balls if bl.where == "out"]
