@@ -9,9 +9,13 @@ from dataclasses import dataclass, field
 
 from refbox.engine.errors import InvalidInput
 
-RESERVED = set("dqru")
-OPTION_KEYS = [*"123456789", "0", *(c for c in "abcefghijklmnopstvwxyz" if c not in RESERVED)]
-"""Keys for options in order; options beyond these are reached with the arrows and Enter."""
+RESERVED = set("dqruU")
+OPTION_KEYS = [
+    *"123456789", "0",
+    *(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in RESERVED),
+    *(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in RESERVED),
+]
+"""Keys for options in order (57 of them); any further options are reached with the arrows and Enter."""
 
 
 def option_keys(count: int) -> list[str | None]:

@@ -1,0 +1,37 @@
+"""The keyboard model: option keys never clash with the global keys; big dice take one or two digits."""
+
+import pytest
+
+from refbox.engine.errors import InvalidInput
+from refbox.ui.keys import OPTION_KEYS, FaceEntry, option_keys
+
+
+def test_option_keys_avoid_the_global_keys_and_cover_five_squads_of_a_team():
+    assert not set(OPTION_KEYS) & set("dqruU?")
+    assert len(set(OPTION_KEYS)) == len(OPTION_KEYS) >= 57
+    assert option_keys(60)[-1] is None and option_keys(3) == ["1", "2", "3"]
+
+
+def test_a_d6_face_is_one_key():
+    entry = FaceEntry([6])
+    entry.type("4")
+    assert entry.complete and entry.faces == [4]
+
+
+def test_a_d20_takes_two_digits_or_a_digit_and_enter():
+    entry = FaceEntry([20, 20])
+    entry.type("1")
+    assert not entry.faces and entry.pending == "1"
+    entry.type("7")
+    entry.type("2")
+    assert entry.commit() and entry.faces == [17, 2]
+
+
+def test_an_impossible_face_is_refused_and_forgotten():
+    entry = FaceEntry([12])
+    entry.type("1")
+    with pytest.raises(InvalidInput, match="13 is not a face of a d12"):
+        entry.type("3")
+    assert entry.faces == [] and entry.pending == ""
+    with pytest.raises(InvalidInput, match="not a die face"):
+        entry.type("x")
