@@ -246,3 +246,13 @@ async def test_a_journal_damaged_in_the_middle_is_offered_for_salvage(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and len(app.screen.match.events) == 9
         assert "kept as slargeball-x.jsonl.damaged" in panel_text(app)
+
+
+async def test_the_mouse_works_too_a_click_chooses_an_option(tmp_path):
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await start_match(pilot)
+        await pilot.press("6", "2")
+        assert match.state.ask.team == 0
+        await pilot.click("#prompt", offset=(4, 1))  # the key box of the first option: Done
+        assert match.state.ask.team == 1, "Red's Defensive Grelkers are done"

@@ -254,7 +254,19 @@ class GameScreen(Screen):
             return True
         return False
 
-    # ---- actions (keys, footer, command palette) ----
+    # ---- actions (keys, footer, command palette, mouse) ----
+
+    def action_click_option(self, index: int) -> None:
+        """A click on an option: choose it, or toggle it in a selection."""
+        prompt = self.match.prompt()
+        if not isinstance(prompt, (Choose, Pick)) or not 0 <= index < len(prompt.options):
+            return
+        self.ui.cursor = index
+        if isinstance(prompt, Pick):
+            self._toggle(prompt.options[index].id)
+            self.redraw(full=False)
+        else:
+            self.submit(Event(kind="choose", value=prompt.options[index].id))
 
     def action_roll(self) -> None:
         prompt = self.match.prompt()

@@ -6,6 +6,7 @@ import io
 from dataclasses import dataclass, field
 
 from rich.console import Console, Group
+from rich.style import Style as RichStyle
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -82,7 +83,9 @@ class PromptPanel(Static):
         for i, (opt, key) in enumerate(zip(prompt.options, keys)):
             mark = "▶" if i == ui.cursor else " "
             box = ("[x] " if opt.id in ui.picked else "[ ] ") if isinstance(prompt, Pick) else ""
+            click = RichStyle(meta={"@click": f"screen.click_option({i})"})  # the mouse works too
             label = Text(f"{mark} [{key or ' '}] {box}", style="reverse" if i == ui.cursor else "")
+            label.stylize(click)
             look = style(colours[opt.actor]) if opt.actor is not None else ""
             label.append(opt.label, style=look)
             if opt.hint:
