@@ -5,6 +5,7 @@ import json
 import pytest
 
 from refbox.engine.errors import JournalError, NothingToUndo
+from refbox.engine.journal import Entry
 from refbox.engine.match import Match
 from refbox.engine.prompts import choose, roll
 from slargeball_driver import TEAMS
@@ -21,8 +22,10 @@ def test_every_input_is_one_line_written_before_submit_returns(tmp_path):
     m.submit(roll(6, 1))
     lines = (tmp_path / "m.jsonl").read_text().splitlines()
     assert len(lines) == 2
-    assert json.loads(lines[0])["refbox_journal"] == 1, "versioned header"
-    assert json.loads(lines[1]) == {"op": "input", "event": {"kind": "roll", "value": [6, 1], "source": "physical"}}
+    assert json.loads(lines[0])["refbox_journal"] == 2, "versioned header"
+    entry = json.loads(lines[1])
+    assert entry.pop("h"), "chained to the header"
+    assert entry == {"op": "input", "event": {"kind": "roll", "value": [6, 1], "source": "physical"}, "n": 1}
 
 
 def test_resume_replays_the_journal_to_the_same_state(tmp_path):
@@ -102,7 +105,7 @@ def test_damage_in_the_middle_is_a_clear_error_and_the_file_is_untouched(tmp_pat
     lines[1] = "garbage\n"
     damaged = "".join(lines)
     path.write_text(damaged)
-    with pytest.raises(JournalError, match="line 2 is damaged"):
+    with pytest.raises(JournalError, match="line 2 is not a JSON entry"):
         Match.load(path)
     assert path.read_text() == damaged
 
@@ -110,11 +113,9 @@ def test_damage_in_the_middle_is_a_clear_error_and_the_file_is_untouched(tmp_pat
 def test_an_input_that_no_longer_replays_is_a_clear_error(tmp_path):
     m = new(tmp_path)
     m.submit(roll(6, 1))
-    path = tmp_path / "m.jsonl"
-    with open(path, "a") as f:
-        f.write(json.dumps({"op": "input", "event": {"kind": "roll", "value": [9]}}) + "\n")
+    m.journal.append(Entry("input", roll(9)))  # a well-formed line that the rules refuse on replay
     with pytest.raises(JournalError, match="input 2 cannot be replayed"):
-        Match.load(path)
+        Match.load(tmp_path / "m.jsonl")
 
 
 def test_a_journal_of_another_format_version_is_refused(tmp_path):

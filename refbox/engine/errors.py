@@ -30,3 +30,8 @@ class JournalError(RefboxError):
 
 class NothingToUndo(RefboxError):
     """Undo at the start of a match, or redo with nothing undone."""
+
+
+class JournalWriteError(RefboxError):
+    """The journal could not be written (disk full, read-only, I/O error): the input was not recorded and
+    nothing changed. The message says what failed, on which file, and what to do."""

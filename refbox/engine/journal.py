@@ -3,27 +3,36 @@
 Line 1 is the header (ruleset, setup, the ruleset data the match was started with, seed).
 Every later line is ``{"op": "input", "event": {...}}``, ``{"op": "undo"}`` or ``{"op": "redo"}``:
 the file is append-only, so nothing is ever lost, and undo/redo survive a restart.
+
+Format 2 adds to every entry its number ``n`` (1, 2, 3...) and ``h``, a hash chained over the previous
+entry (the first one over the header line): a line cut out, duplicated, moved or edited is reported as
+damage at that line. Format 1 journals (no chain) are still read, and appended to in format 1.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import os
 import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
 
 try:
     import fcntl
 except ImportError:  # not on POSIX: no cross-window lock
     fcntl = None
-from pathlib import Path
-from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from refbox.engine.errors import JournalError
+from refbox.engine.errors import JournalError, JournalWriteError
 from refbox.engine.prompts import Event
+from refbox.engine.storage import fsync_dir
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE = (1, 2)
 
 
 class Header(BaseModel):
@@ -39,21 +48,33 @@ class Header(BaseModel):
     data: dict[str, Any]
     """The ruleset numbers the match started with: a resumed match never changes rules under you."""
 
+    @field_validator("refbox_journal")
+    @classmethod
+    def _known(cls, v: int) -> int:
+        if v not in READABLE:
+            raise ValueError(f"format {v} is not one this refbox reads")
+        return v
 
-class Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
+@dataclass(slots=True, frozen=True)
+class Entry:
     op: Literal["input", "undo", "redo"]
     event: Event | None = None
 
+    def body(self) -> dict:
+        return {"op": self.op, "event": self.event.to_json()} if self.event is not None else {"op": self.op}
 
-class Loaded(BaseModel):
+
+@dataclass
+class Loaded:
     header: Header
     entries: list[Entry]
     recovered: str | None = None
     """A message when a torn last line was dropped on load."""
     damaged_at: int | None = None
     """With salvage: the first damaged line (entries stop before it)."""
+    chain: str = ""
+    """The hash of the last entry (format 2), to chain the next append."""
 
 
 def effective(entries: list[Entry]) -> tuple[list[Event], list[Event]]:
@@ -64,7 +85,7 @@ def effective(entries: list[Entry]) -> tuple[list[Event], list[Event]]:
         if entry.op == "input":
             assert entry.event is not None
             done.append(entry.event)
-            undone.clear()
+            undone.clear()  # a new input after an undo replaces what was undone: it cannot be redone
         elif entry.op == "undo":
             if not done:
                 raise JournalError("the journal undoes past the start of the match")
@@ -76,10 +97,29 @@ def effective(entries: list[Entry]) -> tuple[list[Event], list[Event]]:
     return done, undone
 
 
+def _canonical(obj: dict) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True)
+
+
+def link(previous: str, body: dict) -> str:
+    """The chain hash of an entry: over the previous entry's hash and this entry's canonical body."""
+    return hashlib.sha256((previous + _canonical(body)).encode()).hexdigest()[:16]
+
+
+def chain_start(header_line: str) -> str:
+    return hashlib.sha256(header_line.rstrip("\n").encode()).hexdigest()[:16]
+
+
 class Journal:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, version: int = FORMAT_VERSION, count: int = 0, chain: str = "") -> None:
         self.path = path
+        self.version = version
+        self.count = count
+        """Entries written so far (the next entry's number is count + 1)."""
+        self.chain = chain
         self._lock = None
+        self.broken: str | None = None
+        """Set when a failed write could not be undone in the file: no more appends until resumed."""
 
     def lock(self) -> None:
         """Claim the match for this window: a second refbox on the same match is refused, not interleaved.
@@ -104,25 +144,120 @@ class Journal:
             self._lock = None
 
     @classmethod
-    def create(cls, path: Path, header: Header) -> "Journal":
+    def create(cls, path: Path, header: Header, unique: bool = False) -> "Journal":
+        """Write the header of a new journal, durably (file and directory entry). With ``unique``, a
+        name already taken (two matches started in the same second) becomes ``<name>-2``, ``-3``..."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "x", encoding="utf-8") as f:
-            f.write(header.model_dump_json() + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        return cls(path)
+        stem, n = path.stem, 2
+        while True:
+            header.match_id = path.stem
+            line = header.model_dump_json() + "\n"
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                if not unique:
+                    raise
+                path = path.with_name(f"{stem}-{n}.jsonl")
+                n += 1
+                continue
+            break
+        try:
+            _write_all(fd, line.encode("utf-8"))
+            os.fsync(fd)
+        except OSError as e:
+            os.close(fd)
+            _remove_quietly(path)
+            raise JournalWriteError(_write_failure(path, e, "The match was not created")) from None
+        os.close(fd)
+        fsync_dir(path.parent)
+        return cls(path, header.refbox_journal, 0, chain_start(line))
+
+    def line_for(self, entry: Entry) -> tuple[bytes, str]:
+        """The bytes of the next line and the chain value it carries (nothing is written)."""
+        body = entry.body()
+        if self.version == 1:
+            return (_canonical(body) + "\n").encode(), ""
+        h = link(self.chain, body)
+        return (_canonical({**body, "n": self.count + 1, "h": h}) + "\n").encode(), h
 
     def append(self, entry: Entry) -> None:
-        """Write one line and make it durable before returning (the screen shows nothing earlier)."""
-        line = entry.model_dump_json(exclude_none=True) + "\n"
-        with open(self.path, "a", encoding="utf-8") as f:
-            f.write(line)
-            f.flush()
-            os.fsync(f.fileno())
+        """Write one line and make it durable before returning. If that fails, the file is cut back to
+        what it was and JournalWriteError says so: the entry was not recorded."""
+        if self.broken:
+            raise JournalWriteError(self.broken)
+        data, h = self.line_for(entry)
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        except OSError as e:
+            raise JournalWriteError(_write_failure(self.path, e)) from None
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                _write_all(fd, data)
+                os.fsync(fd)
+            except OSError as e:
+                self._cut_back(fd, size, e)
+                raise JournalWriteError(_write_failure(self.path, e)) from None
+        finally:
+            os.close(fd)
+        self.count += 1
+        self.chain = h
+
+    def _cut_back(self, fd: int, size: int, cause: OSError) -> None:
+        try:
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+        except OSError:
+            self.broken = (
+                f"{self.path.name} could not be written ({_reason(cause)}) and a part of a line may remain at "
+                "its end. Leave the match (q) and resume it: refbox drops an unfinished last line on resume."
+            )
 
     @classmethod
     def open(cls, path: Path) -> tuple["Journal", Loaded]:
-        return cls(path), read(path)
+        loaded = read(path)
+        return cls.after(path, loaded), loaded
+
+    @classmethod
+    def after(cls, path: Path, loaded: Loaded) -> "Journal":
+        """The journal to append to after ``loaded`` was read from ``path``."""
+        return cls(path, loaded.header.refbox_journal, len(loaded.entries), loaded.chain)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def _reason(e: OSError) -> str:
+    return {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.EROFS: "the disk is read-only",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.EIO: "an input/output error",
+    }.get(e.errno, e.strerror or type(e).__name__)
+
+
+def _write_failure(path: Path, e: OSError, what: str = "The input was NOT recorded") -> str:
+    advice = {
+        errno.ENOSPC: "free some space and press the key again",
+        errno.EDQUOT: "free some space and press the key again",
+        errno.EROFS: "make the folder writable and press the key again",
+        errno.EACCES: "fix the file's permissions and press the key again",
+        errno.EPERM: "fix the file's permissions and press the key again",
+    }.get(e.errno, "check the disk and press the key again")
+    return f"Could not save to {path}: {_reason(e)}. {what} and nothing changed: {advice}."
 
 
 def read(path: Path, salvage: bool = False) -> Loaded:
@@ -132,46 +267,115 @@ def read(path: Path, salvage: bool = False) -> Loaded:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise JournalError(f"{path}: no such saved match") from None
+    except IsADirectoryError:
+        raise JournalError(f"{path}: a folder, not a saved match") from None
     except OSError as e:
         raise JournalError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise JournalError(f"{path}: not a refbox journal (not UTF-8 text); the file was left untouched") from None
-    lines = text.split("\n")
-    torn = lines.pop()  # text after the last newline: '' when the file ends cleanly
+    lines = raw.split(b"\n")
+    torn = lines.pop()  # bytes after the last newline: b'' when the file ends cleanly
     if not lines:
         raise JournalError(f"{path}: empty or cut-off journal (no complete header line); the file was left untouched")
-    header = _header(path, lines[0])
-    entries = []
+    header_text = _decode_header(path, lines[0])
+    header = _header(path, header_text)
+    reader = _Reader(path, header.refbox_journal, chain_start(header_text))
     for n, line in enumerate(lines[1:], start=2):
         try:
-            entries.append(_entry(path, n, line))
+            reader.take(n, line)
         except JournalError as e:
             if not salvage:
                 raise JournalError(str(e), salvageable=True) from None
-            return Loaded(header=header, entries=_consistent(entries), damaged_at=n)
+            return Loaded(header=header, entries=_consistent(reader.entries), damaged_at=n, chain=reader.chain)
     recovered = None
     if torn and not salvage:
-        kept = _try_entry(torn)
-        if kept is not None:
-            entries.append(kept)
-            _rewrite(path, raw + b"\n", None)
+        kept = reader.try_take(torn)
+        target = path.resolve()  # repair what a symlink points at, never replace the link
+        if kept:
+            _rewrite(target, raw + b"\n", None)
             recovered = f"The last line of {path.name} was missing its end; it was complete and is kept."
         else:
             backup = path.with_name(path.name + ".torn")
-            _rewrite(path, raw[: len(raw) - len(torn.encode())], backup)
+            _rewrite(target, raw[: len(raw) - len(torn)], backup)
             recovered = (
                 f"The last entry of {path.name} was cut off mid-write (a crash or power cut) and was dropped; "
                 f"the original file is kept as {backup.name}."
             )
+    entries = reader.entries
     try:
         effective(entries)
     except JournalError as e:
         if not salvage:
             raise JournalError(f"{path}: {e}; the file was left untouched", salvageable=True) from None
         entries = _consistent(entries)
-    return Loaded(header=header, entries=entries, recovered=recovered)
+    return Loaded(header=header, entries=entries, recovered=recovered, chain=reader.chain)
+
+
+class _Reader:
+    """Entries read in order, each checked against its number and the chain (format 2)."""
+
+    def __init__(self, path: Path, version: int, chain: str) -> None:
+        self.path, self.version, self.chain = path, version, chain
+        self.entries: list[Entry] = []
+
+    def take(self, line_no: int, line: bytes) -> None:
+        entry, h = self._parse(line_no, line)
+        self.entries.append(entry)
+        self.chain = h
+
+    def try_take(self, line: bytes) -> bool:
+        try:
+            self.take(len(self.entries) + 2, line)
+        except JournalError:
+            return False
+        return True
+
+    def _parse(self, line_no: int, line: bytes) -> tuple[Entry, str]:
+        where = f"{self.path}: line {line_no}"
+        try:
+            obj = json.loads(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise self._damage(where, "is not UTF-8 text")
+        except ValueError:
+            raise self._damage(where, "is not a JSON entry")
+        if not isinstance(obj, dict):
+            raise self._damage(where, "is not an entry")
+        n, h = obj.pop("n", None), obj.pop("h", None)
+        try:
+            entry = _entry(obj)
+        except ValueError as e:
+            raise self._damage(where, str(e))
+        if self.version == 1:
+            return entry, ""
+        expected = len(self.entries) + 1
+        if n != expected:
+            if isinstance(n, int) and not isinstance(n, bool) and n > expected:
+                problem = f"holds entry {n} where entry {expected} belongs: {n - expected} entr" \
+                          f"{'y is' if n - expected == 1 else 'ies are'} missing before it"
+            elif isinstance(n, int) and not isinstance(n, bool):
+                problem = f"holds entry {n} again where entry {expected} belongs (a duplicated or moved line)"
+            else:
+                problem = "has no entry number"
+            raise self._damage(where, problem)
+        if h != link(self.chain, obj):
+            raise self._damage(where, "does not match the line before it (it was edited, or lines were swapped)")
+        return entry, h
+
+    @staticmethod
+    def _damage(where: str, problem: str) -> JournalError:
+        return JournalError(f"{where} {problem}; the file was left untouched", salvageable=True)
+
+
+def _entry(obj: dict) -> Entry:
+    unknown = set(obj) - {"op", "event"}
+    if unknown:
+        raise ValueError(f"unknown field {sorted(unknown)[0]!r}")
+    op = obj.get("op")
+    if op == "input":
+        return Entry("input", Event.from_json(obj.get("event")))
+    if op in ("undo", "redo"):
+        if obj.get("event") is not None:
+            raise ValueError(f"an {op} carries no event")
+        return Entry(op)
+    raise ValueError(f"op: {op!r} is not input, undo or redo")
 
 
 def _consistent(entries: list[Entry]) -> list[Entry]:
@@ -185,30 +389,44 @@ def _consistent(entries: list[Entry]) -> list[Entry]:
     return []
 
 
-def rewrite(path: Path, header: Header, events: list[Event]) -> Path:
-    """Replace a damaged journal by one holding ``events``; the original is kept beside it. Returns the copy."""
+def rewrite(path: Path, header: Header, events: list[Event]) -> tuple[Path, "Journal"]:
+    """Replace a damaged journal by one holding ``events`` (format 2); the original is kept beside it.
+    Returns the copy's path and the journal to append to."""
     backup = path.with_name(path.name + ".damaged")
     n = 2
     while backup.exists():
         backup = path.with_name(f"{path.name}.damaged-{n}")
         n += 1
-    content = header.model_dump_json() + "\n" + "".join(
-        Entry(op="input", event=e).model_dump_json(exclude_none=True) + "\n" for e in events)
-    _rewrite(path, content.encode("utf-8"), backup)
-    return backup
+    header = header.model_copy(update={"refbox_journal": FORMAT_VERSION})
+    head = header.model_dump_json() + "\n"
+    journal = Journal(path, FORMAT_VERSION, 0, chain_start(head))
+    lines = []
+    for event in events:
+        data, h = journal.line_for(Entry("input", event))
+        lines.append(data)
+        journal.count, journal.chain = journal.count + 1, h
+    _rewrite(path.resolve(), head.encode("utf-8") + b"".join(lines), backup)
+    return backup, journal
+
+
+def _decode_header(path: Path, line: bytes) -> str:
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise JournalError(f"{path}: line 1 (the match header) is not UTF-8 text; the file was left untouched") from None
 
 
 def _header(path: Path, line: str) -> Header:
     try:
         obj = json.loads(line)
-    except json.JSONDecodeError:
+    except ValueError:
         raise JournalError(f"{path}: line 1 is not a refbox journal header; the file was left untouched") from None
     if not isinstance(obj, dict) or "refbox_journal" not in obj:
         raise JournalError(f"{path}: not a refbox journal (no header); the file was left untouched")
-    if obj["refbox_journal"] != FORMAT_VERSION:
+    if obj["refbox_journal"] not in READABLE:
         raise JournalError(
             f"{path}: journal format {obj['refbox_journal']!r} is not supported by this refbox "
-            f"(it reads format {FORMAT_VERSION}); the file was left untouched"
+            f"(it reads formats {', '.join(map(str, READABLE))}); the file was left untouched"
         )
     try:
         return Header.model_validate(obj)
@@ -216,21 +434,8 @@ def _header(path: Path, line: str) -> Header:
         raise JournalError(f"{path}: line 1: invalid header: {_first_error(e)}; the file was left untouched") from None
 
 
-def _entry(path: Path, n: int, line: str) -> Entry:
-    try:
-        return Entry.model_validate_json(line)
-    except ValidationError as e:
-        raise JournalError(f"{path}: line {n} is damaged ({_first_error(e)}); the file was left untouched") from None
-
-
-def _try_entry(line: str) -> Entry | None:
-    try:
-        return Entry.model_validate_json(line)
-    except ValidationError:
-        return None
-
-
 def _rewrite(path: Path, content: bytes, backup: Path | None) -> None:
+    """Replace ``path`` atomically and durably (file, then directory), keeping a copy of the old one."""
     if backup is not None:
         shutil.copy2(path, backup)
     tmp = path.with_name(path.name + ".tmp")
@@ -239,6 +444,7 @@ def _rewrite(path: Path, content: bytes, backup: Path | None) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+    fsync_dir(path.parent)
 
 
 def _first_error(e: ValidationError) -> str:

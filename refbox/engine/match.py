@@ -2,20 +2,29 @@
 
 The driver loop is: ``prompt`` -> an answer (typed faces, a choice, or ``roll_digital``) ->
 ``submit`` (check, apply, journal with fsync) -> redraw. Undo and redo append to the journal too.
+
+An input counts only once its journal line is durable: if the write fails, the state, the redo stack
+and the file are as they were, and the JournalWriteError says so. Files written after the journal
+(the list summary, the checkpoint) are conveniences: if they fail, the input stands and ``warning``
+says what could not be refreshed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
+import threading
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from refbox.engine import storage
+from refbox.engine.clone import clone
 from refbox.engine.dice import DigitalRoller
-from refbox.engine.errors import JournalError, NothingToUndo, RefboxError
+from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo, RefboxError
 from refbox.engine.journal import Entry, Header, Journal, effective, read, rewrite
-from refbox.engine.prompts import Event, Roll, check
+from refbox.engine.prompts import Event, Legal, Roll, check, legal_of
 from refbox.engine.registry import Entry as RulesetEntry
 from refbox.engine.registry import lookup
 
@@ -23,14 +32,18 @@ SNAPSHOT_EVERY = 64
 """Keep a copy of the state every this many events, so undo replays at most this many."""
 
 CHECKPOINT_EVERY = 256
-"""Write a verified checkpoint of the state beside the journal this often (and on leaving),
-so resuming replays at most this many inputs. The journal stays the truth: a checkpoint whose
-digest does not match the journal's inputs is ignored."""
+"""Write a verified checkpoint of the state beside the journal this often (in the background) and on
+leaving, so resuming replays at most this many inputs. The journal stays the truth: a checkpoint whose
+digest does not match the journal's inputs and its own state is ignored."""
 
 META_EVERY = 25
 """Refresh the saved-match summary (for the home screen list) this often, and on leaving."""
 
+CHECKPOINT_FORMAT = 2
+
 DiceMode = Literal["physical", "digital"]
+
+log = logging.getLogger("refbox")
 
 
 class Match:
@@ -47,7 +60,13 @@ class Match:
         self.state = self.rules.start(self.setup, self.data)
         self._snapshots: dict[int, Any] = {0: self._snapshot()}
         self._prompt = None
+        self._legal: Legal | None = None
+        self._legal_fn = getattr(self.rules, "legal", None)
+        self._digests = _Digests(header)
+        self._checkpointing: threading.Thread | None = None
         self.dice_mode: DiceMode = "physical"
+        self.warning: str | None = None
+        """Set when a file after the journal (summary, checkpoint) could not be written; see take_warning."""
 
     # ---- creating and loading ----
 
@@ -60,7 +79,7 @@ class Match:
         path: Path | None = None,
         dice_mode: DiceMode = "physical",
     ) -> "Match":
-        """Start a match; with a path, its journal is created there (and must not exist yet)."""
+        """Start a match; with a path, its journal is created there (``-2``, ``-3``... if that name is taken)."""
         entry = lookup(ruleset) if isinstance(ruleset, str) else ruleset
         data = entry.load_data()
         setup_model = entry.load_rules().Setup.model_validate(setup)
@@ -73,7 +92,7 @@ class Match:
             setup=setup_model.model_dump(mode="json"),
             data=data.model_dump(mode="json"),
         )
-        journal = Journal.create(path, header) if path else None
+        journal = Journal.create(path, header, unique=True) if path else None
         match = cls(header, journal, entry)
         match.set_dice_mode(dice_mode)
         return match
@@ -86,7 +105,7 @@ class Match:
         (a copy of the original is kept) instead of being refused."""
         loaded = read(path, salvage=salvage)
         try:
-            match = cls(loaded.header, Journal(path))
+            match = cls(loaded.header, Journal.after(path, loaded))
         except RefboxError as e:
             raise JournalError(f"{path}: {e}; the file was left untouched") from None
         except ValueError as e:  # pydantic: setup or data in the header no longer validate
@@ -103,9 +122,9 @@ class Match:
                                        salvageable=True) from None
                 bad = n
                 break
-        match.dice_mode = storage.read_meta(path).get("dice_mode", "physical")
+        match.dice_mode = "digital" if storage.read_meta(path).get("dice_mode") == "digital" else "physical"
         if salvage and (bad is not None or loaded.damaged_at is not None):
-            backup = rewrite(path, loaded.header, match.events)
+            backup, match.journal = rewrite(path, loaded.header, match.events)
             where = f"line {loaded.damaged_at}" if bad is None else f"input {bad}"
             return match, (f"The journal was damaged at {where}: resumed from the {len(match.events)} inputs before "
                            f"it. The original file is kept as {backup.name}.")
@@ -117,48 +136,73 @@ class Match:
     def refresh(self) -> None:
         """Forget the cached prompt after the state was arranged directly (test fixtures, demos)."""
         self._prompt = None
+        self._legal = None
 
     def prompt(self):
+        """What the screen shows now: labels, hints, odds (built on demand, cached until the next input)."""
         if self._prompt is None:
             self._prompt = self.rules.prompt(self.state, self.data)
         return self._prompt
 
+    def legal(self) -> Legal:
+        """The legal answers now, without labels or odds (cheap where the rules module provides ``legal``)."""
+        if self._legal is None:
+            self._legal = self._legal_fn(self.state, self.data) if self._legal_fn else legal_of(self.prompt())
+        return self._legal
+
+    def check(self, event: Event) -> None:
+        """Raise InvalidInput unless ``event`` answers the pending prompt legally (nothing is changed)."""
+        legal = self.legal()
+        try:
+            check(legal, event)
+        except InvalidInput:
+            check(legal, event, self.prompt())  # the same refusal, worded with the prompt's labels
+            raise
+
     def submit(self, event: Event) -> None:
         """Check the event, apply it, then journal it durably. On any error nothing changes."""
-        check(self.prompt(), event)  # a malformed answer is refused before anything is touched
+        self.check(event)  # a malformed answer is refused before anything is touched
         before = len(self.events)
         try:
             self._apply(event, checked=True)
-        except Exception:  # a rule refused it midway (or a bug): restore the state exactly
+            self._record(Entry("input", event))
+        except BaseException:  # a rule refused it midway, the disk refused the line, or a bug
             self._rebuild(before)
             raise
-        self._write(Entry(op="input", event=event))
         self.redo_stack.clear()
+        self._after_write()
 
     def roll_digital(self) -> Event:
         """The digital answer to the pending roll: faces from the seed and this roll's position."""
-        prompt = self.prompt()
-        if not isinstance(prompt, Roll):
+        legal = self.legal()
+        if legal.kind != "roll":
             raise NothingToUndo("There is no roll pending.")
-        faces = self.roller.roll(len(self.events), [die.sides for die in prompt.dice])
+        faces = self.roller.roll(len(self.events), list(legal.sides))
         return Event(kind="roll", value=faces, source="digital")
 
     def undo(self) -> Event:
         if not self.events:
             raise NothingToUndo("Nothing to undo: this is the start of the match.")
         event = self.events[-1]
+        self._record(Entry("undo"))  # written first: if the disk refuses, nothing was undone
         self._rebuild(len(self.events) - 1)
-        self._write(Entry(op="undo"))
         self.redo_stack.append(event)
+        self._after_write()
         return event
 
     def redo(self) -> Event:
         if not self.redo_stack:
             raise NothingToUndo("Nothing to redo.")
         event = self.redo_stack[-1]
-        self._apply(event)
+        before = len(self.events)
+        try:
+            self._apply(event)
+            self._record(Entry("redo"))
+        except BaseException:
+            self._rebuild(before)
+            raise
         self.redo_stack.pop()
-        self._write(Entry(op="redo"))
+        self._after_write()
         return event
 
     def set_dice_mode(self, mode: DiceMode) -> None:
@@ -166,14 +210,20 @@ class Match:
         self.dice_mode = mode
         self._save_meta()
 
+    def take_warning(self) -> str | None:
+        """The newest warning about a secondary file, once."""
+        warning, self.warning = self.warning, None
+        return warning
+
     # ---- internals ----
 
     def _apply(self, event: Event, checked: bool = False) -> None:
         if not checked:
-            check(self.prompt(), event)
+            self.check(event)
         self.rules.apply(self.state, self.data, event)
         self.events.append(event)
         self._prompt = None
+        self._legal = None
         n = len(self.events)
         if n % SNAPSHOT_EVERY == 0:
             self._snapshots[n] = self._snapshot()
@@ -187,33 +237,41 @@ class Match:
         self.state = self._restore(self._snapshots[base])
         self.events = events[:base]
         self._prompt = None
+        self._legal = None
         for event in events[base:]:
-            self._apply(event)
+            self._apply(event, checked=True)  # replaying inputs that were legal: no checks
+        self._digests.cut(upto)
 
     def _snapshot(self) -> tuple[Any, list]:
         """A copy of the state; log lines are never changed once written, so they are shared, not copied."""
-        log = self.state.log
+        log_lines = self.state.log
         self.state.log = []
         try:
-            copy = type(self.state).model_validate(self.state.model_dump())
+            copy = clone(self.state)
         finally:
-            self.state.log = log
-        return copy, list(log)
+            self.state.log = log_lines
+        return copy, list(log_lines)
 
-    def _restore(self, snapshot: tuple[Any, list]) -> Any:
-        state, log = snapshot
-        fresh = type(state).model_validate(state.model_dump())
-        fresh.log = list(log)
+    @staticmethod
+    def _restore(snapshot: tuple[Any, list]) -> Any:
+        state, log_lines = snapshot
+        fresh = clone(state)
+        fresh.log = list(log_lines)
         return fresh
 
-    def _write(self, entry: Entry) -> None:
+    def _record(self, entry: Entry) -> None:
         if self.journal is not None:
             self.journal.append(entry)
-            n = len(self.events)
-            if n % META_EVERY == 0:
-                self._save_meta()
-            if n and n % CHECKPOINT_EVERY == 0:
-                self.checkpoint()
+
+    def _after_write(self) -> None:
+        """The summary and the checkpoint, after the journal line is safe; their failures only warn."""
+        if self.journal is None:
+            return
+        n = len(self.events)
+        if n % META_EVERY == 0:
+            self._save_meta()
+        if n and n % CHECKPOINT_EVERY == 0:
+            self.checkpoint(background=True)
 
     def lock(self) -> None:
         """Claim the match for one window (see Journal.lock)."""
@@ -221,6 +279,7 @@ class Match:
             self.journal.lock()
 
     def close(self) -> None:
+        self._wait_for_checkpoint()
         if self.journal is not None:
             self.journal.unlock()
 
@@ -229,7 +288,7 @@ class Match:
         self._save_meta()
         self.checkpoint()
 
-    def checkpoint(self) -> None:
+    def checkpoint(self, background: bool = False) -> None:
         """Save the newest in-memory snapshot strictly before the current input, so that after a
         resume both the replay and the first undos cost at most SNAPSHOT_EVERY inputs."""
         if self.journal is None or len(self.events) <= SNAPSHOT_EVERY:
@@ -237,39 +296,85 @@ class Match:
         base = max(k for k in self._snapshots if k < len(self.events))
         if base == 0:
             return
-        state, log = self._snapshots[base]
-        dump = state.model_dump(mode="json")
-        dump["log"] = [line.model_dump(mode="json") for line in log]
-        storage.write_json(
-            storage.checkpoint_path(self.journal.path),
-            {"events": base, "digest": self._digest(self.events[:base]), "state": dump},
-        )
+        job = (storage.checkpoint_path(self.journal.path), base, self._digests.upto(self.events, base),
+               self._snapshots[base])
+        self._wait_for_checkpoint()
+        if background:
+            self._checkpointing = threading.Thread(target=self._write_checkpoint, args=job, daemon=True)
+            self._checkpointing.start()
+        else:
+            self._write_checkpoint(*job)
 
-    def _digest(self, events: list[Event]) -> str:
-        h = hashlib.sha256(self.header.model_dump_json().encode())
-        for event in events:
-            h.update(event.model_dump_json().encode())
-        return h.hexdigest()
+    def _wait_for_checkpoint(self) -> None:
+        if self._checkpointing is not None:
+            self._checkpointing.join()
+            self._checkpointing = None
+
+    def _write_checkpoint(self, path: Path, base: int, events_digest: bytes, snapshot: tuple[Any, list]) -> None:
+        state, log_lines = snapshot
+        dump = state.model_dump(mode="json")
+        dump["log"] = [line.model_dump(mode="json") for line in log_lines]
+        digest = _state_digest(events_digest, dump)
+        try:
+            storage.write_json(path, {"format": CHECKPOINT_FORMAT, "events": base, "digest": digest, "state": dump})
+        except OSError as e:
+            self.warning = (f"The input is saved, but the checkpoint {path.name} could not be refreshed "
+                            f"({e.strerror or e}): resuming this match will take a little longer.")
 
     def _resume_checkpoint(self, done: list[Event]) -> int:
-        """Start from a checkpoint that matches the journal's first inputs; returns how many it covers."""
+        """Start from a checkpoint that matches the journal's first inputs and its own state (an edited or
+        damaged checkpoint is ignored: the journal is replayed instead). Returns how many inputs it covers."""
         assert self.journal is not None
         snap = storage.read_json(storage.checkpoint_path(self.journal.path))
         try:
-            n = int(snap["events"])
-            if not 0 < n <= len(done) or snap["digest"] != self._digest(done[:n]):
+            n = snap["events"]
+            if snap.get("format") != CHECKPOINT_FORMAT or type(n) is not int or not 0 < n <= len(done):
+                return 0
+            if snap["digest"] != _state_digest(self._digests.upto(done, n), snap["state"]):
                 return 0
             state = type(self.state).model_validate(snap["state"])
-        except (KeyError, TypeError, ValueError):
+        except Exception:  # anything odd in a checkpoint (1e400, wrong types, a bug): replay instead
             return 0
-        self.state, self.events, self._prompt = state, list(done[:n]), None
+        self.state, self.events, self._prompt, self._legal = state, list(done[:n]), None, None
         self._snapshots[n] = self._snapshot()
         return n
 
     def _save_meta(self) -> None:
-        if self.journal is not None:
+        if self.journal is None:
+            return
+        try:
             summary = self.rules.view(self.state, self.data)
             storage.write_meta(
                 self.journal.path,
                 {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}"},
             )
+        except OSError as e:
+            self.warning = (f"The input is saved, but the list summary {storage.meta_path(self.journal.path).name} "
+                            f"could not be refreshed ({e.strerror or e}).")
+        except Exception:  # a summary is never worth an input
+            log.exception("could not build the match summary")
+
+
+class _Digests:
+    """Running digests of the inputs, one per prefix length, computed as far as asked and cut back by undo:
+    a checkpoint costs only the inputs since the last one."""
+
+    def __init__(self, header: Header) -> None:
+        self._chain = [hashlib.sha256(header.model_dump_json().encode()).digest()]
+
+    def upto(self, events: list[Event], n: int) -> bytes:
+        chain = self._chain
+        for event in events[len(chain) - 1:n]:
+            chain.append(hashlib.sha256(chain[-1] + _canonical(event.to_json()).encode()).digest())
+        return chain[n]
+
+    def cut(self, n: int) -> None:
+        del self._chain[n + 1:]
+
+
+def _canonical(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True)
+
+
+def _state_digest(events_digest: bytes, state: Any) -> str:
+    return hashlib.sha256(events_digest + _canonical(state).encode()).hexdigest()

@@ -1,36 +1,40 @@
 """What a match needs next (a prompt) and what the table answers (an event).
 
-A rules module exposes ``prompt(state) -> Prompt`` and ``apply(state, event)``.
-``check(prompt, event)`` validates an event against its prompt before any rule sees it,
+A rules module exposes ``prompt(state) -> Prompt`` (everything a screen shows: labels, hints, odds) and,
+optionally, ``legal(state) -> Legal`` (only the legal answers: ids, dice, bounds; cheap, for the computer
+coach, the simulator and checking). ``check(legal, event)`` validates an event before any rule sees it,
 so a bad answer changes nothing.
+
+Prompts and events are plain slotted dataclasses: they are built on every input, so they must be cheap.
+Validation happens at the boundaries: ``Event.from_json`` for journal lines, ``check`` for answers.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
-
-from pydantic import BaseModel, ConfigDict, Field
+from dataclasses import dataclass
+from typing import Literal, Union
 
 from refbox.engine.errors import InvalidInput
 
 Actor = int | None
 """Whose decision a prompt is: a team index (0 or 1), or None for the referee / the table."""
 
+Kind = Literal["choose", "pick", "roll", "number", "confirm", "over"]
+Source = Literal["physical", "digital"]
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
-
-class Option(_Frozen):
+@dataclass(slots=True)
+class Option:
     id: str
     """The value journaled when this option is chosen."""
-    label: str
+    label: str = ""
     hint: str = ""
     actor: Actor = None
     """Team the option belongs to, for colouring (None: neutral)."""
 
 
-class Refusal(_Frozen):
+@dataclass(slots=True)
+class Refusal:
     """An action that exists but is not legal now, and why: the message a user gets if they try it."""
 
     id: str
@@ -38,86 +42,170 @@ class Refusal(_Frozen):
     reason: str
 
 
-class DieSpec(_Frozen):
-    sides: int = Field(ge=2, le=100)
-    label: str
+@dataclass(slots=True)
+class DieSpec:
+    sides: int
+    label: str = ""
     """Whose die and what for, e.g. "Red Tremple 1 (Fling 4)"."""
     note: str = ""
     """What this die needs, e.g. "wakes on 1-3 (50.0 %)"."""
 
+    def __post_init__(self) -> None:
+        if not 2 <= self.sides <= 100:
+            raise ValueError(f"a die has 2 to 100 sides, not {self.sides}")
 
-class Outcome(_Frozen):
+
+@dataclass(slots=True)
+class Outcome:
     label: str
-    probability: float = Field(ge=0.0, le=1.0)
+    probability: float
     """Exact odds computed with icepool, stored as a float for display."""
 
 
-class Choose(_Frozen):
-    kind: Literal["choose"] = "choose"
+@dataclass(slots=True)
+class Choose:
     actor: Actor = None
-    text: str
-    options: tuple[Option, ...]
+    text: str = ""
+    options: tuple[Option, ...] = ()
     refused: tuple[Refusal, ...] = ()
+    kind: Literal["choose"] = "choose"
 
 
-class Pick(_Frozen):
+@dataclass(slots=True)
+class Pick:
     """Choose any subset of options (figures in base contact, figures near a coach's path)."""
 
-    kind: Literal["pick"] = "pick"
     actor: Actor = None
-    text: str
-    options: tuple[Option, ...]
+    text: str = ""
+    options: tuple[Option, ...] = ()
     refused: tuple[Refusal, ...] = ()
+    min: int = 0
+    max: int | None = None
+    kind: Literal["pick"] = "pick"
+
+
+@dataclass(slots=True)
+class Roll:
+    """A chance node: the dice, what they are for, what succeeds, and the exact odds."""
+
+    actor: Actor = None
+    text: str = ""
+    purpose: str = ""
+    dice: tuple[DieSpec, ...] = ()
+    success: str = ""
+    odds: tuple[Outcome, ...] = ()
+    kind: Literal["roll"] = "roll"
+
+
+@dataclass(slots=True)
+class Number:
+    """A bounded value only the table knows: a distance, a count, momentum."""
+
+    actor: Actor = None
+    text: str = ""
+    min: int = 0
+    max: int = 0
+    unit: str = ""
+    kind: Literal["number"] = "number"
+
+
+@dataclass(slots=True)
+class Confirm:
+    """A table action to perform and acknowledge (reset the figures after Break Play)."""
+
+    actor: Actor = None
+    text: str = ""
+    kind: Literal["confirm"] = "confirm"
+
+
+@dataclass(slots=True)
+class GameOver:
+    actor: Actor = None
+    text: str = ""
+    kind: Literal["over"] = "over"
+
+
+Prompt = Union[Choose, Pick, Roll, Number, Confirm, GameOver]
+
+
+@dataclass(slots=True, frozen=True)
+class Legal:
+    """The legal answers to a prompt and nothing else: what a computer coach, the simulator and ``check``
+    need. ``ids`` for choose/pick, ``sides`` for a roll, ``min``/``max`` for a number or a pick's size."""
+
+    kind: Kind
+    actor: Actor = None
+    ids: tuple[str, ...] = ()
+    sides: tuple[int, ...] = ()
     min: int = 0
     max: int | None = None
 
 
-class Roll(_Frozen):
-    """A chance node: the dice, what they are for, what succeeds, and the exact odds."""
-
-    kind: Literal["roll"] = "roll"
-    actor: Actor = None
-    text: str
-    purpose: str
-    dice: tuple[DieSpec, ...]
-    success: str
-    odds: tuple[Outcome, ...] = ()
-
-
-class Number(_Frozen):
-    """A bounded value only the table knows: a distance, a count, momentum."""
-
-    kind: Literal["number"] = "number"
-    actor: Actor = None
-    text: str
-    min: int
-    max: int
-    unit: str = ""
+def legal_of(prompt: Prompt) -> Legal:
+    """The legal answers a full prompt offers (the slow path, for rules without their own ``legal``)."""
+    kind = prompt.kind
+    if kind == "choose":
+        return Legal("choose", prompt.actor, tuple(o.id for o in prompt.options))
+    if kind == "pick":
+        return Legal("pick", prompt.actor, tuple(o.id for o in prompt.options), min=prompt.min, max=prompt.max)
+    if kind == "roll":
+        return Legal("roll", prompt.actor, sides=tuple(d.sides for d in prompt.dice))
+    if kind == "number":
+        return Legal("number", prompt.actor, min=prompt.min, max=prompt.max)
+    return Legal(kind, prompt.actor)
 
 
-class Confirm(_Frozen):
-    """A table action to perform and acknowledge (reset the figures after Break Play)."""
-
-    kind: Literal["confirm"] = "confirm"
-    actor: Actor = None
-    text: str
+def choice(actor: Actor, *ids: str) -> Legal:
+    return Legal("choose", actor, ids)
 
 
-class GameOver(_Frozen):
-    kind: Literal["over"] = "over"
-    actor: Actor = None
-    text: str
+def dice(actor: Actor, *sides: int) -> Legal:
+    return Legal("roll", actor, sides=sides)
 
 
-Prompt = Annotated[Union[Choose, Pick, Roll, Number, Confirm, GameOver], Field(discriminator="kind")]
-
-
-class Event(_Frozen):
+@dataclass(slots=True, frozen=True)
+class Event:
     """One input, exactly as journaled. ``value`` is an option id, a list of ids, faces or a number."""
 
     kind: Literal["choose", "pick", "roll", "number", "confirm"]
     value: str | int | list[int] | list[str] | None = None
-    source: Literal["physical", "digital"] | None = None
+    source: Source | None = None
+
+    def to_json(self) -> dict:
+        out: dict = {"kind": self.kind}
+        if self.value is not None:
+            out["value"] = self.value
+        if self.source is not None:
+            out["source"] = self.source
+        return out
+
+    @classmethod
+    def from_json(cls, obj: object) -> "Event":
+        """An event read from a file: every field checked, a ValueError naming the first problem."""
+        if not isinstance(obj, dict):
+            raise ValueError("event: not an object")
+        unknown = set(obj) - {"kind", "value", "source"}
+        if unknown:
+            raise ValueError(f"event.{sorted(unknown)[0]}: unknown field")
+        kind, value, source = obj.get("kind"), obj.get("value"), obj.get("source")
+        if kind not in ("choose", "pick", "roll", "number", "confirm"):
+            raise ValueError(f"event.kind: {kind!r} is not an input kind")
+        if source not in (None, "physical", "digital"):
+            raise ValueError(f"event.source: {source!r} is not physical or digital")
+        ok = {
+            "choose": isinstance(value, str),
+            "pick": isinstance(value, list) and all(isinstance(v, str) for v in value),
+            "roll": isinstance(value, list) and all(_is_int(v) for v in value),
+            "number": _is_int(value),
+            "confirm": value is None,
+        }[kind]
+        if not ok:
+            raise ValueError(f"event.value: {value!r} does not fit a {kind} input")
+        return cls(kind, value, source)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def choose(option_id: str) -> Event:
@@ -128,7 +216,7 @@ def pick(*ids: str) -> Event:
     return Event(kind="pick", value=list(ids))
 
 
-def roll(*faces: int, source: Literal["physical", "digital"] = "physical") -> Event:
+def roll(*faces: int, source: Source = "physical") -> Event:
     return Event(kind="roll", value=list(faces), source=source)
 
 
@@ -140,56 +228,62 @@ def confirm() -> Event:
     return Event(kind="confirm")
 
 
-def check(prompt: Choose | Pick | Roll | Number | Confirm | GameOver, event: Event) -> None:
-    """Raise InvalidInput unless ``event`` is a well-formed answer to ``prompt``."""
-    if isinstance(prompt, GameOver):
+def check(legal: Legal | Prompt, event: Event, prompt: Prompt | None = None) -> None:
+    """Raise InvalidInput unless ``event`` is a well-formed, legal answer.
+
+    ``legal`` may be a full prompt (tests, old callers). ``prompt``, when given, words the message
+    for an option that exists but is refused now ("Not now: ... already whapped this turn")."""
+    if not isinstance(legal, Legal):
+        prompt = legal
+        legal = legal_of(legal)
+    if legal.kind == "over":
         raise InvalidInput("The match is over: there is nothing left to answer. Undo to go back.")
-    if event.kind != prompt.kind:
-        raise InvalidInput(f"Expected {_kind_words(prompt.kind)} here, not {_kind_words(event.kind)}.")
-    if isinstance(prompt, Choose):
-        ids = [o.id for o in prompt.options]
-        if event.value not in ids:
-            raise InvalidInput(_not_a_choice(prompt, event.value))
-    elif isinstance(prompt, Pick):
-        ids = {o.id for o in prompt.options}
-        values = event.value if isinstance(event.value, list) else None
-        if values is None or not all(isinstance(v, str) for v in values):
+    if event.kind != legal.kind:
+        raise InvalidInput(f"Expected {_kind_words(legal.kind)} here, not {_kind_words(event.kind)}.")
+    kind, value = legal.kind, event.value
+    if kind == "choose":
+        if value not in legal.ids:
+            raise InvalidInput(_not_a_choice(prompt, value))
+    elif kind == "pick":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise InvalidInput("Expected a list of choices.")
-        unknown = [v for v in values if v not in ids]
+        unknown = [v for v in value if v not in legal.ids]
         if unknown:
             raise InvalidInput(_not_a_choice(prompt, unknown[0]))
-        if len(set(values)) != len(values):
+        if len(set(value)) != len(value):
             raise InvalidInput("The same choice was picked twice.")
-        if len(values) < prompt.min:
-            raise InvalidInput(f"Pick at least {prompt.min}.")
-        if prompt.max is not None and len(values) > prompt.max:
-            raise InvalidInput(f"Pick at most {prompt.max}.")
-    elif isinstance(prompt, Roll):
-        check_faces(prompt.dice, event.value)
-    elif isinstance(prompt, Number):
-        value = event.value
-        if not isinstance(value, int) or isinstance(value, bool):
+        if len(value) < legal.min:
+            raise InvalidInput(f"Pick at least {legal.min}.")
+        if legal.max is not None and len(value) > legal.max:
+            raise InvalidInput(f"Pick at most {legal.max}.")
+    elif kind == "roll":
+        labels = tuple(d.label for d in prompt.dice) if isinstance(prompt, Roll) else ()
+        check_faces(legal.sides, value, labels)
+    elif kind == "number":
+        if not _is_int(value):
             raise InvalidInput("Expected a whole number.")
-        if not prompt.min <= value <= prompt.max:
-            unit = f" {prompt.unit}" if prompt.unit else ""
-            raise InvalidInput(f"{value}{unit} is out of range: enter {prompt.min} to {prompt.max}{unit}.")
+        if not legal.min <= value <= legal.max:
+            unit = f" {prompt.unit}" if isinstance(prompt, Number) and prompt.unit else ""
+            raise InvalidInput(f"{value}{unit} is out of range: enter {legal.min} to {legal.max}{unit}.")
 
 
-def _not_a_choice(prompt: Choose | Pick, value: object) -> str:
-    for refusal in prompt.refused:
+def _not_a_choice(prompt: Prompt | None, value: object) -> str:
+    for refusal in getattr(prompt, "refused", ()):
         if refusal.id == value:
             return f"Not now: {refusal.label}: {refusal.reason}."
     return f"{value!r} is not one of the choices here."
 
 
-def check_faces(dice: tuple[DieSpec, ...], faces: object) -> None:
-    if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
+def check_faces(sides: tuple[int, ...] | tuple[DieSpec, ...], faces: object, labels: tuple[str, ...] = ()) -> None:
+    sides = tuple(s.sides if isinstance(s, DieSpec) else s for s in sides)
+    if not isinstance(faces, list) or not all(_is_int(f) for f in faces):
         raise InvalidInput("Expected die faces as whole numbers.")
-    if len(faces) != len(dice):
-        raise InvalidInput(f"Expected {len(dice)} die face(s), got {len(faces)}.")
-    for die, face in zip(dice, faces):
-        if not 1 <= face <= die.sides:
-            raise InvalidInput(f"{face} is not a face of a d{die.sides} ({die.label}): enter 1 to {die.sides}.")
+    if len(faces) != len(sides):
+        raise InvalidInput(f"Expected {len(sides)} die face(s), got {len(faces)}.")
+    for i, (n, face) in enumerate(zip(sides, faces)):
+        if not 1 <= face <= n:
+            whose = f" ({labels[i]})" if i < len(labels) and labels[i] else ""
+            raise InvalidInput(f"{face} is not a face of a d{n}{whose}: enter 1 to {n}.")
 
 
 def parse_face(text: str, sides: int) -> int:
@@ -212,3 +306,4 @@ def _kind_words(kind: str) -> str:
         "confirm": "a confirmation",
         "over": "nothing (the match is over)",
     }[kind]
+

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from refbox.engine.clone import clone
 from refbox.engine.errors import RefboxError
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll, check
@@ -82,7 +83,7 @@ class RulesTable:
 
     def send(self, *events: Event) -> "RulesTable":
         for event in events:
-            before = self.state.model_copy(deep=True)
+            before = clone(self.state)
             try:
                 check(self.prompt(), event)
                 self.rules.apply(self.state, self.data, event)

@@ -10,9 +10,10 @@ from refbox.engine.prompts import Actor
 
 
 class Model(BaseModel):
-    """Base of game state: validated on construction and on every assignment."""
+    """Base of game state: validated where it enters (construction, a checkpoint, a setup), not on every
+    assignment inside the rules, which are trusted code on a hot path (random play, the computer coach)."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(extra="forbid")
 
 
 class LogLine(Model):

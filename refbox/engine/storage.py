@@ -71,10 +71,36 @@ def checkpoint_path(journal: Path) -> Path:
 
 
 def write_json(path: Path, obj: dict) -> None:
-    """Replaced atomically: a reader sees the old file or the new one, never half of one."""
+    """Replaced atomically and durably: a reader sees the old file or the new one, never half of one,
+    and after a power cut the new one is there (the file and the directory entry are fsync'd)."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(obj), encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(json.dumps(obj))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    fsync_dir(path.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a new or replaced directory entry durable (a no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def read_json(path: Path) -> dict:

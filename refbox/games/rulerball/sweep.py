@@ -7,6 +7,8 @@ picks who goes next among those listed.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
@@ -245,11 +247,11 @@ def combat_roll_prompt(state: State, data: Data):
         purpose="combat", success=f"{t.name} loses", failure=failure, who=state.label(a.id),
     )
     if isinstance(prompt, Choose):  # entered by the table: either side may lose, or neither
-        prompt = prompt.model_copy(update={"options": (
+        prompt = replace(prompt, options=(
             Option(id="success", label=f"{state.label(a.id)} wins", actor=a.team),
             Option(id="failure", label="No effect"),
             Option(id="defender", label=f"{state.label(t.id)} wins", actor=t.team),
-        )})
+        ))
     return prompt
 
 
