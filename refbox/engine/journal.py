@@ -205,8 +205,7 @@ class Journal:
 
     def _cut_back(self, fd: int, size: int, cause: OSError) -> None:
         try:
-            os.ftruncate(fd, size)
-            os.fsync(fd)
+            os.ftruncate(fd, size)  # once cut, the file reads right; a later fsync makes that durable
         except OSError:
             self.broken = (
                 f"{self.path.name} could not be written ({_reason(cause)}) and a part of a line may remain at "

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from refbox.engine.errors import RefboxError
+from refbox.engine.errors import JournalWriteError, RefboxError
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
 from refbox.ui.keys import FaceEntry, option_keys
@@ -119,6 +119,10 @@ class GameScreen(Screen):
         before = len(self.match.state.log)
         try:
             self.match.submit(event)
+        except JournalWriteError as e:  # not recorded: same prompt, what was typed is kept for another try
+            again = " Enter tries the typed faces again." if event.kind == "roll" and self.ui.faces else ""
+            self._refuse(f"{e}{again}", keep_typed=True)
+            return
         except RefboxError as e:
             self._refuse(str(e))
             return
@@ -128,13 +132,20 @@ class GameScreen(Screen):
             return
         news = [line.text for line in self.match.state.log[before:]]
         self.ui = Interaction(result=" · ".join(news[-3:]))
+        self._warn()
         self.redraw()
 
-    def _refuse(self, message: str) -> None:
+    def _refuse(self, message: str, keep_typed: bool = False) -> None:
         self.ui.error = message
-        if self.ui.faces is not None:
+        if self.ui.faces is not None and not keep_typed:
             self.ui.faces = None
         self.redraw(full=False)
+
+    def _warn(self) -> None:
+        """A file after the journal (summary, checkpoint) could not be written: the input stands; say so."""
+        warning = self.match.take_warning()
+        if warning:
+            self.notify(warning, title="Saved, with a warning", severity="warning", timeout=10, markup=False)
 
     # ---- keys ----
 
@@ -237,7 +248,9 @@ class GameScreen(Screen):
             return False
         if entry.complete:
             self.submit(Event(kind="roll", value=list(entry.faces), source="physical"))
-            self._swallow_enter = True  # "9 Enter" on a d20 must not also answer the next prompt
+            # "9 Enter" on a d20 must not also answer the next prompt (unless the roll was not recorded:
+            # then Enter is how the kept faces are tried again)
+            self._swallow_enter = self.ui.faces is not entry
         return True
 
     def _number_key(self, prompt: Number, key: str, char: str) -> bool:
@@ -282,6 +295,7 @@ class GameScreen(Screen):
             self._refuse(str(e))
             return
         self.ui = Interaction(result=f"Undone: {describe(event, self.match.prompt())}")
+        self._warn()
         self.redraw()
 
     def action_redo(self) -> None:
@@ -292,6 +306,7 @@ class GameScreen(Screen):
             self._refuse(str(e))
             return
         self.ui = Interaction(result=f"Redone: {describe(event, prompt)}")
+        self._warn()
         self.redraw()
 
     def action_dice(self) -> None:
@@ -309,10 +324,8 @@ class GameScreen(Screen):
         self.app.pop_screen()
 
     def _save(self) -> None:
-        try:
-            self.match.save()
-        except OSError as e:  # the journal is already durable; only the list summary is stale
-            log.warning("could not save the match summary: %s", e)
+        self.match.save()  # the journal is already durable; a stale summary or checkpoint only warns
+        self._warn()
 
 
 def describe(event: Event, prompt) -> str:
