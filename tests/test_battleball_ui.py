@@ -86,8 +86,10 @@ class TestPlay:
             screen = await start(app, pilot)
             await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "3", "1")
             before = screen.match.state.model_copy(deep=True)
-            await pilot.press("-", "1", "enter")
-            assert screen.match.state == before and screen.ui.error.startswith("-1 squares is out of range")
+            await pilot.press("-")
+            assert screen.match.state == before and "'-' does nothing here" in screen.ui.error
+            await pilot.press("4", "1", "enter")  # "4" waits (40 is in range), "41" is not
+            assert screen.match.state == before and screen.ui.error.startswith("41 squares is out of range")
 
     async def test_a_d20_face_of_21_is_refused(self, tmp_path):
         app = make_app(tmp_path)

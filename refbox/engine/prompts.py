@@ -31,6 +31,13 @@ class Option:
     hint: str = ""
     actor: Actor = None
     """Team the option belongs to, for colouring (None: neutral)."""
+    key: str = ""
+    """Its own key, the same in every prompt so hands can learn it ("done" always 1, a figure always its
+    letter); "" takes the next free key. One or two characters."""
+    at: tuple[int, int] | None = None
+    """The board square this option stands for (a destination, a figure): its key is drawn there."""
+    chance: float | None = None
+    """The exact chance that choosing this works out, shown beside it (which tackler, which receiver)."""
 
 
 @dataclass(slots=True)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from refbox.engine.board import BoardView
 from refbox.engine.prompts import Actor
 
 
@@ -30,31 +32,35 @@ class GameState(Model):
         self.log.append(LogLine(stamp=stamp, text=text, actor=actor))
 
 
-# ---- the view: what a screen shows, computed headless from the state ----
+# ---- the view: what a screen shows, computed headless from the state (plain dataclasses: built per redraw) ----
 
 
-class PhaseRow(BaseModel):
+@dataclass(slots=True)
+class PhaseRow:
     name: str
     status: Literal["done", "current", "todo"]
     depth: int = 0
 
 
-class Stat(BaseModel):
+@dataclass(slots=True)
+class Stat:
     label: str
     value: str
     actor: Actor = None
 
 
-class Roster(BaseModel):
+@dataclass(slots=True)
+class Roster:
     title: str
     actor: Actor
     columns: list[str]
     rows: list[list[str]]
-    dim: list[bool] = []
+    dim: list[bool] = field(default_factory=list)
     """Rows to grey out (unconscious, out of the game)."""
 
 
-class View(BaseModel):
+@dataclass(slots=True)
+class View:
     headline: str
     """Score line for the title bar, e.g. "Red 2 : 1 Blue"."""
     clock: str
@@ -64,5 +70,7 @@ class View(BaseModel):
     """Key of the current phase for help and rulings."""
     scoreboard: list[Stat]
     rosters: list[Roster]
-    notes: list[str] = []
+    notes: list[str] = field(default_factory=list)
     """Extra lines for the centre panel (pending whaps, the shot in progress...)."""
+    board: BoardView | None = None
+    """The board, for rulesets where refbox owns the positions (drawn by the Board widget)."""

@@ -18,8 +18,37 @@ OPTION_KEYS = [
 """Keys for options in order (57 of them); any further options are reached with the arrows and Enter."""
 
 
-def option_keys(count: int) -> list[str | None]:
-    return [OPTION_KEYS[i] if i < len(OPTION_KEYS) else None for i in range(count)]
+def option_keys(count: int) -> list[str]:
+    """Keys for ``count`` options with no keys of their own."""
+    return assign_keys([""] * count)
+
+
+def assign_keys(preferred: list[str]) -> list[str]:
+    """One key per option: its own (``Option.key``) where it has one that is free, else the next free key.
+
+    Past the single keys, options get two-key codes (a prefix letter, then any key), like a browser's link
+    hints; no code is the start of another, so every key press is unambiguous."""
+    keys = [""] * len(preferred)
+    taken: set[str] = set()
+    for i, key in enumerate(preferred):
+        if key and key not in taken and key[0] not in RESERVED_CHARS:
+            keys[i] = key
+            taken.add(key)
+    prefixes_taken = {k[0] for k in taken if len(k) > 1}
+    pool = [k for k in OPTION_KEYS if k not in taken and k not in prefixes_taken]
+    missing = keys.count("")
+    prefixes: list[str] = []
+    while missing > len(pool) - len(prefixes) + len(prefixes) * len(OPTION_KEYS) and len(prefixes) < len(pool):
+        prefixes.append(pool[len(pool) - 1 - len(prefixes)])
+    singles = pool[: len(pool) - len(prefixes)]
+    codes = iter([*singles, *(p + k for p in reversed(prefixes) for k in OPTION_KEYS if p + k not in taken)])
+    for i, key in enumerate(keys):
+        if not key:
+            keys[i] = next(codes, "")
+    return keys
+
+
+RESERVED_CHARS = set("dqruU?")
 
 
 @dataclass

@@ -124,3 +124,8 @@ def default_setup(**changes) -> dict:
             }
         )
     return {"teams": teams, "places_first": 0, **changes}
+
+
+def sim_setup(data: Data) -> dict:
+    """The setup headless play uses (refbox sim, benchmarks)."""
+    return default_setup()

@@ -129,3 +129,8 @@ def prompt(state: State, data: Data) -> Prompt:
 
 def apply(state: State, data: Data, event: Event) -> None:
     STEPS[state.ask.step][1](state, data, event)
+
+
+def sim_setup(data: Data) -> dict:
+    """The setup headless play uses (refbox sim, benchmarks): two teams of two squads."""
+    return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}], "squads": 2}

@@ -23,8 +23,9 @@ from textual.widgets import Footer, Static
 from refbox.engine.errors import JournalWriteError, RefboxError
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
-from refbox.ui.keys import FaceEntry, option_keys
+from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
+from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
@@ -43,6 +44,7 @@ class GameScreen(Screen):
         Binding("r", "roll", "Roll"),
         Binding("d", "dice", "Dice mode"),
         Binding("q", "leave", "Save & leave"),
+        Binding("tab", "rosters", "Rosters", show=False),
     ]
 
     def __init__(self, match: Match, message: str | None = None) -> None:
@@ -51,6 +53,7 @@ class GameScreen(Screen):
         self.colours = match.rules.colours(match.setup)
         self.ui = Interaction(result=message or "")
         self._swallow_enter = False
+        self._view = None
 
     # ---- layout ----
 
@@ -58,12 +61,15 @@ class GameScreen(Screen):
         yield Static(id="title")
         with Horizontal(id="top"):
             yield PhaseTracker(id="phases")
+            with Vertical(id="fieldbox"):
+                yield Board(id="field")
+                yield Static(id="caption")
             with Vertical(id="middle"):
                 yield Static(id="now")
                 with VerticalScroll(id="centre"):
                     yield PromptPanel(id="prompt")
                     yield Static(id="notes")
-            yield Scoreboard(id="board")
+            yield Scoreboard(id="scores")
         with Horizontal(id="rosters"):
             for i in (0, 1):
                 with VerticalScroll(classes="roster"):
@@ -73,6 +79,9 @@ class GameScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(Board).set_colours(self.colours)
+        view = self.match.rules.view(self.match.state, self.match.data)
+        self.set_class(view.board is not None, "-with-board")
         self.redraw()
 
     def on_unmount(self) -> None:
@@ -96,8 +105,12 @@ class GameScreen(Screen):
             self.query_one("#centre", VerticalScroll).scroll_to_region(
                 Region(0, max(0, panel.cursor_line - 1), 1, 3), animate=False)
         if not full:
+            if self._view is not None and self._view.board is not None:
+                self._draw_board(self._view, prompt)
             return
-        view = self.match.rules.view(self.match.state, self.match.data)
+        view = self._view = self.match.rules.view(self.match.state, self.match.data)
+        if view.board is not None:
+            self._draw_board(view, prompt)
         title = Text()
         title.append(f" refbox · {self.match.header.title} · ", style="bold")
         title.append(view.headline, style="bold")
@@ -112,6 +125,19 @@ class GameScreen(Screen):
         self.query_one("#notes", Static).update("\n".join(view.notes))
         self.query_one(MatchLog).show(self.match.state.log, self.colours)
         self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
+
+    def _draw_board(self, view, prompt) -> None:
+        board = self.query_one(Board)
+        hints = {}
+        if isinstance(prompt, (Choose, Pick)):
+            for opt, key in zip(prompt.options, assign_keys([o.key for o in prompt.options])):
+                if opt.at is not None:
+                    hints[opt.at] = key
+        board.show(view.board, hints, self.ui.square)
+        caption = Text(view.board.caption, style="dim")
+        if self.ui.square is not None:
+            caption.append(f"   cursor {self.ui.square[0]},{self.ui.square[1]}", style="dim")
+        self.query_one("#caption", Static).update(caption)
 
     # ---- one input = one event ----
 
@@ -204,11 +230,17 @@ class GameScreen(Screen):
 
     def _option_key(self, prompt: Choose | Pick, key: str, char: str) -> bool:
         n = len(prompt.options)
+        squares = {o.at: i for i, o in enumerate(prompt.options) if o.at is not None}
+        if squares and key in ("up", "down", "left", "right"):
+            self._move_square(key, squares)
+            return True
         if key in ("up", "down", "pageup", "pagedown", "home", "end"):
             step = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -n, "end": n}[key]
             self.ui.cursor = max(0, min(n - 1, self.ui.cursor + step))
             return True
         if key == "enter":
+            if squares and self.ui.square in squares:
+                self.ui.cursor = squares[self.ui.square]
             if isinstance(prompt, Pick):
                 self.submit(Event(kind="pick", value=[o.id for o in prompt.options if o.id in self.ui.picked]))
             elif n:
@@ -217,16 +249,53 @@ class GameScreen(Screen):
         if key == "space" and isinstance(prompt, Pick) and n:
             self._toggle(prompt.options[self.ui.cursor].id)
             return True
-        keys = option_keys(n)
-        if char in keys:
-            index = keys.index(char)
-            if isinstance(prompt, Pick):
-                self.ui.cursor = index
-                self._toggle(prompt.options[index].id)
-            else:
-                self.submit(Event(kind="choose", value=prompt.options[index].id))
+        if not char:
+            return False
+        keys = assign_keys([o.key for o in prompt.options])
+        typed = self.ui.code + char
+        if typed in keys:
+            self.ui.code = ""
+            self._take_option(prompt, keys.index(typed))
+            return True
+        if any(k.startswith(typed) and len(k) > len(typed) for k in keys):
+            self.ui.code = typed  # the first key of a two-key code: wait for the second
+            return True
+        if self.ui.code:
+            self.ui.code = ""
+            self._refuse(f"{typed!r} is not a key here: {self._expects(prompt)}")
             return True
         return False
+
+    def _take_option(self, prompt: Choose | Pick, index: int) -> None:
+        if isinstance(prompt, Pick):
+            self.ui.cursor = index
+            self._toggle(prompt.options[index].id)
+        else:
+            self.submit(Event(kind="choose", value=prompt.options[index].id))
+
+    def _move_square(self, key: str, squares: dict) -> None:
+        """Arrows walk a cursor over the board; Enter takes the option on its square."""
+        view = self._view.board if self._view is not None else None
+        if view is None:
+            return
+        col, row = self.ui.square or next(iter(squares))
+        dc, dr = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[key]
+        self.ui.square = (max(0, min(view.cols - 1, col + dc)), max(0, min(view.rows - 1, row + dr)))
+
+    def on_board_clicked(self, message: Board.Clicked) -> None:
+        """A click on a square takes the option drawn there (or moves the cursor to it)."""
+        prompt = self.match.prompt()
+        if not isinstance(prompt, (Choose, Pick)):
+            return
+        for i, opt in enumerate(prompt.options):
+            if opt.at == message.square:
+                self.ui.square = message.square
+                self._take_option(prompt, i)
+                if isinstance(prompt, Pick):
+                    self.redraw(full=False)
+                return
+        self.ui.square = message.square
+        self.redraw(full=False)
 
     def _toggle(self, option_id: str) -> None:
         self.ui.picked.symmetric_difference_update({option_id})
@@ -254,8 +323,11 @@ class GameScreen(Screen):
         return True
 
     def _number_key(self, prompt: Number, key: str, char: str) -> bool:
-        if char.isdigit() or (char == "-" and not self.ui.number):
+        if char.isdigit() or (char == "-" and not self.ui.number and prompt.min < 0):
             self.ui.number += char
+            if number_is_complete(self.ui.number, prompt.min, prompt.max):
+                self.submit(Event(kind="number", value=int(self.ui.number)))
+                self._swallow_enter = True
             return True
         if key == "enter":
             try:
@@ -315,6 +387,13 @@ class GameScreen(Screen):
         self.ui.result = f"Dice mode: {mode} (any roll can still be typed in, or rolled with r)"
         self.redraw()
 
+    def action_rosters(self) -> None:
+        """On a board screen, Tab shows or hides the rosters under the board; elsewhere it moves the focus."""
+        if self.has_class("-with-board"):
+            self.toggle_class("-show-rosters")
+        else:
+            self.focus_next()
+
     def action_help(self) -> None:
         view = self.match.rules.view(self.match.state, self.match.data)
         self.app.push_screen(HelpScreen(self.match.data, view.phase_id))
@@ -326,6 +405,20 @@ class GameScreen(Screen):
     def _save(self) -> None:
         self.match.save()  # the journal is already durable; a stale summary or checkpoint only warns
         self._warn()
+
+
+def number_is_complete(typed: str, low: int, high: int) -> bool:
+    """True when ``typed`` is in range and no further digit could make it another number in range: then it
+    is taken without Enter ("7" of 1-12 at once; "1" waits, it may become 10, 11 or 12)."""
+    try:
+        value = int(typed)
+    except ValueError:
+        return False
+    if not low <= value <= high:
+        return False
+    if typed.lstrip("-") == "0":
+        return True
+    return not any(low <= int(typed + digit) <= high for digit in "0123456789")
 
 
 def describe(event: Event, prompt) -> str:

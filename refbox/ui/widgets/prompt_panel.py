@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, Confirm, GameOver, Number, Pick, Roll
-from refbox.ui.keys import FaceEntry, option_keys
+from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.widgets.colours import style
 
 
@@ -26,6 +26,10 @@ class Interaction:
     faces: FaceEntry | None = None
     number: str = ""
     error: str = ""
+    code: str = ""
+    """The first key of a two-key option code, waiting for the second."""
+    square: tuple[int, int] | None = None
+    """The board cursor (arrow keys), when the options stand on squares."""
     result: str = ""
     """The outcome of the last input, in words."""
 
@@ -79,14 +83,17 @@ class PromptPanel(Static):
 
     def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction) -> Text:
         text = Text("\n")
-        keys = option_keys(len(prompt.options))
+        keys = assign_keys([o.key for o in prompt.options])
+        width = max((len(k) for k in keys), default=1)
         for i, (opt, key) in enumerate(zip(prompt.options, keys)):
             mark = "▶" if i == ui.cursor else " "
             box = ("[x] " if opt.id in ui.picked else "[ ] ") if isinstance(prompt, Pick) else ""
             click = RichStyle(meta={"@click": f"screen.click_option({i})"})  # the mouse works too
-            label = Text(f"{mark} [{key or ' '}] {box}", style="reverse" if i == ui.cursor else "")
+            label = Text(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == ui.cursor else "")
             label.stylize(click)
             look = style(colours[opt.actor]) if opt.actor is not None else ""
+            if opt.chance is not None:
+                label.append(f"{percent(opt.chance):>7} ", style="bold cyan")
             label.append(opt.label, style=look)
             if opt.hint:
                 label.append(f"  ({opt.hint})", style="dim")
@@ -95,6 +102,8 @@ class PromptPanel(Static):
         if prompt.refused:
             text.append("Not now: ", style="dim bold")
             text.append("; ".join(f"{r.label} ({r.reason})" for r in prompt.refused) + "\n", style="dim")
+        if ui.code:
+            text.append(f"\n{ui.code}_ : the second key of the code", style="bold")
         if isinstance(prompt, Pick):
             text.append("\nkeys/Space toggle · Enter confirms the selection"
                         + (" (none is fine)" if prompt.min == 0 else ""), style="dim")

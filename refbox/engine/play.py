@@ -1,0 +1,113 @@
+"""Headless play at full speed: a game is a rules module, its data and a state, stepped by legal answers.
+
+No journal, no prompts, no checks: the answers come from ``legal`` (so they are legal by construction),
+which is what the simulator and the computer coach's look-ahead need. ``Game.clone`` is cheap enough to
+search with. The match driver (refbox.engine.match) stays the way to play for real.
+
+A rules module may provide, besides the protocol's start / prompt / apply / view:
+
+- ``legal(state, data) -> Legal``: the legal answers without labels or odds (else derived from ``prompt``);
+- ``outcome(state, data) -> (points, points)``: the two sides' score, read at the end (else ``state.score``);
+- ``evaluate(state, data, side) -> float``: how good the state is for ``side``, 0 to 1 (else from the score);
+- ``sim_setup(data) -> dict``: the setup headless play uses (else the Setup model's defaults);
+- ``RANDOM_WEIGHTS``: option id -> weight, for answers drawn at random (table questions, the random coach).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from refbox.engine.clone import clone
+from refbox.engine.prompts import Event, Legal, legal_of
+
+
+@dataclass
+class Game:
+    rules: Any
+    data: Any
+    state: Any
+
+    @classmethod
+    def start(cls, rules: Any, data: Any, setup: Any) -> "Game":
+        return cls(rules, data, rules.start(setup, data))
+
+    def legal(self) -> Legal:
+        fn = getattr(self.rules, "legal", None)
+        return fn(self.state, self.data) if fn else legal_of(self.rules.prompt(self.state, self.data))
+
+    def apply(self, event: Event) -> None:
+        self.rules.apply(self.state, self.data, event)
+
+    def clone(self) -> "Game":
+        log = self.state.log
+        self.state.log = []  # the log is history, not position: a look-ahead starts with an empty one
+        try:
+            return Game(self.rules, self.data, clone(self.state))
+        finally:
+            self.state.log = log
+
+    def outcome(self) -> tuple[float, float]:
+        fn = getattr(self.rules, "outcome", None)
+        if fn is not None:
+            return fn(self.state, self.data)
+        return score_of(self.state)
+
+    def evaluate(self, side: int) -> float:
+        """How good the position is for ``side``: the rules' own estimate, else the score as a win chance."""
+        fn = getattr(self.rules, "evaluate", None)
+        if fn is not None:
+            return fn(self.state, self.data, side)
+        mine, theirs = self.outcome() if side == 0 else self.outcome()[::-1]
+        return 0.5 if mine == theirs else (1.0 if mine > theirs else 0.0)
+
+
+def score_of(state: Any) -> tuple[float, float]:
+    score = getattr(state, "score", None)
+    if isinstance(score, (list, tuple)) and len(score) == 2:
+        return score[0], score[1]
+    teams = getattr(state, "teams", None)
+    if teams and hasattr(teams[0], "score"):
+        return teams[0].score, teams[1].score
+    raise NotImplementedError("the rules module needs outcome(state, data)")
+
+
+def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | None = None) -> Event:
+    """Any legal answer, drawn from ``rng`` (dice uniformly; choices by ``weights`` where given)."""
+    kind = legal.kind
+    if kind == "roll":
+        return Event("roll", [rng.randint(1, s) for s in legal.sides], "digital")
+    if kind == "choose":
+        ids = legal.ids
+        if weights:
+            return Event("choose", rng.choices(ids, [weights.get(i, 1.0) for i in ids])[0])
+        return Event("choose", ids[rng.randrange(len(ids))])
+    if kind == "pick":
+        ids = list(legal.ids)
+        hi = len(ids) if legal.max is None else min(legal.max, len(ids))
+        k = rng.randint(legal.min, max(legal.min, min(hi, 2)))  # keep selections small, as tables do
+        return Event("pick", rng.sample(ids, k))
+    if kind == "number":
+        return Event("number", rng.randint(legal.min, legal.max))  # type: ignore[arg-type]
+    if kind == "confirm":
+        return Event("confirm")
+    raise ValueError(f"nothing to answer: {kind}")
+
+
+Decider = Callable[[Game, Legal], Event]
+
+
+def play_out(game: Game, decide: Decider, rng: random.Random, max_inputs: int = 100_000) -> int:
+    """Step ``game`` to its end: rolls from ``rng``, decisions from ``decide``. Returns the inputs taken."""
+    weights = getattr(game.rules, "RANDOM_WEIGHTS", None)
+    for n in range(max_inputs):
+        legal = game.legal()
+        if legal.kind == "over":
+            return n
+        if legal.kind == "roll":
+            event = random_event(legal, rng)
+        else:
+            event = decide(game, legal) if decide else random_event(legal, rng, weights)
+        game.apply(event)
+    raise RuntimeError(f"the game did not end within {max_inputs} inputs")

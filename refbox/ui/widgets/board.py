@@ -1,0 +1,174 @@
+"""The board: one widget that draws any grid from a BoardView (refbox.engine.board), with Textual's line API.
+
+Each board row is one line of text; a square is ``cell_width`` characters; staggered boards shift odd rows
+by half a square. The keys of the pending options are drawn on their squares (like a browser's link hints),
+so a destination is one key. A click on a square posts ``Board.Clicked``. Only the rows whose content
+changed are repainted.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from refbox.engine.board import BoardView, Cell
+from refbox.engine.grid import Square
+from refbox.ui.widgets.colours import RICH
+
+LOOKS: dict[str, Style] = {
+    "field": Style(color="grey50", bgcolor="#17331b"),
+    "line": Style(color="grey85", bgcolor="#17331b", bold=True),
+    "endzone": Style(color="grey70", bgcolor="#24244a"),
+    "half": Style(color="grey42", bgcolor="#10240f"),
+    "out": Style(color="grey35", bgcolor="#121212"),
+    "ball": Style(color="#ffd75f", bgcolor="#17331b", bold=True),
+    "carnage": Style(color="#ff5f5f", bgcolor="#3a1010", bold=True),
+    "down": Style(color="grey62", bgcolor="#17331b", italic=True),
+}
+"""Default styles of the roles a game names; unknown roles draw plain."""
+
+MARKS: dict[str, Style] = {
+    "reach": Style(bgcolor="#2e5a32"),
+    "stop": Style(bgcolor="#6b4a12"),
+    "target": Style(bgcolor="#7a1f1f"),
+    "last": Style(underline=True),
+    "mover": Style(reverse=True),
+    "carrier": Style(underline=True, bold=True),
+}
+HINT = Style(color="black", bgcolor="#ffd700", bold=True)
+CURSOR = Style(reverse=True, blink=False, bold=True)
+
+
+def team_style(colour: str) -> Style:
+    """A figure of a team: its colour as the square's background, dark text on it."""
+    return Style(color="black", bgcolor=RICH.get(colour, colour), bold=True)
+
+
+class Board(ScrollView, can_focus=False):
+    DEFAULT_CSS = """
+    Board { height: auto; max-height: 100%; scrollbar-size: 1 1; }
+    """
+
+    class Clicked(Message):
+        """A square was clicked."""
+
+        def __init__(self, square: Square) -> None:
+            super().__init__()
+            self.square = square
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view: BoardView | None = None
+        self.hints: dict[Square, str] = {}
+        self.cursor: Square | None = None
+        self.team_looks: dict[str, Style] = {}
+        self._rows: list[tuple] = []
+        self._strips: dict[int, Strip] = {}
+        self._margin = 0
+
+    def set_colours(self, colours: tuple[str, str]) -> None:
+        self.team_looks = {"team0": team_style(colours[0]), "team1": team_style(colours[1])}
+        self._strips.clear()
+        self.refresh()
+
+    # ---- what to draw ----
+
+    def show(self, view: BoardView, hints: dict[Square, str] | None = None, cursor: Square | None = None) -> None:
+        """Draw ``view`` with the option keys ``hints`` on their squares; repaint only the rows that changed."""
+        hints = hints or {}
+        resized = self.view is None or (view.cols, view.rows, view.cell_width, view.stagger) != (
+            self.view.cols, self.view.rows, self.view.cell_width, self.view.stagger)
+        self.view, self.hints, self.cursor = view, hints, cursor
+        self._margin = max((len(label) for label in view.row_labels.values()), default=0)
+        self._margin += 1 if self._margin else 0
+        rows = [self._row_key(view, r) for r in range(view.rows)]
+        if resized or len(rows) != len(self._rows):
+            self._rows, self._strips = rows, {}
+            width = self._margin + view.cols * view.cell_width + (view.cell_width // 2 if view.stagger else 0)
+            self.virtual_size = Size(width, view.rows)
+            self.styles.height = view.rows + (1 if self.show_horizontal_scrollbar else 0)
+            self.refresh()
+        else:
+            for r, (old, new) in enumerate(zip(self._rows, rows)):
+                if old != new:
+                    self._strips.pop(r, None)
+                    self.refresh_lines(r)
+            self._rows = rows
+        if view.focus is not None or cursor is not None:
+            self.keep_in_view(cursor or view.focus)
+
+    def keep_in_view(self, square: Square | None) -> None:
+        if square is None or self.view is None:
+            return
+        x = self._margin + self._x(square)
+        self.scroll_to_region(Region(x, square[1], self.view.cell_width, 1), animate=False, immediate=True)
+
+    def _row_key(self, view: BoardView, r: int) -> tuple:
+        cells = tuple((view.cell(sq), view.marks.get(sq), self.hints.get(sq), sq == self.cursor)
+                      for sq in ((c, r) for c in range(view.cols)))
+        return view.row_labels.get(r, ""), cells
+
+    def _x(self, square: Square) -> int:
+        assert self.view is not None
+        shift = self.view.cell_width // 2 if self.view.stagger and square[1] % 2 else 0
+        return shift + square[0] * self.view.cell_width
+
+    # ---- the line API ----
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        width = self.size.width
+        if self.view is None or not 0 <= row < self.view.rows:
+            return Strip.blank(width, self.rich_style)
+        strip = self._strips.get(row)
+        if strip is None:
+            strip = self._strips[row] = self._build(row)
+        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, self.rich_style)
+
+    def _build(self, row: int) -> Strip:
+        view = self.view
+        assert view is not None
+        w = view.cell_width
+        label, cells = self._rows[row] if row < len(self._rows) else ("", ())
+        segments = []
+        if self._margin:
+            segments.append(Segment(label.rjust(self._margin - 1) + " ", Style(color="grey58")))
+        if view.stagger and row % 2:
+            segments.append(Segment(" " * (w // 2), self._look(view.cell((0, row)))))
+        for cell, mark, hint, is_cursor in cells:
+            text, style = cell.text, self._look(cell)
+            if mark:
+                style = style + MARKS.get(mark, Style())
+            if hint:
+                text, style = hint, style + HINT
+            if is_cursor:
+                style = style + CURSOR
+            segments.append(Segment(text[:w].center(w), style))
+        return Strip(segments)
+
+    def _look(self, cell: Cell) -> Style:
+        return self.team_looks.get(cell.look) or LOOKS.get(cell.look) or Style()
+
+    # ---- the mouse ----
+
+    def on_click(self, event) -> None:
+        square = self.square_at(event.x + self.scroll_offset.x, event.y + self.scroll_offset.y)
+        if square is not None:
+            event.stop()
+            self.post_message(self.Clicked(square))
+
+    def square_at(self, x: int, y: int) -> Square | None:
+        """The square under board coordinates (x, y), or None (margin, outside the board)."""
+        view = self.view
+        if view is None or not 0 <= y < view.rows:
+            return None
+        x -= self._margin + (view.cell_width // 2 if view.stagger and y % 2 else 0)
+        if x < 0:
+            return None
+        col = x // view.cell_width
+        return (col, y) if col < view.cols else None
