@@ -11,7 +11,9 @@ from refbox.engine import storage
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="refbox", description="A terminal referee for tabletop sports games.")
+    p = argparse.ArgumentParser(
+        prog="refbox", description="A terminal referee for tabletop sports games.",
+        epilog="Also: refbox sim RULESET ... (headless matches between computer coaches; refbox sim -h)")
     p.add_argument("--data-dir", help=f"where matches and house rules live (default: ${storage.ENV_VAR} "
                    "or the user data directory)")
     p.add_argument("--list", action="store_true", help="list saved matches and exit")
@@ -20,7 +22,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+COMMANDS = {"sim": "refbox.simulate"}
+"""Subcommands, each a module with ``main(argv) -> int`` (imported only when used)."""
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in COMMANDS:
+        import importlib
+
+        return importlib.import_module(COMMANDS[argv[0]]).main(argv[1:])
     args = parse(argv)
     root = storage.data_dir(args.data_dir)
     if args.list:

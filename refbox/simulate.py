@@ -1,0 +1,155 @@
+"""``refbox sim``: headless matches between computer coaches, for balance testing and for measuring the engine.
+
+    refbox sim RULESET --games N [--seed S] [--sides A,B] [--think SECONDS] [--jobs J] [--data-dir D]
+
+Sides swap teams every other game (side A coaches team 1 in even games, team 2 in odd ones), so a ruleset's
+first-mover advantage does not count as a coach's skill. Questions for the table (no side) are answered at
+random, shaped like a real table's. The last line printed is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+
+from refbox.engine import registry, storage
+from refbox.engine.coach import DEFAULT_THINK, LEVELS, deciders, make
+from refbox.engine.errors import RefboxError
+from refbox.engine.play import Game, play_out
+
+
+@dataclass(frozen=True)
+class Job:
+    entry: registry.Entry
+    seed: int
+    sides: tuple[str, str]
+    think: float
+    game: int
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: int | None
+    """The side (0 = first named, 1 = second) that won, or None for a draw."""
+    points: tuple[float, float]
+    """Each side's points."""
+    inputs: int
+    seconds: float
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="refbox sim", description="Play headless matches between computer coaches.")
+    p.add_argument("ruleset", help="a ruleset's name or alias, or a house-rules variant's name")
+    p.add_argument("--games", type=int, default=100, help="how many matches (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
+    p.add_argument("--sides", default="random,random",
+                   help=f"the two coaches, A,B, each one of {', '.join(LEVELS)} (default random,random)")
+    p.add_argument("--think", type=float, default=DEFAULT_THINK,
+                   help=f"seconds a search coach thinks per decision (default {DEFAULT_THINK})")
+    p.add_argument("--jobs", type=int, default=1, help="matches played at once, in separate processes")
+    p.add_argument("--data-dir", help="where house rules live (default: as for refbox)")
+    return p.parse_args(argv)
+
+
+def sides_of(text: str) -> tuple[str, str]:
+    parts = [s.strip() for s in text.split(",")]
+    if len(parts) != 2 or any(p not in LEVELS for p in parts):
+        raise ValueError(f"--sides takes two of {', '.join(LEVELS)} separated by a comma, not {text!r}")
+    return parts[0], parts[1]
+
+
+def play(job: Job) -> Result:
+    rules, data = job.entry.load_rules(), job.entry.load_data()
+    setup_fn = getattr(rules, "sim_setup", None)
+    setup = rules.Setup.model_validate(setup_fn(data) if setup_fn else {})
+    first_team = job.game % 2  # side A's team this game
+    team_of = (first_team, 1 - first_team)
+    coaches = {team_of[s]: make(job.sides[s], team_of[s], seed=job.seed, think=job.think) for s in (0, 1)}
+    rng = random.Random(f"sim:{job.seed}")
+    start = time.perf_counter()
+    game = Game.start(rules, data, setup)
+    inputs = play_out(game, deciders(coaches, rng), rng)
+    seconds = time.perf_counter() - start
+    by_team = game.outcome()
+    points = (by_team[team_of[0]], by_team[team_of[1]])
+    winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+    return Result(winner, points, inputs, seconds)
+
+
+def main(argv: list[str]) -> int:
+    args = parse(argv)
+    try:
+        sides = sides_of(args.sides)
+        if args.games < 1 or args.jobs < 1 or args.think <= 0:
+            raise ValueError("--games and --jobs must be at least 1, and --think above 0")
+        house = storage.house_dir(storage.data_dir(args.data_dir))
+        entry = registry.lookup(args.ruleset, house)
+        entry.load_data()  # a broken house-rules file is reported before any process starts
+    except (ValueError, RefboxError) as e:
+        print(f"refbox sim: {e}", file=sys.stderr)
+        return 2
+    jobs = [Job(entry, args.seed + i, sides, args.think, i) for i in range(args.games)]
+    results: list[Result] = []
+    from rich.console import Console
+    from rich.progress import Progress
+
+    console = Console(stderr=True)
+    start = time.perf_counter()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{entry.title}: {sides[0]} vs {sides[1]}", total=len(jobs))
+        if args.jobs == 1:
+            for job in jobs:
+                results.append(play(job))
+                progress.advance(task)
+        else:
+            with get_context("fork").Pool(args.jobs) as pool:
+                for result in pool.imap_unordered(play, jobs):
+                    results.append(result)
+                    progress.advance(task)
+    elapsed = time.perf_counter() - start
+    summary = summarise(entry.name, sides, results, elapsed)
+    print_table(summary, sides)
+    print(json.dumps(summary))
+    return 0
+
+
+def summarise(name: str, sides: tuple[str, str], results: list[Result], elapsed: float) -> dict:
+    wins = [sum(r.winner == s for r in results) for s in (0, 1)]
+    inputs = statistics.mean(r.inputs for r in results)
+    per_s = len(results) / elapsed
+    return {
+        "ruleset": name,
+        "games": len(results),
+        "wins": wins,
+        "draws": sum(r.winner is None for r in results),
+        "games_per_s": round(per_s, 2),
+        "inputs_per_game": round(inputs, 1),
+        "sides": list(sides),
+        "mean_score": [round(statistics.mean(r.points[s] for r in results), 2) for s in (0, 1)],
+        "us_per_input": round(1e6 / (per_s * inputs), 2),
+    }
+
+
+def print_table(summary: dict, sides: tuple[str, str]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{summary['ruleset']}: {summary['games']} games")
+    for column in ("side", "coach", "wins", "mean score"):
+        table.add_column(column, justify="right" if column != "coach" else "left")
+    for s in (0, 1):
+        table.add_row("AB"[s], sides[s], str(summary["wins"][s]), str(summary["mean_score"][s]))
+    table.caption = (f"draws {summary['draws']} · {summary['inputs_per_game']} inputs a game · "
+                     f"{summary['games_per_s']} games/s · {summary['us_per_input']} µs per input")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

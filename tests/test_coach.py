@@ -1,0 +1,90 @@
+"""The computer coach: it answers only its own questions, only legally, never by peeking at the match's dice;
+`refbox sim` plays matches between coaches and ends on one JSON line."""
+
+import json
+import random
+
+import pytest
+
+from refbox.cli import main
+from refbox.engine import coach
+from refbox.engine.dice import DigitalRoller
+from refbox.engine.match import Match
+from refbox.engine.play import Game, random_event
+
+BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    monkeypatch.setattr(coach.GreedyCoach, "leaves", 16)
+    monkeypatch.setattr(coach.SearchCoach, "horizon", 8)
+
+
+@pytest.mark.parametrize("levels", [("random", "greedy"), ("greedy", "search"), ("search", "random")])
+def test_coaches_answer_only_their_own_questions_and_only_legally(quick, levels, monkeypatch):
+    match = Match.new("battleball", BATTLEBALL, seed=3)
+    coaches = {side: coach.make(level, side, seed=1, iterations=12) for side, level in enumerate(levels)}
+
+    def no_peeking(*_args):
+        raise AssertionError("a coach read the match's digital dice")
+
+    rng = random.Random(5)
+    for _ in range(400):
+        legal = match.legal()
+        if legal.kind == "over":
+            break
+        if legal.kind == "roll":
+            event = match.roll_digital()
+        elif legal.actor in coaches:
+            with monkeypatch.context() as m:
+                m.setattr(DigitalRoller, "roll", no_peeking)
+                decision = coaches[legal.actor].decide(Game(match.rules, match.data, match.state), legal)
+            event = decision.event
+        else:
+            event = random_event(legal, rng)
+        match.submit(event)  # checked against the legal answers: an illegal decision fails here
+    assert match.legal().kind == "over"
+
+
+def to_a_decision(seed: int) -> Match:
+    """A match advanced at random to the first choice a coach makes."""
+    match, rng = Match.new("battleball", BATTLEBALL, seed=seed), random.Random(seed)
+    while match.legal().actor is None or match.legal().kind != "choose" or len(match.legal().ids) < 2:
+        match.submit(random_event(match.legal(), rng))
+    return match
+
+
+def test_a_coach_decides_on_a_copy_and_leaves_the_game_as_it_was(quick):
+    match = to_a_decision(3)
+    before = match.state.model_dump()
+    coach.make("search", match.legal().actor, iterations=20).decide(Game(match.rules, match.data, match.state))
+    assert match.state.model_dump() == before
+
+
+def test_the_same_seed_and_budget_make_the_same_decision(quick):
+    match = to_a_decision(4)
+    game = Game(match.rules, match.data, match.state)
+    legal = match.legal()
+    first = coach.make("search", legal.actor, seed=9, iterations=30).decide(game, legal)
+    again = coach.make("search", legal.actor, seed=9, iterations=30).decide(game, legal)
+    assert first.event == again.event
+
+
+def test_an_unknown_level_is_refused_with_the_choices():
+    with pytest.raises(ValueError, match="random, greedy, search"):
+        coach.make("clever", 0)
+
+
+def test_sim_plays_matches_and_ends_on_one_json_line(capsys):
+    assert main(["sim", "battleball", "--games", "4", "--seed", "7"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["ruleset"] == "battleball" and summary["games"] == 4
+    assert sum(summary["wins"]) + summary["draws"] == 4 and summary["inputs_per_game"] > 10
+
+
+def test_sim_refuses_bad_sides_clearly(capsys):
+    assert main(["sim", "battleball", "--sides", "random,wizard"]) == 2
+    assert "--sides takes two of random, greedy, search" in capsys.readouterr().err
+    assert main(["sim", "nosuchgame"]) == 2
+    assert "unknown ruleset" in capsys.readouterr().err
