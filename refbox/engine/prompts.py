@@ -12,7 +12,7 @@ Validation happens at the boundaries: ``Event.from_json`` for journal lines, ``c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Callable, Literal, Union
 
 from refbox.engine.errors import InvalidInput
 
@@ -102,6 +102,10 @@ class Roll:
     success: str = ""
     odds: tuple[Outcome, ...] = ()
     kind: Literal["roll"] = "roll"
+    chance: float | None = None
+    """For the luck figures of a match report: the exact chance that this roll goes the actor's way..."""
+    wins: Callable[[list[int]], bool] | None = None
+    """...and, given the faces, whether it did. Both set, or neither (a roll with no side, or no success)."""
 
 
 @dataclass(slots=True)
