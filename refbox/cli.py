@@ -22,7 +22,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-COMMANDS = {"sim": "refbox.simulate"}
+COMMANDS = {"sim": "refbox.simulate", "report": "refbox.reporting"}
 """Subcommands, each a module with ``main(argv) -> int`` (imported only when used)."""
 
 

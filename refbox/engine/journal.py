@@ -259,9 +259,11 @@ def _write_failure(path: Path, e: OSError, what: str = "The input was NOT record
     return f"Could not save to {path}: {_reason(e)}. {what} and nothing changed: {advice}."
 
 
-def read(path: Path, salvage: bool = False) -> Loaded:
+def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
     """Parse a journal. A torn last line is dropped (the original kept beside it); other damage raises,
-    unless ``salvage``: then the entries before the first damaged line are returned (nothing is written)."""
+    unless ``salvage``: then the entries before the first damaged line are returned (nothing is written).
+    With ``repair=False`` nothing is ever written (replays, reports, spectators): a torn last line, or one
+    still being written by the referee's window, is simply left out."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -285,7 +287,9 @@ def read(path: Path, salvage: bool = False) -> Loaded:
                 raise JournalError(str(e), salvageable=True) from None
             return Loaded(header=header, entries=_consistent(reader.entries), damaged_at=n, chain=reader.chain)
     recovered = None
-    if torn and not salvage:
+    if torn and not repair:
+        pass
+    elif torn and not salvage:
         kept = reader.try_take(torn)
         target = path.resolve()  # repair what a symlink points at, never replace the link
         if kept:
