@@ -65,6 +65,10 @@ class Match:
         self._digests = _Digests(header)
         self._checkpointing: threading.Thread | None = None
         self.dice_mode: DiceMode = "physical"
+        self.computer: dict[int, str] = {}
+        """Sides played by the computer coach, and its level (a setting kept in the meta file, like dice)."""
+        self.pace: float = 1.0
+        """Seconds a computer's decision stays on screen before it is entered."""
         self.warning: str | None = None
         """Set when a file after the journal (summary, checkpoint) could not be written; see take_warning."""
 
@@ -122,7 +126,9 @@ class Match:
                                        salvageable=True) from None
                 bad = n
                 break
-        match.dice_mode = "digital" if storage.read_meta(path).get("dice_mode") == "digital" else "physical"
+        meta = storage.read_meta(path)
+        match.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
+        match.computer, match.pace = computer_settings(meta)
         if salvage and (bad is not None or loaded.damaged_at is not None):
             backup, match.journal = rewrite(path, loaded.header, match.events)
             where = f"line {loaded.damaged_at}" if bad is None else f"input {bad}"
@@ -208,6 +214,13 @@ class Match:
     def set_dice_mode(self, mode: DiceMode) -> None:
         """A setting, not a game input: kept in the match's meta file, untouched by undo."""
         self.dice_mode = mode
+        self._save_meta()
+
+    def set_computer(self, sides: dict[int, str], pace: float | None = None) -> None:
+        """Which sides the computer coach plays (a setting, like the dice mode: undo never changes it)."""
+        self.computer = dict(sides)
+        if pace is not None:
+            self.pace = pace
         self._save_meta()
 
     def take_warning(self) -> str | None:
@@ -346,7 +359,9 @@ class Match:
             summary = self.rules.view(self.state, self.data)
             storage.write_meta(
                 self.journal.path,
-                {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}"},
+                {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}",
+                 "finished": self.legal().kind == "over",
+                 "computer": {str(side): level for side, level in self.computer.items()}, "pace": self.pace},
             )
         except OSError as e:
             self.warning = (f"The input is saved, but the list summary {storage.meta_path(self.journal.path).name} "
@@ -378,3 +393,13 @@ def _canonical(obj: Any) -> str:
 
 def _state_digest(events_digest: bytes, state: Any) -> str:
     return hashlib.sha256(events_digest + _canonical(state).encode()).hexdigest()
+
+
+def computer_settings(meta: dict) -> tuple[dict[int, str], float]:
+    """The computer sides and pace from a meta file, ignoring anything that does not make sense."""
+    from refbox.engine.coach import LEVELS
+
+    raw = meta.get("computer")
+    sides = {int(k): v for k, v in raw.items() if k in ("0", "1") and v in LEVELS} if isinstance(raw, dict) else {}
+    pace = meta.get("pace")
+    return sides, float(pace) if isinstance(pace, (int, float)) and 0 <= pace <= 10 else 1.0
