@@ -214,7 +214,8 @@ def divine_apply(s: State, data: Data, event: Event) -> None:
         flow.penalise(s, data, team, "caught cheating")
         s.step = "between"
         flow.ensure_fielded(s)
-        flow.forfeit(s)
+        if not flow.forfeit(s) and s.board:
+            places.place_lineups(s, data)  # the line moved: both sides line up on it again
     elif face > data.challenges.beat:
         s.note("between plays", f"{s.label(pid)} rolls {face}: the strings are pulled.", team)
         s.step = "divine_pick"

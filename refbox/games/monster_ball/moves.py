@@ -123,6 +123,7 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
         s.used[pid] = s.used.get(pid, 0) + (r.cost(before) or 0)
         s.pos[pid] = before
     s.action = live.new_action(kind="hustle", actor=pid, target=None, team=team)
+    s.selected = None
     live.start_hustle(s, data, places.blockers(s, pid)[square])
 
 
