@@ -3,8 +3,8 @@ where a Blink lands.
 
 A destination is one answer (``m<forward>,<across>``, relative to the figure, as its captain sees the field),
 offered for every square the figure can reach with the steps it has left: each is drawn on the board with its
-key. A square with a standing figure on it is a Hustle vs Block. The other figures that can move are offered
-too (by their letters), so the captain can switch without going back.
+key. A square with a standing figure on it is a Hustle vs Block. "Stays" (0) goes back to the menu of figures;
+the other figures' letters are not offered here, so that the destinations get the single keys.
 """
 
 from __future__ import annotations
@@ -31,8 +31,7 @@ def move_to_legal(s: State, data: Data) -> Legal:
     assert pid is not None
     team = s.mover
     head = ("done", "stay", "timeout") if s.captain_minute else ("done", "stay")
-    others = tuple(other for other in live.walkers(s, data, team) if other != pid)
-    return Legal("choose", team, head + others + _targets(s, data).ids)
+    return Legal("choose", team, head + _targets(s, data).ids)
 
 
 @asks("move_to", phase="live")
@@ -50,11 +49,6 @@ def move_to_prompt(s: State, data: Data) -> Choose:
     ]
     if s.captain_minute:
         options.append(ask.option("timeout", "Time's up", team, hint="the minute ran out: unmoved players stay"))
-    legal = move_to_legal(s, data).ids
-    for other in legal[len(options):]:
-        if other[0] == "m":
-            break
-        options.append(ask.player_option(s, data, other, note="move this one instead"))
     for sq, option_id in zip(r.squares, r.ids):
         f, a = places.parse_move(option_id)  # type: ignore[misc]
         cost = r.cost(sq)
@@ -67,7 +61,7 @@ def move_to_prompt(s: State, data: Data) -> Choose:
             options.append(Option(id=option_id, label=_where(s, data, pid, sq, f, a), actor=team, at=sq,
                                   hint=f"{cost} step{'s' if cost != 1 else ''}"))
     text = (f"{s.teams[team].name}: where does {s.label(pid)} go? {steps} step{'s' if steps != 1 else ''} left. "
-            "Press the key on its square (or arrows and Enter); a figure's letter picks another.")
+            "Press the key on its square (or arrows and Enter); 0 picks another figure.")
     return Choose(actor=team, text=text, options=tuple(options))
 
 
@@ -98,9 +92,6 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
         return
     if choice == "stay":
         s.selected, s.step = None, "move"
-        return
-    if choice[0] != "m":
-        s.selected = choice
         return
     p = places.pitch(data)
     square = places.from_id(s, p, pid, choice)
