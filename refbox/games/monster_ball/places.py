@@ -172,16 +172,15 @@ class Reach:
     left) with their move ids; for a free square the steps to it (``cost``), for an occupied one the square a
     Hustle into it is tried from (``hustle_from``). Costs are read off the search's layers only when asked."""
 
-    __slots__ = ("squares", "ids", "_bits", "_p", "_dest", "_layers", "_hustle_layers", "_launch")
+    __slots__ = ("squares", "ids", "_win", "_layers", "_hustle_layers", "_launch")
 
-    def __init__(self, squares, ids, b, p, dest, layers, hustle_layers, launch) -> None:
+    def __init__(self, squares, ids, win, layers, hustle_layers, launch) -> None:
         self.squares, self.ids = squares, ids
-        self._bits, self._p, self._dest = b, p, dest
-        self._layers, self._hustle_layers, self._launch = layers, hustle_layers, launch
+        self._win, self._layers, self._hustle_layers, self._launch = win, layers, hustle_layers, launch
 
     def cost(self, sq: Square) -> int | None:
         """Steps to a free destination (None if ``sq`` is not one)."""
-        bit = self._bits.bit.get(sq, 0)
+        bit = self._win.local(sq)
         for c, layer in enumerate(self._layers, 1):
             if layer & bit:
                 return c
@@ -189,35 +188,56 @@ class Reach:
 
     def hustle_from(self, sq: Square) -> Square | None:
         """The square a Hustle into occupied ``sq`` is tried from (None if ``sq`` is not a Hustle)."""
-        bit = self._bits.bit.get(sq, 0)
+        win = self._win
+        bit = win.local(sq)
         for c, layer in enumerate(self._hustle_layers):
             if layer & bit:
                 launch = self._launch[c]
-                return next(n for n in self._p.neighbours(sq) if self._bits.bit[n] & launch)
+                return next(n for n in win.p.neighbours(sq) if win.local(n) & launch)
         return None
 
-    def is_hustle(self, sq: Square) -> bool:
-        return bool(self._bits.bit.get(sq, 0) & ~self._dest) and sq in self.squares
 
+class Window:
+    """The squares within ``r`` steps of a start, as a small bitboard of its own (rows of 2r + 1 squares and a
+    guard column, so shifting a row never wraps into the next): a move of at most r steps never leaves it, and
+    searching it is a handful of operations on small integers."""
 
-_BOXES: dict[tuple, tuple[int, list]] = {}
-_REACH: dict[tuple, Reach] = {}
-
-
-def _box(p: Pitch, start: Square, steps: int, team: int) -> tuple[int, list]:
-    """The squares within ``steps`` of ``start`` on the board, in key order with their bits and move ids."""
-    key = (p, start, steps, team)
-    got = _BOXES.get(key)
-    if got is None:
-        b = bits(p)
-        d = p.direction(team)
+    def __init__(self, p: Pitch, start: Square, r: int, team: int, carrier: bool) -> None:
+        self.p, self.start, self.r, self.w = p, start, r, 2 * r + 2
+        field, ends = _areas(p)
         sx, sy = start
-        squares = [(x, y) for y in range(sy - steps, sy + steps + 1) for x in range(sx - steps, sx + steps + 1)
-                   if (x, y) != start and (x, y) in b.bit]
-        squares.sort(key=lambda sq: (max(abs(sq[0] - sx), abs(sq[1] - sy)), -(sq[0] - sx) * d, (sq[1] - sy) * d))
-        rows = [(sq, b.bit[sq], move_id((sq[0] - sx) * d, (sq[1] - sy) * d)) for sq in squares]
-        got = _BOXES[key] = (sum(r[1] for r in rows), rows)
-    return got
+        board = enter = stop = 0
+        for y in range(sy - r, sy + r + 1):
+            for x in range(sx - r, sx + r + 1):
+                sq = (x, y)
+                if not p.on_board(sq):
+                    continue
+                bit = self.local(sq)
+                board |= bit
+                if sq in field or carrier:
+                    enter |= bit
+                if carrier and (sq not in field or sq in ends[team]):
+                    stop |= bit
+        self.board, self.enter, self.stop = board, enter, stop
+        d = p.direction(team)
+        rows = [sq for sq in ((x, y) for y in range(sy - r, sy + r + 1) for x in range(sx - r, sx + r + 1))
+                if sq != start and p.on_board(sq)]
+        rows.sort(key=lambda sq: (max(abs(sq[0] - sx), abs(sq[1] - sy)), -(sq[0] - sx) * d, (sq[1] - sy) * d))
+        self.rows = [(sq, self.local(sq), move_id((sq[0] - sx) * d, (sq[1] - sy) * d)) for sq in rows]
+
+    def local(self, sq: Square) -> int:
+        dx, dy = sq[0] - self.start[0] + self.r, sq[1] - self.start[1] + self.r
+        if 0 <= dx <= 2 * self.r and 0 <= dy <= 2 * self.r:
+            return 1 << (dy * self.w + dx)
+        return 0
+
+    def grow(self, b: int) -> int:
+        h = b | (b << 1) | (b >> 1)
+        return (h | (h << self.w) | (h >> self.w)) & self.board
+
+
+_WINDOWS: dict[tuple, Window] = {}
+_REACH: dict[tuple, Reach] = {}
 
 
 def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
@@ -227,39 +247,47 @@ def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
     Standing figures block (entering their square is a Hustle); downed or stunned figures are passed freely
     but not stopped on (nor Hustled from). Only the ball carrier may step out of bounds (the play ends) and a
     carrier stops in the end zone it attacks (a touchdown)."""
-    b = bits(p)
     start = s.pos[pid]
-    team = 0 if pid[0] == "L" else 1
-    area, rows = _box(p, start, steps, team)
-    block = passable = 0
-    bit = b.bit
-    down = {*s.knocked, *s.stunned, pid}
-    for other, sq in s.pos.items():
-        if other in down:
-            passable |= bit[sq]
-        else:
-            block |= bit[sq]
-    passable &= ~bit[start]  # the mover's own square (another figure there is one it Hustled past, or downed)
     carrier = pid == s.carrier
-    key = (p, start, steps, team, carrier, block & area, passable & area)
+    team = 0 if pid[0] == "L" else 1
+    wkey = (p, start, steps, team, carrier)
+    win = _WINDOWS.get(wkey)
+    if win is None:
+        if len(_WINDOWS) > 20000:
+            _WINDOWS.clear()
+        win = _WINDOWS[wkey] = Window(p, start, steps, team, carrier)
+    sx, sy = start
+    span, width = 2 * steps, win.w
+    block = passable = 0
+    down = None
+    for other, (x, y) in s.pos.items():
+        dx, dy = x - sx + steps, y - sy + steps
+        if 0 <= dx <= span and 0 <= dy <= span and other != pid:
+            if down is None:
+                down = {*s.knocked, *s.stunned}
+            if other in down:
+                passable |= 1 << (dy * width + dx)
+            else:
+                block |= 1 << (dy * width + dx)
+    key = (win, block, passable)
     got = _REACH.get(key)
     if got is None:
         if len(_REACH) > 20000:
             _REACH.clear()
-        got = _REACH[key] = _reach(p, b, start, steps, team, carrier, block & area, passable & area, rows)
+        got = _REACH[key] = _reach(win, block, passable)
     return got
 
 
-def _reach(p: Pitch, b: Bits, start: Square, steps: int, team: int, carrier: bool, block: int, passable: int, rows: list) -> Reach:
-    enterable = b.board if carrier else b.field
-    stop = b.goal[team] | (b.board & ~b.field) if carrier else 0
-    visited = front = b.bit[start]
+def _reach(win: Window, block: int, passable: int) -> Reach:
+    grow, enterable, stop = win.grow, win.enter, win.stop
+    start = win.local(win.start)
+    visited = front = start
+    passable &= ~start  # the mover's own square (another figure there is one it Hustled past)
     dest_layers, launch_layers, hustle_layers = [], [front], []
     seen_hustle = 0
-    for _ in range(steps):
-        ring = b.grow(front) & ~visited
-        solid = launch_layers[-1]
-        hustled = b.grow(solid) & block & ~seen_hustle
+    for _ in range(win.r):
+        ring = grow(front) & ~visited
+        hustled = grow(launch_layers[-1]) & block & ~seen_hustle
         seen_hustle |= hustled
         hustle_layers.append(hustled)
         enter = ring & ~block & enterable
@@ -267,12 +295,11 @@ def _reach(p: Pitch, b: Bits, start: Square, steps: int, team: int, carrier: boo
         dest_layers.append(enter & ~passable)
         front = enter & ~stop
         launch_layers.append(front & ~passable)
-    dest = 0
+    hit = seen_hustle
     for layer in dest_layers:
-        dest |= layer
-    hit = dest | seen_hustle
-    chosen = [row for row in rows if row[1] & hit]
-    return Reach(tuple(row[0] for row in chosen), tuple(row[2] for row in chosen), b, p, dest, dest_layers, hustle_layers, launch_layers)
+        hit |= layer
+    chosen = [row for row in win.rows if row[1] & hit]
+    return Reach(tuple(row[0] for row in chosen), tuple(row[2] for row in chosen), win, dest_layers, hustle_layers, launch_layers)
 
 
 def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
@@ -388,17 +415,21 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
     area = region(s, p, team)
     d = p.direction(team)
     order = sorted(chosen)
+    taken = set(s.pos.values())
     for i in order:
         slot = slots[i]
         target = (lines[i] - d * slot.back, p.row_across(team, slot.across))
-        s.pos[chosen[i]] = nearest_free(s, p, target, area)
+        sq = s.pos[chosen[i]] = nearest_free(p, target, area, taken)
+        taken.add(sq)
     for pid in free:  # more players than slots (a house formation): next to the last slot
-        s.pos[pid] = nearest_free(s, p, s.pos[chosen[order[-1]]] if order else (lines[0], p.rows // 2), area)
+        sq = s.pos[pid] = nearest_free(p, s.pos[chosen[order[-1]]] if order else (lines[0], p.rows // 2), area, taken)
+        taken.add(sq)
 
 
-def nearest_free(s: State, p: Pitch, target: Square, area: frozenset[Square]) -> Square:
-    """``target`` if it is in ``area`` and free, else the nearest such square (ties: row by row)."""
-    taken = set(s.pos.values())
+def nearest_free(p: Pitch, target: Square, area: frozenset[Square], taken: set[Square]) -> Square:
+    """``target`` if it is in ``area`` and not ``taken``, else the nearest such square (ties: row by row)."""
+    if target in area and target not in taken:
+        return target
     x = min(max(target[0], 0), p.cols - 1)
     y = min(max(target[1], 0), p.rows - 1)
     for r in range(max(p.cols, p.rows)):
