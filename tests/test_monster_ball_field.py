@@ -506,3 +506,27 @@ def test_pick_is_not_asked_on_the_field():
     assert m.legal().kind == "choose"
     with pytest.raises(InvalidInput):
         m.submit(pick("C13"))
+
+
+# ---- a whole side in one key ----
+
+
+def test_everyone_steps_forward_as_far_as_the_squares_ahead_allow():
+    m = park(law_snap(), "L8", "L9", "L2", "C13")
+    place(m, L8=(10, 10), L9=(11, 10), L2=(10, 4), C13=(13, 10))
+    send(m, choose("advance"))
+    s = m.state
+    assert s.pos["L9"] == (12, 10) and s.used["L9"] == 1  # the Treant steps up to the Kobold (Move 1)
+    assert s.pos["L8"] == (11, 10) and s.used["L8"] == 1  # the Valkyrie follows into the square it left
+    assert s.pos["L2"] == (13, 4) and s.used["L2"] == 3  # the Brownie runs its full Move
+    assert s.step == "move" and m.events[-1].value == "advance" and len(m.events) == 5  # one input, the whole side
+
+
+def test_everyone_closes_in_on_the_carrier_and_stops_next_to_him():
+    m = park(law_snap(), "L7", "C13", "C14")
+    place(m, L7=(20, 9), C13=(23, 9), C14=(26, 14))
+    send(m, choose("done"), choose("pursue"))
+    s = m.state
+    assert max(abs(s.pos["C13"][0] - 20), abs(s.pos["C13"][1] - 9)) == 1  # Kobold (Move 2): next to the Paladin
+    assert s.pos["C14"] == (24, 12)  # two steps nearer
+    assert "tackle" in ids(m)

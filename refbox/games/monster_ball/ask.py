@@ -22,6 +22,7 @@ STAT_NAMES = {
 KEYS = {
     "done": "1", "tackle": "2", "pass": "3", "cheat": "4", "hustle": "5", "hit": "6", "touchdown": "7",
     "out": "8", "timeout": "9", "stay": "0",
+    "advance": "5", "pursue": "8",
     "hike": "1", "punt": "2", "field_goal": "3", "hikers": "4", "lineup:0": "5", "lineup:1": "6",
     "arrange:0": "7", "arrange:1": "8", "ready": "1",
     "fair": "1", "all": "1", "some": "0", "block": "1", "hustle_defence": "1",

@@ -152,9 +152,16 @@ def _board_menu(s: State, data: Data) -> Legal:
             break
     if hit:
         ids.append("hit")
+    from refbox.games.monster_ball import moves
+
+    walking = [pid for pid in mine if pid not in held and kinds[pid].move > used.get(pid, 0)]
+    if walking and moves.can_advance(s, data, walking):
+        ids.append("advance")
+    if walking and moves.can_pursue(s, data, walking):
+        ids.append("pursue")
     if s.captain_minute:
         ids.append("timeout")
-    ids += [pid for pid in mine if pid not in held and kinds[pid].move > used.get(pid, 0)]
+    ids += walking
     return Legal("choose", team, tuple(ids))
 
 
@@ -192,6 +199,8 @@ def move_prompt(s: State, data: Data) -> Choose:
         "pass": (f"{carrier} passes (or hands off)", ""),
         "cheat": ("Cheat: Blink, Magic Missile or Holding", ""),
         "timeout": ("Time's up", "the minute ran out: unmoved players stay"),
+        "advance": ("Everyone steps forward", "each figure that can still move walks straight ahead as far as it can"),
+        "pursue": ("Everyone closes in on the ball", "each figure that can still move heads for the carrier or the falling ball"),
         "touchdown": (f"{carrier} reaches the end zone: touchdown", ""),
         "out": (f"{carrier} steps out of bounds", ""),
     }
@@ -249,6 +258,11 @@ def move_apply(s: State, data: Data, event: Event) -> None:
         flow.end_play(s, data, f"{s.label(s.carrier)} steps out of bounds")
     elif choice == "cheat":
         s.step = "cheater"  # the cheat's kind is known once the cheater is named
+    elif choice in ("advance", "pursue"):
+        from refbox.games.monster_ball import moves
+
+        plan = moves.advance_plan(s, data) if choice == "advance" else moves.pursue_plan(s, data)
+        moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
     elif s.board and choice == "tackle":
         s.action = Action.model_construct(**_action(kind="tackle", actor=None, target=s.carrier, team=team))
         s.step = "tackle_pile"

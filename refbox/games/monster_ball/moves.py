@@ -250,3 +250,140 @@ def blink_to_apply(s: State, data: Data, event: Event) -> None:
     s.selected, s.blink = None, 0
     s.step = "move"
     flow.scored_on_field(s, data)
+
+
+# ---- a whole side in one key: step up, or close in on the ball ----
+
+
+def can_advance(s: State, data: Data, walkers: list[str]) -> bool:
+    """Some figure that can still move has a free square straight ahead (then "everyone steps forward" moves
+    at least that one: a figure blocked by a team-mate that steps forward follows it)."""
+    p = places.pitch(data)
+    field, _ = places._areas(p)
+    d = p.direction(s.mover)
+    taken = set(s.pos.values())
+    pos = s.pos
+    for pid in walkers:
+        x, y = pos[pid]
+        if (x + d, y) in field and (x + d, y) not in taken:
+            return True
+    return False
+
+
+def advance_plan(s: State, data: Data) -> dict[str, tuple]:
+    """Every figure of the side that can still move walks straight forward (towards the end zone its side
+    attacks) until its steps run out or the next square is taken or off the field; the front figures go first,
+    so those behind can follow. A carrier stops on entering the end zone. Returns each mover's new square and
+    steps."""
+    p = places.pitch(data)
+    team = s.mover
+    d = p.direction(team)
+    field, ends = places._areas(p)
+    taken = _occupancy(s)
+    out: dict[str, tuple] = {}
+    for pid in sorted(live.walkers(s, data, team), key=lambda pid: -s.pos[pid][0] * d):
+        x, y = s.pos[pid]
+        left = places.steps_left(s, data, pid)
+        steps = 0
+        while steps < left and (x + d, y) in field and (x + d, y) not in taken:
+            x, steps = x + d, steps + 1
+            if pid == s.carrier and (x, y) in ends[team]:
+                break
+        if steps:
+            _leave(taken, s.pos[pid])
+            taken[(x, y)] = taken.get((x, y), 0) + 1
+            out[pid] = ((x, y), steps)
+    return out
+
+
+def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
+    """What a side closes in on, and how near it stops: an opposing carrier (next to him), or a ball in the air
+    (under it)."""
+    if s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) != s.mover and s.carrier in s.pos:
+        return s.pos[s.carrier], 1
+    if s.ball == "air" and s.ball_at is not None:
+        return s.ball_at, 0
+    return None
+
+
+def _closer(p, field, taken, sq, target) -> tuple[int, int] | None:
+    """The free square next to ``sq`` that is nearest ``target`` (nearer than ``sq``), or None."""
+    tx, ty = target
+    here = max(abs(sq[0] - tx), abs(sq[1] - ty))
+    best, best_key = None, None
+    for n in p.neighbours(sq):
+        gap = max(abs(n[0] - tx), abs(n[1] - ty))
+        if gap < here and n in field and n not in taken:
+            key = (gap, abs(n[0] - tx) + abs(n[1] - ty), n)
+            if best_key is None or key < best_key:
+                best, best_key = n, key
+    return best
+
+
+def can_pursue(s: State, data: Data, walkers: list[str]) -> bool:
+    goal = pursuit_target(s)
+    if goal is None:
+        return False
+    (tx, ty), near = goal
+    p = places.pitch(data)
+    field, _ = places._areas(p)
+    taken = set(s.pos.values())
+    for pid in walkers:
+        sq = s.pos[pid]
+        if max(abs(sq[0] - tx), abs(sq[1] - ty)) > near and _closer(p, field, taken, sq, goal[0]) is not None:
+            return True
+    return False
+
+
+def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
+    """Every figure of the side that can still move closes in on the target (pursuit_target) step by step: each
+    step to the free square nearest to it, until it is there, its steps run out or nothing nearer is free; the
+    nearest figures go first."""
+    goal = pursuit_target(s)
+    if goal is None:
+        return {}
+    target, near = goal
+    tx, ty = target
+    p = places.pitch(data)
+    field, _ = places._areas(p)
+    taken = _occupancy(s)
+    out: dict[str, tuple] = {}
+    gap = lambda sq: max(abs(sq[0] - tx), abs(sq[1] - ty))  # noqa: E731
+    for pid in sorted(live.walkers(s, data, s.mover), key=lambda pid: (gap(s.pos[pid]), pid)):
+        sq = s.pos[pid]
+        left = places.steps_left(s, data, pid)
+        steps = 0
+        while steps < left and gap(sq) > near:
+            nxt = _closer(p, field, taken, sq, target)
+            if nxt is None:
+                break
+            sq, steps = nxt, steps + 1
+        if steps:
+            _leave(taken, s.pos[pid])
+            taken[sq] = taken.get(sq, 0) + 1
+            out[pid] = (sq, steps)
+    return out
+
+
+def _occupancy(s: State) -> dict:
+    """Figures on each square (a won Hustle makes two share one)."""
+    out: dict = {}
+    for sq in s.pos.values():
+        out[sq] = out.get(sq, 0) + 1
+    return out
+
+
+def _leave(taken: dict, sq) -> None:
+    if taken.get(sq, 0) > 1:
+        taken[sq] -= 1
+    else:
+        taken.pop(sq, None)
+
+
+def apply_plan(s: State, data: Data, plan: dict[str, tuple], what: str) -> None:
+    team = s.mover
+    for pid, (sq, steps) in plan.items():
+        s.pos[pid] = sq
+        s.used[pid] = s.used.get(pid, 0) + steps
+    s.note(flow.stamp(s), f"{s.teams[team].name} {what}: {len(plan)} figure{'s' if len(plan) != 1 else ''} moved.", team)
+    flow.scored_on_field(s, data)

@@ -207,23 +207,20 @@ class Window:
         field, ends = _areas(p)
         sx, sy = start
         board = enter = stop = 0
-        for y in range(sy - r, sy + r + 1):
-            for x in range(sx - r, sx + r + 1):
-                sq = (x, y)
-                if not p.on_board(sq):
-                    continue
-                bit = self.local(sq)
-                board |= bit
-                if sq in field or carrier:
-                    enter |= bit
-                if carrier and (sq not in field or sq in ends[team]):
-                    stop |= bit
-        self.board, self.enter, self.stop = board, enter, stop
-        d = p.direction(team)
-        rows = [sq for sq in ((x, y) for y in range(sy - r, sy + r + 1) for x in range(sx - r, sx + r + 1))
-                if sq != start and p.on_board(sq)]
-        rows.sort(key=lambda sq: (max(abs(sq[0] - sx), abs(sq[1] - sy)), -(sq[0] - sx) * d, (sq[1] - sy) * d))
-        self.rows = [(sq, self.local(sq), move_id((sq[0] - sx) * d, (sq[1] - sy) * d)) for sq in rows]
+        rows = []
+        cols, height = p.cols, p.rows
+        for dx, dy, bit, move in _template(r, team):
+            sq = (sx + dx, sy + dy)
+            if not (0 <= sq[0] < cols and 0 <= sq[1] < height):
+                continue
+            board |= bit
+            if sq in field or carrier:
+                enter |= bit
+            if carrier and (sq not in field or sq in ends[team]):
+                stop |= bit
+            if dx or dy:
+                rows.append((sq, bit, move))
+        self.board, self.enter, self.stop, self.rows = board, enter, stop, rows
 
     def local(self, sq: Square) -> int:
         dx, dy = sq[0] - self.start[0] + self.r, sq[1] - self.start[1] + self.r
@@ -234,6 +231,17 @@ class Window:
     def grow(self, b: int) -> int:
         h = b | (b << 1) | (b >> 1)
         return (h | (h << self.w) | (h >> self.w)) & self.board
+
+
+@lru_cache(maxsize=64)
+def _template(r: int, team: int) -> list[tuple[int, int, int, str]]:
+    """Every offset within ``r`` steps, in key order (nearest, then forward, then from the captain's left), with
+    its bit in a window and its move id."""
+    d = 1 if team == 0 else -1
+    w = 2 * r + 2
+    offsets = [(dx, dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)]
+    offsets.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), -o[0] * d, o[1] * d))
+    return [(dx, dy, 1 << ((dy + r) * w + dx + r), move_id(dx * d, dy * d)) for dx, dy in offsets]
 
 
 _WINDOWS: dict[tuple, Window] = {}

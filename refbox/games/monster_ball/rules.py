@@ -118,7 +118,7 @@ def _weights() -> dict[str, float]:
     out = {"lineup:0": 0.0, "lineup:1": 0.0, "hikers": 0.02, "timeout": 0.02, "touchdown": 0.05, "out": 0.15,
            "field_goal": 0.08, "cheat": 0.2, "arrange:0": 0.01, "arrange:1": 0.01, "ready": 20.0, "stay": 0.2,
            "hit": 0.05, "tackle": 8.0, "pass": 1.5, "done": 2.0, "some": 0.1, "fair": 6.0, "all": 2.0,
-           "hustle": 1.0, "block_rough": 0.3, "slam": 0.5}
+           "hustle": 1.0, "block_rough": 0.3, "slam": 0.5, "advance": 1.5, "pursue": 2.0}
     for f in range(-20, 21):
         for a in range(-20, 21):
             out[places.move_id(f, a)] = 0.3 if f < 0 else 1.0 if f == 0 else 2.0 + f
