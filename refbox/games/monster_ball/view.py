@@ -65,6 +65,8 @@ def ball_text(s: State) -> tuple[str, int | None]:
         return f"{s.label(s.carrier)} has it", s.team_of(s.carrier)
     if s.air is not None:
         return f"in the air: {s.label(s.air.actor or '')} to {s.label(s.air.target or '')}", s.air.team
+    if s.ball == "air" and s.action is not None and s.action.kind == "pass":
+        return f"coming down: {s.label(s.action.actor or '')} to {s.label(s.action.target or '')}", s.action.team
     if s.ball == "air":
         return "in the air (kicked)", s.possession
     if s.ball == "loose":
@@ -211,6 +213,8 @@ def field_view(s: State, data: Data) -> BoardView:
         for x, mark in lines:
             for y in range(p.rows):
                 old = cells[(x, y)]
+                if old.look in ("team0", "team1"):
+                    continue  # a zone number in the band stays readable; the line shows on the field
                 cells[(x, y)] = Cell(mark, "line") if old.look != "out" or y in (top, bottom) else old
     for pid, sq in s.pos.items():
         down = pid in s.knocked

@@ -27,7 +27,7 @@ from textual.widgets import Input, Label, Select, Static
 from refbox.engine.prompts import Event
 from refbox.games.monster_ball import live
 from refbox.games.monster_ball.models import Setup
-from refbox.games.monster_ball.view import ball_text, clock_text, down_text, field_strip
+from refbox.games.monster_ball.view import ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
@@ -165,6 +165,9 @@ class MonsterBallScreen(GameScreen):
         if self.compact and view.board is not None and view.board.cell_width != 1:
             board = view.board
             cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
+            for (x, y), cell in board.cells.items():  # a two-digit zone number in the band spills to the right
+                if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
+                    cells[(x + 1, y)] = replace(cell, text=cell.text[1])
             view.board = replace(board, cells=cells, cell_width=1, blank=replace(board.blank, text=board.blank.text[:1]))
         super()._draw_board(view, prompt)
         board = view.board
@@ -261,15 +264,11 @@ class MonsterBallScreen(GameScreen):
         self.redraw(full=False)
 
     def field_score(self) -> Text:
-        """The scoreboard in two lines under the field (the side panel gives its width to the prompt)."""
+        """The down and the ball in two lines under the field (the side panel gives its width to the prompt; the
+        title bar has the score and the clock)."""
         s, data = self.match.state, self.match.data
-        a, b = s.teams
-        text = Text()
-        text.append(a.name, style=style(self.colours[0]))
-        text.append(f" {a.score} : {b.score} ", style="bold")
-        text.append(b.name, style=style(self.colours[1]))
         f = data.field
-        text.append(f" · {clock_text(s, data)} · {down_text(s, data)} · line: the {f.yards(s.to_go)} ({s.to_go} to go)")
+        text = Text(f"{down_text(s, data)} · the {f.yards(s.to_go)}, {s.to_go} to go", style="bold")
         words, who = ball_text(s)
         text.append("\nBall: ")
         text.append(words, style=style(self.colours[who]) if who is not None else "bold")
