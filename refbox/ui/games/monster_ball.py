@@ -145,6 +145,10 @@ class MonsterBallScreen(GameScreen):
         self.idle = 0
         self.idle_stop = False
         """The pause is the idle limit's: the next key starts the clock again."""
+        self._found: dict = {}
+        self._cursor_only = False
+        """An arrow key moved the board's cursor and nothing else (the next redraw repaints the board only)."""
+        self._drawn_error = ""
 
     def on_mount(self) -> None:
         centre = self.query_one("#centre")
@@ -212,25 +216,46 @@ class MonsterBallScreen(GameScreen):
         (never under the help screen or a modal)."""
         return not self.paused and self.app.screen is self and self.half_running()
 
+    def _widget(self, widget_id: str):
+        """One of this screen's own widgets, or None while it is still being mounted (looked up once)."""
+        found = self._found.get(widget_id)
+        if found is None:
+            hits = self.query(f"#{widget_id}")
+            if not hits:
+                return None
+            found = self._found[widget_id] = hits.first()
+        return found
+
+    def _move_square(self, key: str, squares: dict) -> None:
+        super()._move_square(key, squares)
+        self._cursor_only = True
+
     def redraw(self, full: bool = True) -> None:
         s = self.match.state
+        if not full and self._cursor_only and not self._drawn_error and self._view is not None and self._view.board is not None:
+            self._cursor_only = False  # an arrow moved the board's cursor: only the board changes
+            self._draw_board(self._view, self.match.prompt())
+            return
+        self._cursor_only = False
         super().redraw(full)
-        strips = self.query("#field-strip")
-        if full and strips:
-            strips.first(Static).display = not s.board
-            strip = Text(field_strip(s, self.match.data), style="dim")
-            strip.highlight_words(["┃"], style=style(self.colours[s.possession]))
-            strips.first(Static).update(strip)
-        scores = self.query("#fieldscore")
-        if full and scores and s.board:
-            scores.first(Static).update(self.field_score())
-        clocks = self.query("#captain-clock")
-        if clocks:
+        self._drawn_error = self.ui.error
+        strip = self._widget("field-strip")
+        if full and strip is not None:
+            strip.display = not s.board
+            if not s.board:
+                text = Text(field_strip(s, self.match.data), style="dim")
+                text.highlight_words(["┃"], style=style(self.colours[s.possession]))
+                strip.update(text)
+        scores = self._widget("fieldscore")
+        if full and scores is not None and s.board:
+            scores.update(self.field_score())
+        clock = self._widget("captain-clock")
+        if clock is not None:
             running = self.half_running()
             note = ""
             if running and self.left == 0:
                 note = "time's up" if s.step in MENUS else "time's up: the half ends after this action"
-            clocks.first(CaptainClock).show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused, note)
+            clock.show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused, note)
         if self.clock_running() and self.left == 0 and s.step in MENUS and self.half_key() not in self.fired:
             self.call_later(self.expire)  # the minute ran out during an action: the half ends at the menu
 
