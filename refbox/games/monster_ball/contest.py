@@ -75,7 +75,7 @@ def contest_prompt(s: State, data: Data) -> Roll:
     if c.tied_value is not None:
         return Roll(
             actor=None,
-            text=f"Tie at {c.tied_value}: roll again to see who gets the ball.",
+            text="A tie for the ball: roll again to see who gets it.",
             purpose=f"tie-break to {what}",
             dice=dice,
             success="highest roll takes the ball; ties roll again",

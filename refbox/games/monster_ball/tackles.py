@@ -287,7 +287,8 @@ def attack_partition(s: State, data: Data, defence: str | None = None) -> list[t
         win, tie, lose = odds.compare(attack, (die, *extra), bonus)
         for name, p in zip(names, (win, tie, lose)):
             rows[name + suffix] = rows.get(name + suffix, 0.0) + nc * weight * p
-    return list(rows.items())
+    # a fumble sub-case that cannot happen is left out (its main case already says what happens)
+    return [(label, p) for label, p in rows.items() if p > 1e-12 or not label.endswith("(defence die 1)")]
 
 
 # ---- the tackle roll ----
