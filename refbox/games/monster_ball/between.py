@@ -240,7 +240,7 @@ def divine_pick_prompt(s: State, data: Data) -> Choose:
 def divine_pick_apply(s: State, data: Data, event: Event) -> None:
     pid = str(event.value)
     team = s.team_of(pid)
-    s.player(pid).ejected = False
+    s.set_out(pid, False)
     if len(s.teams[team].field) < flow.MAX_ON_FIELD:
         s.teams[team].field.append(pid)
     s.note("between plays", f"{s.label(pid)} is back in the game.", team)

@@ -183,7 +183,8 @@ def penalise(s: State, data: Data, team: int, why: str, distance: int | None = N
 
 def eject(s: State, pid: str) -> None:
     team = s.team_of(pid)
-    s.player(pid).ejected = True
+    s.player(pid)  # an unknown id is refused
+    s.set_out(pid, True)
     s.teams[team].field = [p for p in s.teams[team].field if p != pid]
     s.pos.pop(pid, None)
     for roles in ("center", "quarterback"):

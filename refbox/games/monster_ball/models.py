@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.errors import RuleError
 from refbox.engine.state import GameState, LogLine, Model
@@ -52,6 +52,10 @@ class Setup(BaseModel):
 
 
 class Player(Model):
+    """A squad member. Frozen, so a copy of the state shares it (an ejection replaces the record: see ``set_out``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     id: str
     """"L3" or "C12": team letter and squad number."""
     creature: str
@@ -234,6 +238,12 @@ class State(GameState):
 
     def ejected(self, team: int) -> list[str]:
         return [p.id for p in self.teams[team].players if p.ejected]
+
+    def set_out(self, pid: str, out: bool) -> None:
+        """Eject ``pid`` (or bring him back): the frozen record is replaced."""
+        players = self.teams[self.team_of(pid)].players
+        i = int(pid[1:]) - 1
+        players[i] = players[i].model_copy(update={"ejected": out})
 
     def can_cheat(self, pid: str) -> bool:
         return pid not in self.cheated and not self.player(pid).ejected
