@@ -92,11 +92,17 @@ def evaluate(state: State, data: Data, side: int) -> float:
         return 0.5 if state.winner is None else 1.0 if state.winner == side else 0.0
     f = data.field
     mine, theirs = state.teams[side].score, state.teams[1 - side].score
-    team, to_go = flow.ball_team(state), state.to_go
-    if state.board and state.ball == "held" and state.carrier in state.pos:
-        to_go = places.pitch(data).to_go_at(team, state.pos[state.carrier][0])
-    elif team != state.possession:
-        to_go = f.squares - to_go
+    team, to_go = state.possession, state.to_go
+    if state.ball == "held" and state.carrier is not None:
+        team = state.team_of(state.carrier)
+        if state.board and state.carrier in state.pos:
+            to_go = places.pitch(data).to_go_at(team, state.pos[state.carrier][0])
+        elif team != state.possession:
+            to_go = f.squares - to_go
+    elif state.air is not None:
+        team = state.air.team
+    elif state.kick is not None and state.kick.kind != "field_goal" and state.play is not None:
+        team, to_go = 1 - state.possession, f.start_to_go  # a kick in flight: about where the receivers start
     to_go = min(max(to_go, 0), f.squares)
     down_left = f.downs - state.down + 1 if team == state.possession and state.kick is None else f.downs
     first_down = 1.0 if to_go <= f.first_down_squares else 0.0
