@@ -16,18 +16,24 @@ Stat = Literal["hustle", "block", "tackle", "pass_", "catch", "kick", "cheat"]
 
 
 _SQUADS: dict[tuple[int, int], tuple] = {}
+_LAST: list = [None, None]
+"""The squad looked up last for each side: nearly every lookup is for the state in play."""
 
 
 def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
     """Each player of ``team`` and the creature it is (built once per squad list and ruleset: this is on every
     hot path of headless play)."""
     players = s.teams[team].players
+    last = _LAST[team]
+    if last is not None and last[0] is players and last[1] is data and len(last[2]) == len(players):
+        return last[2]
     key = (id(players), id(data))
     entry = _SQUADS.get(key)
     if entry is None or entry[0] is not players or entry[1] is not data or len(entry[2]) != len(players):
         if len(_SQUADS) > 256:
             _SQUADS.clear()
         entry = _SQUADS[key] = (players, data, {p.id: data.creature(p.creature) for p in players})
+    _LAST[team] = entry
     return entry[2]
 
 
