@@ -31,7 +31,7 @@ def tmux(*a: str) -> str:
 
 
 def screen(s: str) -> str:
-    return tmux("capture-pane", "-p", "-t", s)
+    return tmux("capture-pane", "-p", "-e", "-t", s)  # -e: a change of colour counts too (the board cursor)
 
 
 def wait_for(s: str, text: str, limit: float = 30) -> bool:
