@@ -239,7 +239,6 @@ def field_view(s: State, data: Data) -> BoardView:
             for sq in r.squares:
                 marks.setdefault(sq, "reach" if r.cost(sq) is not None else "stop")
     arrow = "→" if off == 0 else "←"
-    caption = (f"{s.teams[off].name} {arrow} · {LINE} line of scrimmage · {FIRST_DOWN} first down · {BALL} the ball · "
-               "letters: figures (Tab: rosters)")
+    caption = f"{s.teams[off].name} {arrow} · {LINE} scrimmage · {FIRST_DOWN} first down · {BALL} ball · Tab: rosters"
     return BoardView(cols=p.cols, rows=p.rows, cells=cells, cell_width=2, blank=Cell("·", "field"), marks=marks,
                      row_labels=labels, caption=caption, focus=focus)

@@ -27,6 +27,7 @@ from textual.widgets import Input, Label, Select, Static
 from refbox.engine.prompts import Event
 from refbox.games.monster_ball import live
 from refbox.games.monster_ball.models import Setup
+from refbox.games.monster_ball.flow import possessive as flow_possessive
 from refbox.games.monster_ball.view import ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
@@ -293,7 +294,10 @@ class MonsterBallScreen(GameScreen):
         title bar has the score and the clock)."""
         s, data = self.match.state, self.match.data
         f = data.field
-        text = Text(f"{down_text(s, data)} · the {f.yards(s.to_go)}, {s.to_go} to go", style="bold")
+        if s.kick is not None and s.kick.kind == "kickoff":
+            text = Text(f"Kick-off from the {flow_possessive(s.teams[s.possession].name)} {f.yards(s.to_go)}", style="bold")
+        else:
+            text = Text(f"{down_text(s, data)} · the {f.yards(s.to_go)}, {s.to_go} to go", style="bold")
         words, who = ball_text(s)
         text.append("\nBall: ")
         text.append(words, style=style(self.colours[who]) if who is not None else "bold")
