@@ -11,12 +11,13 @@ from refbox.engine import registry
 from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.monster_ball import MonsterBallScreen, MonsterBallSetupScreen
-from refbox.ui.keys import option_keys
+from refbox.games.monster_ball import places
+from refbox.ui.keys import assign_keys
 from refbox.ui.screens.help import HelpScreen
 
 SIZE = (130, 40)
-TOUCHBACK = ["1", "1", "2", "1", "2"]
-"""Chaos's Drow (first in the kicker list) kicks 12 and 12: into the end zone, Law ball at the 30."""
+TOUCHBACK = ["L", "1", "2", "1", "2"]
+"""Chaos's Drow 2 (C12, key L) kicks 12 and 12: into the end zone, Law ball at the 30."""
 HIKE = ["1", "4", "4"]
 """Law call a play (option 1) and the snap totals 8."""
 
@@ -42,7 +43,9 @@ async def open_setup(app: RefboxApp, pilot) -> MonsterBallSetupScreen:
 
 
 async def start(app: RefboxApp, pilot, **fields) -> MonsterBallScreen:
+    """A new match from the setup form; on the table unless ``board="screen"`` (the form's own default)."""
     screen = await open_setup(app, pilot)
+    fields.setdefault("board", "table")
     for widget_id, value in fields.items():
         widget = screen.query_one(f"#{widget_id}")
         widget.value = value
@@ -55,8 +58,9 @@ async def start(app: RefboxApp, pilot, **fields) -> MonsterBallScreen:
 
 async def choose(pilot, screen: MonsterBallScreen, option_id: str) -> None:
     """Press the key of the option with this id in the pending menu."""
-    ids = [o.id for o in screen.match.prompt().options]
-    await pilot.press(option_keys(len(ids))[ids.index(option_id)])
+    options = screen.match.prompt().options
+    keys = assign_keys([o.key for o in options])
+    await pilot.press(*keys[[o.id for o in options].index(option_id)])
 
 
 class TestSetup:
@@ -122,7 +126,7 @@ class TestPlay:
             await choose(pilot, screen, "done")
             await choose(pilot, screen, "pass")
             await choose(pilot, screen, "L6")
-            await pilot.press("1", "enter", "enter", "enter", "9", "5")  # 1 grid, nobody else, no cheat, 9 + 5
+            await pilot.press("1", "enter", "enter", "1", "9", "5")  # 1 grid, nobody else, play fair (1), 9 + 5
             assert screen.match.state.carrier == "L6"
 
     async def test_undo_takes_back_the_hike(self, tmp_path):
@@ -292,3 +296,117 @@ def test_snapshot_long_pass_with_exact_odds(snap_compare, tmp_path):
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+# ---- the on-screen field ----
+
+FIELD_TOUCHBACK = ["L", "1", "2", "1", "2"]
+"""On the field: the Drow (key L) kicks 12 and 12 from the kick line: a touchback, Law ball at the 30."""
+
+
+def key_of(screen: MonsterBallScreen, option_id: str) -> str:
+    options = screen.match.prompt().options
+    return assign_keys([o.key for o in options])[[o.id for o in options].index(option_id)]
+
+
+async def field_snap(app, pilot) -> MonsterBallScreen:
+    screen = await start(app, pilot, board="screen")
+    await pilot.press(*FIELD_TOUCHBACK, *HIKE)
+    await pilot.pause()
+    assert screen.match.state.step == "move"
+    return screen
+
+
+class TestField:
+    async def test_a_new_match_is_played_on_the_field_unless_the_table_is_chosen(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            form = await open_setup(app, pilot)
+            assert form.query_one("#board").value == "screen"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            match = app.screen.match
+            assert match.setup.board == "screen" and match.setup.fewer_keys and match.state.board
+            assert app.screen.has_class("-with-board") and app.screen.query_one("#field").view.cols == 36
+
+    async def test_a_figure_moves_by_its_letter_then_the_key_on_its_new_square(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await field_snap(app, pilot)
+            start_sq = screen.match.state.pos["L8"]
+            await pilot.press("i")  # Law's Valkyrie 1
+            assert screen.match.state.selected == "L8"
+            board = screen.query_one("#field")
+            free = next(o for o in screen.match.prompt().options if o.id.startswith("m") and o.hint == "2 steps")
+            target = free.at
+            key = key_of(screen, free.id)
+            assert board.hints[target] == key  # the key is drawn on the square it stands for
+            await pilot.press(*key)
+            assert screen.match.state.pos["L8"] == target and screen.match.state.step == "move"
+            assert [e.value for e in screen.match.events[-2:]] == ["L8", free.id]  # one figure moved: two inputs, two keys
+
+    async def test_arrows_walk_a_cursor_and_enter_takes_the_square(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await field_snap(app, pilot)
+            x, y = screen.match.state.pos["L8"]
+            await pilot.press("i", "left", "left", "down", "enter")
+            assert screen.match.state.pos["L8"] == (x - 2, y + 1)
+
+    async def test_a_click_on_a_square_moves_the_figure_there(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await field_snap(app, pilot)
+            x, y = screen.match.state.pos["L8"]
+            await pilot.press("i")
+            board = screen.query_one("#field")
+            await pilot.click("#field", offset=(board._margin + (x + 1) * 2, y + 1 - board.scroll_offset.y))
+            assert screen.match.state.pos["L8"] == (x + 1, y + 1)
+
+    async def test_done_is_1_and_hands_the_round_to_the_other_side(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await field_snap(app, pilot)
+            await pilot.press("i", "1")  # picked a figure, then changed their mind: done, everyone holds
+            assert screen.match.state.mover == 1 and screen.match.state.pos["L8"] is not None
+
+    async def test_the_captains_minute_times_the_moves_on_the_field(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await field_snap(app, pilot)
+            await pilot.press("i")
+            assert screen.match.state.step == "move_to" and screen.half_running()
+            screen.tick(60)
+            await pilot.pause()
+            assert screen.match.events[-1].value == "timeout" and screen.match.state.mover == 1
+
+    async def test_a_narrow_terminal_draws_the_field_a_character_a_square(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await field_snap(app, pilot)
+            board = screen.query_one("#field")
+            assert board.view.cell_width == 1 and board.size.width == 6 + 36
+            assert board.view.cell(screen.match.state.pos["L7"]).text == "h●"[:1]
+            assert screen.query_one("#middle").size.width >= 50  # the prompt keeps its room
+
+
+def test_snapshot_the_field_with_a_figures_destinations(snap_compare, tmp_path):
+    """Law's Valkyrie picked on the field: its reachable squares carry their keys; the scoreboard under the field."""
+
+    async def run_before(pilot) -> None:
+        screen = await field_snap(pilot.app, pilot)
+        await pilot.press("ctrl+t", "i")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_the_field_on_a_100_by_30_terminal(snap_compare, tmp_path):
+    """The compact field: one character a square, the prompt beside it."""
+
+    async def run_before(pilot) -> None:
+        await field_snap(pilot.app, pilot)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=(100, 30), run_before=run_before)

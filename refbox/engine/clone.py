@@ -1,6 +1,7 @@
 """A fast deep copy of game state (pydantic models of lists, dicts and plain values), for snapshots,
 rollbacks and the computer coach's look-ahead. About 3x faster than ``copy.deepcopy`` and no validation:
-the copy is of a state that was valid already."""
+the copy is of a state that was valid already. What cannot change is shared, not copied: frozen pydantic
+models and tuples of plain values (a square, a pair of scores)."""
 
 from __future__ import annotations
 
@@ -23,10 +24,14 @@ def clone(obj: T) -> T:
     if cls is dict:
         return {k: clone(v) for k, v in obj.items()}  # type: ignore[return-value, attr-defined]
     if cls is tuple:
+        if all(type(x) in _PLAIN for x in obj):  # type: ignore[attr-defined]
+            return obj
         return tuple(clone(x) for x in obj)  # type: ignore[return-value, attr-defined]
     if cls is set:
         return set(obj)  # type: ignore[return-value, call-overload]
     if isinstance(obj, BaseModel):
+        if obj.model_config.get("frozen"):
+            return obj
         return _model(obj)  # type: ignore[return-value]
     return copy.deepcopy(obj)
 

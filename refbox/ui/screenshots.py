@@ -1,7 +1,8 @@
 """Generate the SVG screenshots in screenshots/ from the app itself: ``python -m refbox.ui.screenshots``.
 
 For every playable ruleset: its setup screen (defaults, seed 4411) and its game screen mid-match
-(the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup)."""
+(the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup); for a game
+whose demo module also has ``field_demo``, its on-screen field mid-play (``<name>-field.svg``)."""
 
 from __future__ import annotations
 
@@ -69,7 +70,28 @@ async def _shoot(out: Path) -> list[Path]:
                     await pilot.press("question_mark")
                     await pilot.pause()
                     written.append(_save(app, out, "slargeball-help.svg"))
+            written += await _field(entry, root, out)
     return written
+
+
+async def _field(entry: registry.Entry, root: Path, out: Path) -> list[Path]:
+    """The game on its own on-screen field, mid-play (when its demo module has ``field_demo``)."""
+    module = entry.rules.rsplit(".", 1)[0]
+    try:
+        demo = importlib.import_module(f"{module}.demo")
+    except ModuleNotFoundError:
+        return []
+    if not hasattr(demo, "field_demo"):
+        return []
+    journal = root / "matches" / f"{entry.name}-field.jsonl"
+    demo.field_demo(journal)
+    app = RefboxApp(data_dir=root, resume_path=journal)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if hasattr(app.screen, "paused"):
+            app.screen.paused = True  # a still picture: no countdown ticking while it is taken
+        await pilot.pause()
+        return [_save(app, out, f"{entry.name}-field.svg")]
 
 
 def _save(app: RefboxApp, out: Path, name: str) -> Path:

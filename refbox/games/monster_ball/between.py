@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, Event, Option, Pick, Refusal, Roll
-from refbox.games.monster_ball import ask, flow, odds
+from refbox.engine.prompts import Choose, Event, Legal, Pick, Refusal, Roll
+from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Kick, State
-from refbox.games.monster_ball.steps import answers, asks
+from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 
 def hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
@@ -33,21 +33,46 @@ def divine_candidates(s: State, data: Data) -> list[str]:
     return out
 
 
+@legal_for("between")
+def between_legal(s: State, data: Data) -> Legal:
+    ids = ["hike"]
+    if s.down == data.field.downs:
+        ids.append("punt")
+    ids += ["field_goal", "hikers", "lineup:0", "lineup:1"]
+    if s.board:
+        ids += ["arrange:0", "arrange:1"]
+    ids += [f"divine:{pid}" for pid in divine_candidates(s, data)]
+    return ask.choice(s.possession, ids)
+
+
 @asks("between", phase="between")
 def between_prompt(s: State, data: Data) -> Choose:
     team = s.possession
     name = s.teams[team].name
     center, qb = hike_pair(s, data, team)
-    options = [Option(id="hike", label=f"Run a play: {s.label(center)} hikes to {s.label(qb)}", actor=team)]
-    if s.down == data.field.downs:
-        options.append(Option(id="punt", label="Punt the ball away", actor=team))
-    options.append(Option(id="field_goal", label="Try a field goal", actor=team))
-    options.append(Option(id="hikers", label="Choose the center and quarterback", actor=team))
-    for side in (0, 1):
-        options.append(Option(id=f"lineup:{side}", label=f"{s.teams[side].name}: change who is on the field", actor=side))
-    for pid in divine_candidates(s, data):
-        cheat = flow.creature(s, data, pid).cheat_name
-        options.append(Option(id=f"divine:{pid}", label=f"{s.label(pid)} cheats: {cheat}", hint="bring back an ejected teammate", actor=s.team_of(pid)))
+    labels = {
+        "hike": f"Run a play: {s.label(center)} hikes to {s.label(qb)}",
+        "punt": "Punt the ball away",
+        "field_goal": "Try a field goal",
+        "hikers": "Choose the center and quarterback",
+    }
+    options = []
+    for option_id in between_legal(s, data).ids:
+        if option_id in labels:
+            options.append(ask.option(option_id, labels[option_id], team))
+        elif option_id.startswith("lineup:"):
+            side = int(option_id[-1])
+            options.append(ask.option(option_id, f"{s.teams[side].name}: change who is on the field", side))
+        elif option_id.startswith("arrange:"):
+            side = int(option_id[-1])
+            options.append(ask.option(option_id, f"{s.teams[side].name}: move figures in the line-up", side))
+        else:
+            pid = option_id.split(":")[1]
+            cheat = flow.creature(s, data, pid).cheat_name
+            chance = divine_chances(s, data, pid)[1]
+            option = ask.player_option(s, data, pid, note="bring back an ejected teammate", chance=chance)
+            option.id, option.label = option_id, f"{s.label(pid)} cheats: {cheat}"
+            options.append(option)
     refused = tuple(
         Refusal(id=f"divine:{pid}", label=f"{s.label(pid)} cheats: {flow.creature(s, data, pid).cheat_name}",
                 reason="has already cheated since the last play")
@@ -63,16 +88,23 @@ def between_apply(s: State, data: Data, event: Event) -> None:
     choice = str(event.value)
     if choice == "hike":
         flow.begin_play(s, "scrimmage")
-        s.step = "hike_roll"
+        s.step = "hike_wardrobe" if s.board and hike_wardrobe_candidates(s, data) else "hike_roll"
     elif choice in ("punt", "field_goal"):
-        s.kick = Kick(kind=choice)
+        s.kick = Kick.model_construct(kind=choice, kicker=None, zones_to_end=0, landing_zone=0, grid=None)
         s.step = "kick_kicker"
     elif choice == "hikers":
         s.chooser, s.step = s.possession, "set_center"
     elif choice.startswith("lineup:"):
         s.chooser, s.step = int(choice.split(":")[1]), "lineup"
+    elif choice.startswith("arrange:"):
+        s.chooser, s.back_to, s.step = int(choice[-1]), "between", "arrange"
     elif choice.startswith("divine:"):
         s.divine_by, s.step = choice.split(":")[1], "divine_roll"
+
+
+@legal_for("lineup")
+def lineup_legal(s: State, data: Data) -> Legal:
+    return ask.picks(s.chooser, s.available(s.chooser), 1, flow.MAX_ON_FIELD)
 
 
 @asks("lineup", phase="between")
@@ -81,7 +113,7 @@ def lineup_prompt(s: State, data: Data) -> Pick:
     return Pick(
         actor=team,
         text=f"{s.teams[team].name}: pick who takes the field (at most {flow.MAX_ON_FIELD}).",
-        options=tuple(ask.player_option(s, data, pid, note=s.player(pid).unit) for pid in s.available(team)),
+        options=tuple(ask.player_option(s, data, pid, note=s.player(pid).unit) for pid in lineup_legal(s, data).ids),
         refused=tuple(ask.refusal(s, pid, "ejected for cheating: out of the game") for pid in s.ejected(team)),
         min=1,
         max=flow.MAX_ON_FIELD,
@@ -98,12 +130,19 @@ def lineup_apply(s: State, data: Data, event: Event) -> None:
     s.teams[s.chooser].field = picked
     s.note("between plays", f"{s.teams[s.chooser].name} field {len(picked)} players.", s.chooser)
     s.step = "between"
+    if s.board:
+        places.place_team(s, data, s.chooser)
+
+
+@legal_for("set_center", may_force=True)
+def center_legal(s: State, data: Data) -> Legal:
+    return ask.choice(s.chooser, s.standing(s.chooser))
 
 
 @asks("set_center", phase="between")
 def center_prompt(s: State, data: Data) -> Choose:
     team = s.chooser
-    return Choose(actor=team, text=f"{s.teams[team].name}: who hikes the ball?", options=ask.player_options(s, data, s.standing(team), "pass_"))
+    return Choose(actor=team, text=f"{s.teams[team].name}: who hikes the ball?", options=ask.player_options(s, data, center_legal(s, data).ids, "pass_"))
 
 
 @answers("set_center")
@@ -112,11 +151,16 @@ def center_apply(s: State, data: Data, event: Event) -> None:
     s.step = "set_qb"
 
 
+@legal_for("set_qb", may_force=True)
+def qb_legal(s: State, data: Data) -> Legal:
+    team = s.chooser
+    return ask.choice(team, [pid for pid in s.standing(team) if pid != s.teams[team].center] or s.standing(team))
+
+
 @asks("set_qb", phase="between")
 def qb_prompt(s: State, data: Data) -> Choose:
     team = s.chooser
-    ids = [pid for pid in s.standing(team) if pid != s.teams[team].center] or s.standing(team)
-    return Choose(actor=team, text=f"{s.teams[team].name}: who takes the hike as quarterback?", options=ask.player_options(s, data, ids, "catch"))
+    return Choose(actor=team, text=f"{s.teams[team].name}: who takes the hike as quarterback?", options=ask.player_options(s, data, qb_legal(s, data).ids, "catch"))
 
 
 @answers("set_qb")
@@ -125,16 +169,29 @@ def qb_apply(s: State, data: Data, event: Event) -> None:
     center, qb = hike_pair(s, data, s.chooser)
     s.note("between plays", f"{s.label(center)} will hike to {s.label(qb)}.", s.chooser)
     s.step = "between"
+    if s.board:
+        places.place_team(s, data, s.chooser)
+
+
+def divine_chances(s: State, data: Data, pid: str) -> tuple[float, float]:
+    """(spotted, works) for a Divine Intervention by ``pid``."""
+    ref, beat = flow.ref_number(s, data), data.challenges.beat
+    sides = flow.die(s, data, pid, "cheat")
+    return min(1.0, ref / sides), max(0, sides - max(ref, beat)) / sides
+
+
+@legal_for("divine_roll")
+def divine_legal(s: State, data: Data) -> Legal:
+    assert s.divine_by is not None
+    return ask.dice(s.team_of(s.divine_by), (flow.die(s, data, s.divine_by, "cheat"),))
 
 
 @asks("divine_roll", phase="cheat")
 def divine_prompt(s: State, data: Data) -> Roll:
     pid = s.divine_by
     assert pid is not None
-    ref, beat = flow.ref_number(s, data), data.challenges.beat
-    sides = flow.die(s, data, pid, "cheat")
-    p_caught = min(1.0, ref / sides)
-    p_works = max(0, sides - max(ref, beat)) / sides
+    beat = data.challenges.beat
+    p_caught, p_works = divine_chances(s, data, pid)
     return Roll(
         actor=s.team_of(pid),
         text=f"{s.label(pid)} tries {flow.creature(s, data, pid).cheat_name}.",
@@ -157,7 +214,8 @@ def divine_apply(s: State, data: Data, event: Event) -> None:
         flow.penalise(s, data, team, "caught cheating")
         s.step = "between"
         flow.ensure_fielded(s)
-        flow.forfeit(s)
+        if not flow.forfeit(s) and s.board:
+            places.place_lineups(s, data)  # the line moved: both sides line up on it again
     elif face > data.challenges.beat:
         s.note("between plays", f"{s.label(pid)} rolls {face}: the strings are pulled.", team)
         s.step = "divine_pick"
@@ -166,43 +224,121 @@ def divine_apply(s: State, data: Data, event: Event) -> None:
         s.step = "between"
 
 
+@legal_for("divine_pick", may_force=True)
+def divine_pick_legal(s: State, data: Data) -> Legal:
+    team = s.team_of(s.divine_by or "L")
+    return ask.choice(team, s.ejected(team))
+
+
 @asks("divine_pick", phase="cheat")
 def divine_pick_prompt(s: State, data: Data) -> Choose:
     team = s.team_of(s.divine_by or "L")
-    return Choose(actor=team, text=f"{s.teams[team].name}: who comes back into the game?", options=ask.player_options(s, data, s.ejected(team)))
+    return Choose(actor=team, text=f"{s.teams[team].name}: who comes back into the game?", options=ask.player_options(s, data, divine_pick_legal(s, data).ids))
 
 
 @answers("divine_pick")
 def divine_pick_apply(s: State, data: Data, event: Event) -> None:
     pid = str(event.value)
     team = s.team_of(pid)
-    s.player(pid).ejected = False
+    s.set_out(pid, False)
     if len(s.teams[team].field) < flow.MAX_ON_FIELD:
         s.teams[team].field.append(pid)
     s.note("between plays", f"{s.label(pid)} is back in the game.", team)
     s.step = "between"
+    if s.board:
+        places.place_team(s, data, team)
+
+
+def hike_wardrobe_candidates(s: State, data: Data) -> list[str]:
+    """On the field: opponents with Wardrobe Malfunction in the center's or the quarterback's grid (the hike is
+    a pass and a catch)."""
+    center, qb = hike_pair(s, data, s.possession)
+    near = places.same_grid_as(s, places.pitch(data), [s.pos[center], s.pos[qb]], 1 - s.possession)
+    return ask.eligible_cheaters(s, data, near, {"wardrobe"})
+
+
+@legal_for("hike_wardrobe")
+def hike_wardrobe_legal(s: State, data: Data) -> Legal:
+    return ask.choice(1 - s.possession, ask.subset_ids(hike_wardrobe_candidates(s, data), "fair"))
+
+
+@asks("hike_wardrobe", phase="cheat")
+def hike_wardrobe_prompt(s: State, data: Data) -> Choose:
+    team = 1 - s.possession
+    cands = hike_wardrobe_candidates(s, data)
+    return Choose(actor=team, text=f"{s.teams[team].name}: cheat on the hike with a Wardrobe Malfunction (in the snapper's or the "
+                  "quarterback's grid)?", options=ask.subset_options(s, data, hike_wardrobe_legal(s, data).ids, "cheat", "Play fair"))
+
+
+@answers("hike_wardrobe")
+def hike_wardrobe_apply(s: State, data: Data, event: Event) -> None:
+    cands = hike_wardrobe_candidates(s, data)
+    picked = ask.subset_of(str(event.value), cands, "fair")
+    if picked is None:
+        s.step = "hike_wardrobe_some"
+        return
+    s.hike_cheaters = picked
+    s.step = "hike_roll"
+
+
+@legal_for("hike_wardrobe_some")
+def hike_wardrobe_some_legal(s: State, data: Data) -> Legal:
+    return ask.picks(1 - s.possession, hike_wardrobe_candidates(s, data), 1)
+
+
+@asks("hike_wardrobe_some", phase="cheat")
+def hike_wardrobe_some_prompt(s: State, data: Data) -> Pick:
+    return Pick(actor=1 - s.possession, text="Who cheats on the hike?", min=1,
+                options=tuple(ask.player_option(s, data, pid, "cheat", note="Wardrobe Malfunction") for pid in hike_wardrobe_some_legal(s, data).ids))
+
+
+@answers("hike_wardrobe_some")
+def hike_wardrobe_some_apply(s: State, data: Data, event: Event) -> None:
+    s.hike_cheaters = list(event.value)  # type: ignore[arg-type]
+    s.step = "hike_roll"
+
+
+@legal_for("hike_roll")
+def hike_legal(s: State, data: Data) -> Legal:
+    center, qb = hike_pair(s, data, s.possession)
+    sides = [flow.die(s, data, center, "pass_"), flow.die(s, data, qb, "catch")]
+    sides += [flow.die(s, data, pid, "cheat") for pid in s.hike_cheaters]
+    return ask.dice(s.possession, sides)
 
 
 @asks("hike_roll", phase="hike")
 def hike_prompt(s: State, data: Data) -> Roll:
     center, qb = hike_pair(s, data, s.possession)
     sides = (flow.die(s, data, center, "pass_"), flow.die(s, data, qb, "catch"))
-    beat = data.challenges.beat
-    p = odds.sum_beats(((sides[0], 1), (sides[1], 1)), beat)
+    beat, ref = data.challenges.beat, flow.ref_number(s, data)
+    cheats = tuple(flow.die(s, data, pid, "cheat") for pid in s.hike_cheaters)
+    nc = odds.not_caught(cheats, ref)
+    p = nc * odds.sum_beats(((sides[0], 1), (sides[1], 1)), beat, tuple(odds.honest(c, ref) for c in cheats))
+    pairs = [("clean snap", p), ("fumbled hike", nc - p)]
+    if cheats:
+        pairs.insert(0, ("a cheat is spotted: ejection, play void", 1 - nc))
     return Roll(
         actor=s.possession,
-        text=f"Hike: {s.label(center)} snaps to {s.label(qb)}.",
-        purpose="hike: Pass + Catch",
-        dice=(ask.stat_die(s, data, center, "pass_"), ask.stat_die(s, data, qb, "catch")),
+        text=f"Hike: {s.label(center)} snaps to {s.label(qb)}." + (" Wardrobe Malfunction!" if cheats else ""),
+        purpose="hike: Pass + Catch" + (" - Cheat" if cheats else ""),
+        dice=(ask.stat_die(s, data, center, "pass_"), ask.stat_die(s, data, qb, "catch"), *(ask.cheat_die(s, data, pid) for pid in s.hike_cheaters)),
         success=f"total over {beat}",
-        odds=ask.outcomes(("clean snap", p), ("fumbled hike", 1 - p)),
+        odds=ask.outcomes(*pairs),
     )
 
 
 @answers("hike_roll")
 def hike_apply(s: State, data: Data, event: Event) -> None:
     center, qb = hike_pair(s, data, s.possession)
-    total = sum(event.value)  # type: ignore[arg-type]
+    faces = list(event.value)  # type: ignore[arg-type]
+    cheaters, s.hike_cheaters = s.hike_cheaters, []
+    if cheaters:
+        s.cheated += cheaters
+        spotted = ask.spotted(s, data, cheaters, faces[2:])
+        if spotted:
+            flow.caught_cheating(s, data, spotted)
+            return
+    total = faces[0] + faces[1] - sum(faces[2:])
     if total > data.challenges.beat:
         s.note(flow.stamp(s), f"Hike {total}: {s.label(qb)} has the ball.", s.possession)
         flow.give_ball(s, qb)

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Event, Pick, Roll
+from refbox.engine.prompts import Event, Legal, Pick, Roll
 from refbox.games.monster_ball import ask, flow, odds
 from refbox.games.monster_ball.data import Data
-from refbox.games.monster_ball.models import State
-from refbox.games.monster_ball.steps import answers, asks
+from refbox.games.monster_ball.models import Contest, State
+from refbox.games.monster_ball.steps import answers, asks, legal_for
+
+
+def new(purpose: str, contenders: list[str], need: int, resume: str, excluded: list[str] | None = None) -> Contest:
+    return Contest.model_construct(purpose=purpose, contenders=contenders, need=need, tied_value=None,
+                                   excluded=excluded or [], resume=resume)
 
 
 def recovery_candidates(s: State) -> list[str]:
     assert s.contest is not None
     return [pid for team in (0, 1) for pid in s.standing(team) if pid not in s.contest.excluded]
+
+
+@legal_for("recovery_pick")
+def recovery_pick_legal(s: State, data: Data) -> Legal:
+    return ask.picks(None, recovery_candidates(s))
 
 
 @asks("recovery_pick", phase="fumble")
@@ -21,7 +31,7 @@ def recovery_pick_prompt(s: State, data: Data) -> Pick:
     return Pick(
         actor=None,
         text=f"Who stands next to {fumbler} and tries to recover the ball? (none: it hits the ground)",
-        options=ask.player_options(s, data, recovery_candidates(s), "catch"),
+        options=ask.player_options(s, data, recovery_pick_legal(s, data).ids, "catch"),
         refused=ask.sidelined(s, (0, 1)) + tuple(
             ask.refusal(s, pid, "took part in the tackle that knocked the ball loose")
             for pid in s.contest.excluded if pid in s.standing(s.team_of(pid))
@@ -37,10 +47,17 @@ def recovery_pick_apply(s: State, data: Data, event: Event) -> None:
     if any(pid not in recovery_candidates(s) for pid in picked):
         raise RuleError("Players in the tackle, downed or stunned players cannot recover the ball.")
     if not picked:
-        flow.end_play(s, "nobody recovers the fumble; the ball hits the ground")
+        flow.end_play(s, data, "nobody recovers the fumble; the ball hits the ground")
         return
     s.contest.contenders = picked
     s.step = "contest_roll"
+
+
+@legal_for("contest_roll")
+def contest_legal(s: State, data: Data) -> Legal:
+    c = s.contest
+    assert c is not None
+    return ask.dice(None, [flow.die(s, data, pid, "catch") for pid in c.contenders])
 
 
 @asks("contest_roll", phase="fumble")
@@ -50,22 +67,31 @@ def contest_prompt(s: State, data: Data) -> Roll:
     dice = tuple(ask.stat_die(s, data, pid, "catch") for pid in c.contenders)
     sides = tuple(flow.die(s, data, pid, "catch") for pid in c.contenders)
     what = {"kick": "catch the kick", "recovery": "recover the fumble", "pass": "take the pass"}[c.purpose]
+    need = 0 if c.tied_value is not None else c.need
+    alone, tie = odds.highest_shares(sides, need)
+    pairs = [(f"{s.label(pid)} takes it", p) for pid, p in zip(c.contenders, alone)] if len(sides) > 1 else []
+    if len(sides) > 1:
+        pairs.append(("a tie at the top: roll again", tie))
     if c.tied_value is not None:
         return Roll(
             actor=None,
-            text=f"Tie at {c.tied_value}: roll again to see who gets the ball.",
+            text="A tie for the ball: roll again to see who gets it.",
             purpose=f"tie-break to {what}",
             dice=dice,
             success="highest roll takes the ball; ties roll again",
+            odds=ask.outcomes(*pairs),
         )
-    p = odds.best_beats(sides, c.need)
+    p = sum(alone) + tie
+    if len(sides) == 1:
+        pairs = [(f"{s.label(c.contenders[0])} takes it", p)]
+    pairs.append(("nobody does", 1 - p))
     return Roll(
         actor=None,
         text=f"Catch rolls to {what}: the highest over {c.need} takes it.",
         purpose=what,
         dice=dice,
         success=f"highest roll over {c.need}",
-        odds=ask.outcomes(("someone takes the ball", p), ("nobody does", 1 - p)),
+        odds=ask.outcomes(*pairs),
     )
 
 
@@ -92,9 +118,9 @@ def missed(s: State, data: Data) -> None:
     if c.purpose == "kick":
         flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody catches the kick")
     elif c.purpose == "recovery":
-        flow.end_play(s, "nobody recovers the fumble; the ball hits the ground")
+        flow.end_play(s, data, "nobody recovers the fumble; the ball hits the ground")
     else:
-        flow.end_play(s, "pass incomplete")
+        flow.end_play(s, data, "pass incomplete")
 
 
 def caught(s: State, data: Data, pid: str) -> None:
@@ -104,6 +130,8 @@ def caught(s: State, data: Data, pid: str) -> None:
     s.note(flow.stamp(s), f"{s.label(pid)} {verbs[c.purpose]}.", s.team_of(pid))
     flow.give_ball(s, pid, announce=c.purpose != "kick")
     s.contest, s.fumbler = None, None
+    if flow.scored_on_field(s, data):
+        return
     if c.resume == "rounds":
         flow.begin_rounds(s, data)
     elif c.resume == "next_half":

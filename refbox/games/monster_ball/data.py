@@ -41,6 +41,10 @@ class FieldGeometry(Strict):
     penalty_squares: int = Field(ge=0)
     grid_divisions: list[tuple[int, int]]
     """d12 faces (low, high) for each division across the field, in order."""
+    width_squares: int = Field(default=18, ge=1)
+    """Squares across the field (the on-screen field; matches saved before it existed never use it)."""
+    out_of_bounds_squares: int = Field(default=1, ge=1)
+    """The out-of-bounds band around the field, in squares."""
 
     @property
     def squares(self) -> int:
@@ -61,6 +65,8 @@ class FieldGeometry(Strict):
             raise ValueError("grid_divisions must cover the d12 faces 1-12 once each, in order")
         if len(self.grid_divisions) != self.grids_wide:
             raise ValueError("grid_divisions needs one entry per grid across the field")
+        if self.width_squares % self.grids_wide:
+            raise ValueError("width_squares must split into grids_wide equal divisions")
         if not (self.start_to_go < self.squares and self.kickoff_to_go < self.squares):
             raise ValueError("start_to_go and kickoff_to_go must lie inside the playable squares")
         return self
@@ -115,6 +121,36 @@ class Presets(Strict):
         return self.law if index == 0 else self.chaos
 
 
+class Slot(Strict):
+    """One place in a formation: the role that fills it (a creature position), how far back from its line
+    and where across the field (1..width, from the captain's left looking downfield)."""
+
+    role: str
+    back: int = Field(ge=0)
+    across: int = Field(ge=1)
+
+
+class Formations(Strict):
+    """Default line-ups on the on-screen field. Scrimmage: ``offense`` from the line of scrimmage back,
+    ``defense`` from the first square past it. Kick-off: ``kicking`` from the kick line (the kicker's slot
+    first, role "kicker") and the 50, ``receiving`` back from the 50."""
+
+    offense: list[Slot] = Field(min_length=1)
+    defense: list[Slot] = Field(min_length=1)
+    kicking: list[Slot] = Field(min_length=1)
+    receiving: list[Slot] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _kicker_first(self) -> "Formations":
+        if self.kicking[0].role != "kicker":
+            raise ValueError("the first kicking slot is the kicker's (role = \"kicker\")")
+        return self
+
+
+_CREATURES: dict[int, tuple] = {}
+"""Creatures by id for each loaded Data (the data object is kept with its table, so its id is not reused)."""
+
+
 class Data(RulesetData):
     scoring: Scoring
     clock: Clock
@@ -124,12 +160,14 @@ class Data(RulesetData):
     creatures: list[Creature] = Field(min_length=1)
     presets: Presets
     gym_class_pool: dict[str, int]
+    formations: Formations | None = None
+    """Line-ups for the on-screen field; None in data saved before it existed (those matches are table-only)."""
 
     def creature(self, creature_id: str) -> Creature:
-        for c in self.creatures:
-            if c.id == creature_id:
-                return c
-        raise KeyError(creature_id)
+        table = _CREATURES.get(id(self))
+        if table is None or table[0] is not self:
+            table = _CREATURES[id(self)] = (self, {c.id: c for c in self.creatures})
+        return table[1][creature_id]
 
     def referee(self, referee_id: str) -> Referee:
         for r in self.referees:
@@ -149,4 +187,10 @@ class Data(RulesetData):
                 raise ValueError(f"unknown creature(s) {sorted(unknown)}; known: {sorted(known)}")
             if any(n < 0 for n in counts.values()):
                 raise ValueError("creature counts cannot be negative")
+        if self.formations is not None:
+            width = self.field.width_squares
+            for name in ("offense", "defense", "kicking", "receiving"):
+                for slot in getattr(self.formations, name):
+                    if slot.across > width:
+                        raise ValueError(f"formations.{name}: across {slot.across} is beyond the {width}-square width")
         return self

@@ -33,3 +33,29 @@ def demo_match(path: Path | None = None, events: int = 300, seed: int = 4411) ->
             break
         match.submit(table_chooser(match.prompt(), rng))
     return match
+
+
+def field_demo(path: Path | None = None, seed: int = 4411, at_least: int = 120) -> Match:
+    """A reproducible position on the on-screen field: a scrimmage down under way, a figure picked and its
+    destinations showing (random play shaped by RANDOM_WEIGHTS, stopped at the first such moment)."""
+    from refbox.engine.play import random_event
+    from refbox.games.monster_ball import rules
+
+    match = Match.new("monster-ball", {**rules.sim_setup(match_data()), "referee": "hydra-harry"}, seed=seed, path=path)
+    rng = random.Random(seed)
+    for n in range(20_000):
+        s = match.state
+        if (n >= at_least and s.step == "move_to" and s.play is not None and s.play.kind == "scrimmage" and s.round >= 2
+                and s.carrier is not None and s.selected is not None):
+            break
+        legal = match.legal()
+        if legal.kind == "over":
+            break
+        match.submit(random_event(legal, rng, rules.RANDOM_WEIGHTS))
+    return match
+
+
+def match_data():
+    from refbox.engine import registry
+
+    return registry.lookup("monster-ball").load_data()

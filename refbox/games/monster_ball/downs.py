@@ -1,12 +1,15 @@
-"""Spotting the ball when a play ends: first downs, downs used up, turnovers, penalties marked off."""
+"""Spotting the ball when a play ends: first downs, downs used up, turnovers, penalties marked off.
+
+At the table the referee says where the ball is; on the field refbox reads it off the square the ball died on.
+"""
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Event, Number
-from refbox.games.monster_ball import flow
+from refbox.engine.prompts import Event, Legal, Number
+from refbox.games.monster_ball import ask, flow, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
-from refbox.games.monster_ball.steps import answers, asks
+from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 
 def asks_gain(s: State) -> bool:
@@ -18,31 +21,56 @@ def gain_words(value: int) -> str:
     return f"Loss of {-value}" if value < 0 else "No gain" if value == 0 else f"Gain of {value}"
 
 
+@legal_for("spot")
+def spot_legal(s: State, data: Data) -> Legal:
+    squares = data.field.squares
+    if asks_gain(s):
+        return ask.number(None, -(squares - s.to_go), s.to_go - 1)
+    return ask.number(None, 1, squares)
+
+
 @asks("spot", phase="spot")
 def spot_prompt(s: State, data: Data) -> Number:
+    legal = spot_legal(s, data)
     squares = data.field.squares
     if asks_gain(s):
         return Number(
             actor=None,
             text="Where is the ball? Squares gained past the line of scrimmage (negative: behind it; an incomplete pass counts "
                  f"from where it was thrown). {data.field.first_down_squares} or more: first down at the spot; less: the line stays.",
-            min=-(squares - s.to_go),
-            max=s.to_go - 1,
+            min=legal.min,
+            max=legal.max,  # type: ignore[arg-type]
             unit="squares",
         )
     team = s.teams[s.holder_team].name
     return Number(
         actor=None,
         text=f"{team} have the ball: how many squares is it from the end zone {team} attack? ({squares}: on or behind their own goal line)",
-        min=1,
-        max=squares,
+        min=legal.min,
+        max=legal.max,  # type: ignore[arg-type]
         unit="squares",
     )
 
 
 @answers("spot")
 def spot_apply(s: State, data: Data, event: Event) -> None:
-    value = int(event.value)  # type: ignore[arg-type]
+    settle(s, data, int(event.value))  # type: ignore[arg-type]
+
+
+def spot_on_field(s: State, data: Data, square: tuple[int, int] | None) -> None:
+    """The ball died on ``square``: the same answer the referee would give, read off the field. A ball dead on
+    the square before the goal line is spotted one square back (the line of scrimmage is never the goal line);
+    one dead in or behind the own end zone is spotted on the own goal line (no safeties)."""
+    f, p = data.field, places.pitch(data)
+    assert square is not None, "a dead ball lies somewhere"
+    team = s.possession if asks_gain(s) else s.holder_team
+    to_go = min(f.squares, max(1, p.to_go_at(team, square[0])))
+    settle(s, data, s.to_go - to_go if asks_gain(s) else to_go)
+
+
+def settle(s: State, data: Data, value: int) -> None:
+    """Mark the spot: ``value`` is the gain past the line (the offense kept the ball on its own down) or the
+    squares to go for the team holding the ball."""
     f = data.field
     if asks_gain(s):
         team = s.possession

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from refbox.games.monster_ball import places
 from refbox.games.monster_ball.data import Creature, Data
 from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State
 
@@ -14,8 +15,33 @@ Stat = Literal["hustle", "block", "tackle", "pass_", "catch", "kick", "cheat"]
 # ---- players and dice ----
 
 
+_SQUADS: dict[tuple[int, int], tuple] = {}
+_LAST: list = [None, None]
+"""The squad looked up last for each side: nearly every lookup is for the state in play."""
+
+
+def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
+    """Each player of ``team`` and the creature it is (built once per squad list and ruleset: this is on every
+    hot path of headless play)."""
+    players = s.teams[team].players
+    last = _LAST[team]
+    if last is not None and last[0] is players and last[1] is data and len(last[2]) == len(players):
+        return last[2]
+    key = (id(players), id(data))
+    entry = _SQUADS.get(key)
+    if entry is None or entry[0] is not players or entry[1] is not data or len(entry[2]) != len(players):
+        if len(_SQUADS) > 256:
+            _SQUADS.clear()
+        entry = _SQUADS[key] = (players, data, {p.id: data.creature(p.creature) for p in players})
+    _LAST[team] = entry
+    return entry[2]
+
+
 def creature(s: State, data: Data, pid: str) -> Creature:
-    return data.creature(s.player(pid).creature)
+    got = squad(s, data, 0 if pid[0] == "L" else 1).get(pid)
+    if got is None:
+        s.player(pid)  # raises the RuleError for an unknown id
+    return got  # type: ignore[return-value]
 
 
 def die(s: State, data: Data, pid: str, stat: Stat) -> int:
@@ -79,20 +105,21 @@ def refield(s: State, kickoff: bool = False) -> None:
 
 
 def begin_play(s: State, kind: PlayKind) -> None:
-    s.play = PlayStart(kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
+    s.play = PlayStart.model_construct(kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
     s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
     s.penalties = [0, 0]
     s.round, s.halves_done = 0, 0
     s.ball, s.carrier, s.air, s.action, s.contest, s.fumbler = "none", None, None, None, None, None
     s.holder_team = s.possession
     s.hike_catcher = None
+    s.used, s.selected, s.crowded = {}, None, []
 
 
 def start_kickoff(s: State, data: Data, kicking: int) -> None:
     s.possession, s.to_go, s.down = kicking, data.field.kickoff_to_go, 1
     refield(s, kickoff=True)
     s.play = None
-    s.kick = Kick(kind="kickoff")
+    s.kick = Kick.model_construct(kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
     s.step = "kick_kicker"
 
 
@@ -112,6 +139,7 @@ def play_over(s: State, data: Data) -> None:
     s.play = None
     s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
     s.round, s.halves_done = 0, 0
+    s.selected, s.ball_at = None, None
     ensure_fielded(s)
     if s.step == "over":
         return
@@ -120,10 +148,11 @@ def play_over(s: State, data: Data) -> None:
         winner = None if a == b else (0 if a > b else 1)
         finish(s, winner, "the fourth quarter has run out")
         return
-    if s.kick is not None and s.kick.kind == "kickoff" and s.step == "kick_kicker":
-        return
-    s.kick = None
-    s.step = "between"
+    if not (s.kick is not None and s.kick.kind == "kickoff" and s.step == "kick_kicker"):
+        s.kick = None
+        s.step = "between"
+    if s.board:
+        places.place_lineups(s, data)
 
 
 def finish(s: State, winner: int | None, why: str) -> None:
@@ -160,8 +189,10 @@ def penalise(s: State, data: Data, team: int, why: str, distance: int | None = N
 
 def eject(s: State, pid: str) -> None:
     team = s.team_of(pid)
-    s.player(pid).ejected = True
+    s.player(pid)  # an unknown id is refused
+    s.set_out(pid, True)
     s.teams[team].field = [p for p in s.teams[team].field if p != pid]
+    s.pos.pop(pid, None)
     for roles in ("center", "quarterback"):
         if getattr(s.teams[team], roles) == pid:
             setattr(s.teams[team], roles, None)
@@ -184,7 +215,7 @@ def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
     if forfeit(s):
         return
     if kind == "kickoff":
-        s.kick = Kick(kind="kickoff")
+        s.kick = Kick.model_construct(kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
         s.step = "kick_kicker"
     play_over(s, data)
 
@@ -197,9 +228,18 @@ def forfeit(s: State) -> bool:
     return False
 
 
-def end_play(s: State, why: str) -> None:
-    """The ball is dead: the referee spots it next."""
+def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) -> None:
+    """The ball is dead: the referee spots it next (on the field refbox spots it where it died: ``at``, else
+    the carrier's square, else where the ball lies)."""
     s.note(stamp(s), f"Play over: {why}.")
+    if s.board:
+        spot = at or (s.pos.get(s.carrier) if s.carrier else None) or s.ball_at
+        s.ball, s.carrier, s.air, s.ball_at = "dead", None, None, spot
+        s.step = "spot"
+        from refbox.games.monster_ball import downs
+
+        downs.spot_on_field(s, data, spot)
+        return
     s.ball, s.carrier, s.air = "dead", None, None
     s.step = "spot"
 
@@ -212,6 +252,7 @@ def begin_rounds(s: State, data: Data) -> None:
     s.seconds += data.clock.round_seconds
     s.mover = ball_team(s)
     s.half_id += 1
+    s.used, s.selected = {}, None
     s.step = "move"
 
 
@@ -222,20 +263,33 @@ def next_half(s: State, data: Data) -> None:
         s.seconds += data.clock.round_seconds
         s.halves_done = 0
         s.stunned, s.held, s.cheated = [], [], []
+        s.used = {}
         s.mover = ball_team(s)
     else:
         s.mover = 1 - s.mover
     s.half_id += 1
+    s.selected = None
     s.step = "move"
 
 
 def end_half(s: State, data: Data) -> None:
     finished = s.mover
     s.halves_done += 1
+    s.selected = None
     if s.air is not None and s.air.team != finished:
+        if s.board:
+            from refbox.games.monster_ball import passing
+
+            passing.comes_down(s, data)
+            return
         s.note(stamp(s), f"The ball comes down by {s.label(s.air.target or '')}.", s.air.team)
         s.action, s.air = s.air, None
         s.step = "pass_contest"
+        return
+    if s.board and s.air is None and s.ball == "air" and s.kick is not None and s.kick.grid is not None and finished != s.possession:
+        from refbox.games.monster_ball import kicks
+
+        kicks.comes_down(s, data)
         return
     next_half(s, data)
 
@@ -245,19 +299,44 @@ def give_ball(s: State, pid: str, announce: bool = True) -> None:
     if announce and team != s.holder_team:
         s.note(stamp(s), f"Turnover: {s.teams[team].name} have the ball.", team)
     s.ball, s.carrier, s.holder_team = "held", pid, team
+    s.ball_at = None
+
+
+def scored_on_field(s: State, data: Data) -> bool:
+    """On the field: the carrier stands in the end zone his team attacks (he ran in, or caught or recovered the
+    ball there): a touchdown. True if it was one."""
+    if not s.board or s.ball != "held" or s.carrier is None or s.carrier not in s.pos:
+        return False
+    team = s.team_of(s.carrier)
+    if not places.pitch(data).in_end_zone(team, s.pos[s.carrier][0]):
+        return False
+    s.note(stamp(s), f"{s.label(s.carrier)} is in the end zone with the ball.", team)
+    score(s, data, team, data.scoring.touchdown, "Touchdown")
+    return True
 
 
 def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, excluded: list[str] = []) -> None:
     """The ball is loose: the blocker alone (``only``), or anyone next to the fumbler, may recover it."""
     s.note(stamp(s), f"Fumble! {s.label(pid)} loses the ball ({why}).", s.team_of(pid))
     s.ball, s.carrier, s.fumbler = "loose", None, pid
+    s.ball_at = s.pos.get(pid) if s.board else None
     resume = "rounds" if s.round == 0 else "move"
-    s.contest = Contest(purpose="recovery", contenders=[], need=data.challenges.beat, excluded=[pid, *excluded], resume=resume)
+    s.contest = Contest.model_construct(purpose="recovery", contenders=[], need=data.challenges.beat, tied_value=None,
+                                        excluded=[pid, *excluded], resume=resume)
     if only is not None:
         if only in s.standing(s.team_of(only)):
             s.contest.contenders = [only]
             s.step = "contest_roll"
         else:
-            end_play(s, "the ball hits the ground")
+            end_play(s, data, "the ball hits the ground")
+        return
+    if s.board:  # everyone standing next to the fumbler tries (nobody would let a loose ball go)
+        near = places.adjacent_standing(s, s.pos[pid], but=tuple(s.contest.excluded)) if pid in s.pos else []
+        if not near:
+            end_play(s, data, "nobody is next to the ball; it hits the ground")
+            return
+        s.contest.contenders = near
+        s.note(stamp(s), f"Next to the ball: {', '.join(s.label(p) for p in near)}.")
+        s.step = "contest_roll"
         return
     s.step = "recovery_pick"

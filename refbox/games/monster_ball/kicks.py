@@ -1,13 +1,21 @@
-"""Kick-offs, punts and field goals: the better of two Kick rolls, then a d12 grid roll and a catch."""
+"""Kick-offs, punts and field goals: the better of two Kick rolls, then a d12 grid roll and a catch.
+
+At the table the referee counts the zones and names who stands in the landing grid. On the field refbox
+counts from the kicker's square, and the kicked ball hangs in the air for a round (the kicking side moves,
+then the receiving side) before it comes down in its grid, where whoever stands there may catch it.
+"""
 
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, DieSpec, Event, Number, Pick, Roll
-from refbox.games.monster_ball import ask, flow, odds
+from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Pick, Roll
+from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State
-from refbox.games.monster_ball.steps import answers, asks
+from refbox.games.monster_ball.steps import answers, asks, legal_for
+
+ARRANGE = ("arrange:0", "arrange:1")
+
 
 def _kind(s: State) -> str:
     assert s.kick is not None
@@ -18,23 +26,68 @@ def _words(kind: str) -> str:
     return {"kickoff": "kick-off", "punt": "punt", "field_goal": "field goal"}[kind]
 
 
+def kicker_ids(s: State, data: Data) -> list[str]:
+    return sorted(s.standing(s.possession), key=lambda pid: -flow.die(s, data, pid, "kick"))
+
+
+@legal_for("kick_kicker", may_force=True)
+def kicker_legal(s: State, data: Data) -> Legal:
+    ids = kicker_ids(s, data)
+    return ask.choice(s.possession, [*ids, *ARRANGE] if s.board else ids)
+
+
+def field_goal_chance(s: State, data: Data, pid: str) -> float:
+    zones = places.pitch(data).zones_to_end_zone(s.possession, s.pos[pid][0])
+    return odds.best_of_two_at_least(flow.die(s, data, pid, "kick"), data.challenges.beat + zones + 1)
+
+
 @asks("kick_kicker", phase="kickoff")
 def kicker_prompt(s: State, data: Data) -> Choose:
     team = s.possession
-    ids = sorted(s.standing(team), key=lambda pid: -flow.die(s, data, pid, "kick"))
-    return Choose(
-        actor=team,
-        text=f"{s.teams[team].name}: who takes the {_words(_kind(s))}?",
-        options=ask.player_options(s, data, ids, "kick"),
-    )
+    options = []
+    for option_id in kicker_legal(s, data).ids:
+        if option_id in ARRANGE:
+            side = int(option_id[-1])
+            options.append(ask.option(option_id, f"{s.teams[side].name}: move figures first", side, hint="line-up"))
+            continue
+        chance, note = None, ""
+        if s.board and _kind(s) == "field_goal":
+            chance = field_goal_chance(s, data, option_id)
+            note = f"{places.pitch(data).zones_to_end_zone(team, s.pos[option_id][0])} zones out"
+        options.append(ask.player_option(s, data, option_id, "kick", note=note, chance=chance))
+    where = " (the kicker goes to the kick line)" if s.board and _kind(s) == "kickoff" else ""
+    return Choose(actor=team, text=f"{s.teams[team].name}: who takes the {_words(_kind(s))}?{where}", options=tuple(options))
 
 
 @answers("kick_kicker")
 def kicker_apply(s: State, data: Data, event: Event) -> None:
     assert s.kick is not None
-    s.kick.kicker = str(event.value)
+    choice = str(event.value)
+    if choice in ARRANGE:
+        s.chooser, s.back_to, s.step = int(choice[-1]), "kick_kicker", "arrange"
+        return
+    s.kick.kicker = choice
+    if s.board and s.kick.kind == "kickoff":
+        spot = places.kick_spot(s, data)
+        if s.pos[choice] != spot:
+            for pid, sq in s.pos.items():
+                if sq == spot:
+                    s.pos[pid] = s.pos[choice]
+            s.pos[choice] = spot
     flow.begin_play(s, s.kick.kind)
-    s.step = "fg_zones" if s.kick.kind == "field_goal" else "kick_roll"
+    if s.kick.kind == "field_goal":
+        if s.board:
+            s.kick.zones_to_end = places.pitch(data).zones_to_end_zone(s.possession, s.pos[choice][0])
+            s.step = "kick_roll"
+        else:
+            s.step = "fg_zones"
+    else:
+        s.step = "kick_roll"
+
+
+@legal_for("fg_zones")
+def fg_zones_legal(s: State, data: Data) -> Legal:
+    return ask.number(None, 1, data.field.playable_zones + 1)
 
 
 @asks("fg_zones", phase="field_goal")
@@ -56,8 +109,18 @@ def fg_zones_apply(s: State, data: Data, event: Event) -> None:
 
 
 def kicker_zone(s: State, data: Data) -> int:
-    """The kicker's zone in the kicking team's numbering: the zone just behind the line."""
+    """The kicker's zone in the kicking team's numbering: at the table the zone just behind the line, on the
+    field the zone of the kicker's square."""
+    if s.board and s.kick is not None and s.kick.kicker in s.pos:
+        return places.pitch(data).zone_of(s.possession, s.pos[s.kick.kicker][0])
     return data.field.zone_of(s.to_go)
+
+
+@legal_for("kick_roll")
+def kick_roll_legal(s: State, data: Data) -> Legal:
+    assert s.kick is not None and s.kick.kicker is not None
+    sides = flow.die(s, data, s.kick.kicker, "kick")
+    return ask.dice(s.possession, (sides, sides))
 
 
 @asks("kick_roll", phase="kickoff")
@@ -94,8 +157,11 @@ def kick_roll_apply(s: State, data: Data, event: Event) -> None:
     assert s.kick is not None and s.kick.kicker is not None
     best = max(event.value)  # type: ignore[arg-type]
     kicking, receiving = s.possession, 1 - s.possession
-    s.seconds += data.clock.kick_seconds
+    if not s.board:
+        s.seconds += data.clock.kick_seconds  # on the field the ball's round in the air is that second
     if s.kick.kind == "field_goal":
+        if s.board:
+            s.seconds += data.clock.kick_seconds
         need = data.challenges.beat + s.kick.zones_to_end
         if best > need:
             flow.score(s, data, kicking, data.scoring.field_goal, f"Field goal is good ({best} beats {need})")
@@ -104,11 +170,18 @@ def kick_roll_apply(s: State, data: Data, event: Event) -> None:
         return
     landing = kicker_zone(s, data) - best
     if landing <= 0:
+        if s.board:
+            s.seconds += data.clock.kick_seconds
         flow.new_series(s, data, receiving, data.field.start_to_go, f"the {_words(s.kick.kind)} goes {best} zones into the end zone")
         return
     s.kick.landing_zone = data.field.playable_zones + 1 - landing
     s.note(flow.stamp(s), f"The {_words(s.kick.kind)} carries {best} zones: it comes down in {flow.possessive(s.teams[receiving].name)} zone {s.kick.landing_zone}.", kicking)
     s.step = "kick_grid"
+
+
+@legal_for("kick_grid")
+def grid_legal(s: State, data: Data) -> Legal:
+    return ask.dice(None, (12,))
 
 
 @asks("kick_grid", phase="kickoff")
@@ -131,7 +204,32 @@ def grid_apply(s: State, data: Data, event: Event) -> None:
     face = event.value[0]  # type: ignore[index]
     division = next(n for n, (lo, hi) in enumerate(data.field.grid_divisions, 1) if lo <= face <= hi)
     s.note(flow.stamp(s), f"Grid roll {face}: the ball lands in zone {s.kick.landing_zone}, division {division}.")
-    s.step = "kick_catchers"
+    if not s.board:
+        s.step = "kick_catchers"
+        return
+    p = places.pitch(data)
+    zone = data.field.playable_zones + 1 - s.kick.landing_zone  # in the kicking team's numbering
+    s.kick.grid = p.landing_grid(s.possession, zone, division)
+    squares = p.grid_squares(s.kick.grid)
+    s.ball, s.carrier, s.ball_at = "air", None, squares[len(squares) // 2]
+    s.note(flow.stamp(s), "The ball hangs in the air for a round: the kicking side moves, then the receivers; then it comes down.")
+    flow.begin_rounds(s, data)
+
+
+def comes_down(s: State, data: Data) -> None:
+    """The kicked ball lands in its grid after the receivers' half: whoever may catch it and stands there rolls."""
+    assert s.kick is not None and s.kick.grid is not None
+    p = places.pitch(data)
+    allowed = set(catch_candidates(s))
+    under = [pid for pid in places.in_grid(s, p, s.kick.grid) if pid in allowed]
+    s.kick.grid = None  # down: a later ball in the air is a pass
+    if not under:
+        flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody under the kick")
+        return
+    s.note(flow.stamp(s), f"The ball comes down on {', '.join(s.label(pid) for pid in under)}.")
+    s.contest = Contest.model_construct(purpose="kick", contenders=under, need=data.challenges.beat, tied_value=None,
+                                        excluded=[], resume="next_half")
+    s.step = "contest_roll"
 
 
 def catch_candidates(s: State) -> list[str]:
@@ -142,13 +240,18 @@ def catch_candidates(s: State) -> list[str]:
     return [pid for pid in s.standing(s.possession) if pid != s.kick.kicker] + receiving
 
 
+@legal_for("kick_catchers")
+def catchers_legal(s: State, data: Data) -> Legal:
+    return ask.picks(None, catch_candidates(s))
+
+
 @asks("kick_catchers", phase="kickoff")
 def catchers_prompt(s: State, data: Data) -> Pick:
     who = "receivers" if _kind(s) == "kickoff" else "players"
     return Pick(
         actor=None,
         text=f"Which {who} stand in the landing grid? (none: the ball is not caught)",
-        options=ask.player_options(s, data, catch_candidates(s), "catch"),
+        options=ask.player_options(s, data, catchers_legal(s, data).ids, "catch"),
         min=0,
     )
 
@@ -161,5 +264,6 @@ def catchers_apply(s: State, data: Data, event: Event) -> None:
     if not picked:
         flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody under the kick")
         return
-    s.contest = Contest(purpose="kick", contenders=picked, need=data.challenges.beat, resume="rounds")
+    s.contest = Contest.model_construct(purpose="kick", contenders=picked, need=data.challenges.beat, tied_value=None,
+                                        excluded=[], resume="rounds")
     s.step = "contest_roll"

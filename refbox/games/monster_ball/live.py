@@ -1,12 +1,16 @@
-"""A live ball: each captain's half of a round (the action menu) and Hustle vs Block to pass a square."""
+"""A live ball: each captain's half of a round (the action menu) and Hustle vs Block to pass a square.
+
+At the table the captain moves the minis and tells refbox about each contest. On the field the menu also
+lists the figures that can still move (by their letters); moving one into an occupied square is the Hustle.
+"""
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Option, Refusal, Roll
-from refbox.games.monster_ball import ask, flow, odds
+from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal, Roll
+from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Action, State
-from refbox.games.monster_ball.steps import STEPS, answers, asks
+from refbox.games.monster_ball.steps import STEPS, answers, asks, legal_for
 
 STANDALONE_CHEATS = {"blink", "missile", "holding"}
 HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
@@ -20,6 +24,8 @@ def half_running(s: State) -> bool:
         return False
     if s.contest is not None and s.contest.resume != "move":
         return False  # a kick, a hike or a long pass coming down after the half: no captain's time
+    if s.board:
+        return True  # on the field the rounds a ball spends in the air are moved like any other
     return not (s.ball == "air" and s.air is None)  # the long pass is resolved after the other half
 
 
@@ -27,10 +33,39 @@ def movers(s: State, team: int) -> list[str]:
     return [pid for pid in s.standing(team) if pid not in s.held]
 
 
+def walkers(s: State, data: Data, team: int) -> list[str]:
+    """On the field: figures of ``team`` that can still take a step this round."""
+    out = set(s.knocked) | set(s.stunned) | set(s.held)
+    used, kinds = s.used, flow.squad(s, data, team)
+    return [pid for pid in s.teams[team].field if pid not in out and kinds[pid].move > used.get(pid, 0)]
+
+
+def holding_targets(s: State, pid: str) -> list[str]:
+    """Opponents a Holding can grab: on the field, those next to the holder; at the table, anyone standing."""
+    other = 1 - s.team_of(pid)
+    if not s.board:
+        return s.standing(other)
+    return places.adjacent_standing(s, s.pos[pid], other, but=(pid,))
+
+
 def standalone_cheaters(s: State, data: Data, team: int) -> list[str]:
-    out = ask.eligible_cheaters(s, data, s.standing(team), STANDALONE_CHEATS)
+    kinds = flow.squad(s, data, team)
+    out = [pid for pid in s.standing(team) if kinds[pid].cheat_kind in STANDALONE_CHEATS and pid not in s.cheated]
+    if not out:
+        return out
     targets = bool(s.standing(1 - team))
-    return [pid for pid in out if (pid not in s.held if flow.creature(s, data, pid).cheat_kind == "blink" else targets)]
+    ok = []
+    for pid in out:
+        kind = kinds[pid].cheat_kind
+        if kind == "blink":
+            if pid not in s.held:
+                ok.append(pid)
+        elif kind == "holding" and s.board:
+            if holding_targets(s, pid):
+                ok.append(pid)
+        elif targets:
+            ok.append(pid)
+    return ok
 
 
 def can_pass(s: State, team: int) -> bool:
@@ -42,33 +77,154 @@ def can_pass(s: State, team: int) -> bool:
     return any(pid != c for pid in s.standing(team))
 
 
+def tacklers_of(s: State, target: str) -> list[str]:
+    """On the field: the mover's standing figures next to ``target`` (who may tackle, or pile on)."""
+    return places.adjacent_standing(s, s.pos[target], s.mover, but=(target,))
+
+
+def can_tackle_carrier(s: State) -> bool:
+    c = s.carrier
+    if s.ball != "held" or c is None or s.team_of(c) == s.mover or c not in s.pos:
+        return False
+    x, y = s.pos[c]
+    pos, knocked, stunned = s.pos, s.knocked, s.stunned
+    for pid in s.teams[s.mover].field:
+        sq = pos.get(pid)
+        if sq is not None and -1 <= sq[0] - x <= 1 and -1 <= sq[1] - y <= 1 and pid not in knocked and pid not in stunned:
+            return True
+    return False
+
+
+def hit_targets(s: State, data=None) -> list[str]:
+    """On the field: opponents without the ball standing next to one of the mover's standing figures."""
+    pos, knocked, stunned = s.pos, s.knocked, s.stunned
+    mine = [pos[pid] for pid in s.teams[s.mover].field if pid not in knocked and pid not in stunned and pid in pos]
+    if not mine:
+        return []
+    out = []
+    for pid in s.teams[1 - s.mover].field:
+        if pid == s.carrier or pid in knocked or pid in stunned or pid not in pos:
+            continue
+        x, y = pos[pid]
+        for a, b in mine:
+            if -1 <= x - a <= 1 and -1 <= y - b <= 1:
+                out.append(pid)
+                break
+    return out
+
+
+def _board_menu(s: State, data: Data) -> Legal:
+    """The field's action menu in one pass over the figures (this is most of what headless play asks)."""
+    team = s.mover
+    down = {*s.knocked, *s.stunned}
+    held, cheated, used, pos = s.held, s.cheated, s.used, s.pos
+    kinds = flow.squad(s, data, team)
+    b = places.bits(places.pitch(data))
+    bit = b.bit
+    mine = [pid for pid in s.teams[team].field if pid not in down]
+    theirs = [pid for pid in s.teams[1 - team].field if pid not in down]
+    mine_mask = 0
+    for pid in mine:
+        mine_mask |= bit[pos[pid]]
+    near = b.grow(mine_mask)
+    carrier = s.carrier if s.ball == "held" else None
+    tackle = hit = False
+    theirs_mask = 0
+    for pid in theirs:
+        sq_bit = bit[pos[pid]]
+        theirs_mask |= sq_bit
+        if sq_bit & near:
+            if pid == carrier:
+                tackle = True
+            else:
+                hit = True
+    ids = ["done"]
+    if tackle:
+        ids.append("tackle")
+    if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
+        ids.append("pass")
+    for pid in mine:
+        kind = kinds[pid].cheat_kind
+        if kind in STANDALONE_CHEATS and pid not in cheated and (
+                (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
+                or (kind == "holding" and b.grow(bit[pos[pid]]) & theirs_mask)):
+            ids.append("cheat")
+            break
+    if hit:
+        ids.append("hit")
+    from refbox.games.monster_ball import moves
+
+    walking = [pid for pid in mine if pid not in held and kinds[pid].move > used.get(pid, 0)]
+    if walking and moves.can_advance(s, data, walking):
+        ids.append("advance")
+    if walking and moves.can_pursue(s, data, walking):
+        ids.append("pursue")
+    if s.captain_minute:
+        ids.append("timeout")
+    ids += walking
+    return Legal("choose", team, tuple(ids))
+
+
+@legal_for("move")
+def move_legal(s: State, data: Data) -> Legal:
+    if s.board:
+        return _board_menu(s, data)
+    team, other = s.mover, 1 - s.mover
+    ids = ["done"]
+    has_ball = s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) == team
+    if movers(s, team) and s.standing(other):
+        ids.append("hustle")
+    if s.standing(team) and s.standing(other):
+        ids.append("tackle")
+    if can_pass(s, team):
+        ids.append("pass")
+    if standalone_cheaters(s, data, team):
+        ids.append("cheat")
+    if s.captain_minute:
+        ids.append("timeout")
+    if has_ball:  # the play-ending options come last
+        ids += ["touchdown", "out"]
+    return Legal("choose", team, tuple(ids))
+
+
 @asks("move", phase="live")
 def move_prompt(s: State, data: Data) -> Choose:
-    team, other = s.mover, 1 - s.mover
-    has_ball = s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) == team
-    options = [Option(id="done", label="Done moving", hint="the other side moves next", actor=team)]
-    if movers(s, team) and s.standing(other):
-        options.append(Option(id="hustle", label="Hustle through an opponent's square", actor=team))
-    if s.standing(team) and s.standing(other):
-        options.append(Option(id="tackle", label="Tackle", hint="legal only on the ball carrier", actor=team))
-    if can_pass(s, team):
-        options.append(Option(id="pass", label=f"{s.label(s.carrier)} passes (or hands off)", actor=team))
-    if standalone_cheaters(s, data, team):
-        options.append(Option(id="cheat", label="Cheat: Blink, Magic Missile or Holding", actor=team))
-    if s.captain_minute:
-        options.append(Option(id="timeout", label="Time's up", hint="the minute ran out: unmoved players stay", actor=team))
-    if has_ball:  # the play-ending options come last, never on the key "done" has
-        options.append(Option(id="touchdown", label=f"{s.label(s.carrier)} reaches the end zone: touchdown", actor=team))
-        options.append(Option(id="out", label=f"{s.label(s.carrier)} steps out of bounds", actor=team))
+    team = s.mover
+    carrier = s.label(s.carrier) if s.carrier else ""
+    labels = {
+        "done": ("Done moving", "the other side moves next" if s.halves_done == 0 else "the round ends"),
+        "hustle": ("Hustle through an opponent's square", ""),
+        "tackle": (f"Tackle {carrier}" if s.board else "Tackle", "the ball carrier" if s.board else "legal only on the ball carrier"),
+        "hit": ("Tackle someone without the ball", "illegal: 2-square penalty"),
+        "pass": (f"{carrier} passes (or hands off)", ""),
+        "cheat": ("Cheat: Blink, Magic Missile or Holding", ""),
+        "timeout": ("Time's up", "the minute ran out: unmoved players stay"),
+        "advance": ("Everyone steps forward", "each figure that can still move walks straight ahead as far as it can"),
+        "pursue": ("Everyone closes in on the ball", "each figure that can still move heads for the carrier or the falling ball"),
+        "touchdown": (f"{carrier} reaches the end zone: touchdown", ""),
+        "out": (f"{carrier} steps out of bounds", ""),
+    }
+    options = []
+    for option_id in move_legal(s, data).ids:
+        if option_id in labels:
+            label, hint = labels[option_id]
+            options.append(ask.option(option_id, label, team, hint=hint))
+        else:
+            left = places.steps_left(s, data, option_id)
+            options.append(ask.player_option(s, data, option_id, note=f"{left} step{'s' if left != 1 else ''} left"))
     half = "moves first" if s.halves_done == 0 else "moves second"
-    return Choose(actor=team, text=f"Round {s.round}: {s.teams[team].name} {half}. Move your players; tell refbox about each contest.",
-                  options=tuple(options), refused=_move_refusals(s, data, team, has_ball))
+    if s.board:
+        text = f"Round {s.round}: {s.teams[team].name} {half}. Pick a figure by its letter to move it; 1 when done (the rest hold)."
+    else:
+        text = f"Round {s.round}: {s.teams[team].name} {half}. Move your players; tell refbox about each contest."
+    return Choose(actor=team, text=text, options=tuple(options), refused=_move_refusals(s, data, team))
 
 
-def _move_refusals(s: State, data: Data, team: int, has_ball: bool) -> tuple[Refusal, ...]:
+def _move_refusals(s: State, data: Data, team: int) -> tuple[Refusal, ...]:
     """A pass or a cheat the team would look for, and the rule that stops it now."""
     refused = []
     c = s.carrier
+    has_ball = s.ball == "held" and c is not None and s.team_of(c) == team
     if has_ball and c is not None and not can_pass(s, team):
         why = ask.why_not_acting(s, c)
         if not why and c == s.hike_catcher and s.round == 1:
@@ -80,6 +236,11 @@ def _move_refusals(s: State, data: Data, team: int, has_ball: bool) -> tuple[Ref
                  and not s.player(pid).ejected]
         if could and all(pid in s.cheated for pid in could):
             refused.append(Refusal(id="cheat", label="Cheat", reason="each player who could has cheated this round already"))
+    if s.board:
+        for pid in s.on_field(team):
+            why = ask.why_not_acting(s, pid, moving=True)
+            if why:
+                refused.append(ask.refusal(s, pid, why))
     return tuple(refused)
 
 
@@ -94,17 +255,47 @@ def move_apply(s: State, data: Data, event: Event) -> None:
         s.note(flow.stamp(s), f"{s.label(s.carrier)} carries the ball into the end zone.", team)
         flow.score(s, data, team, data.scoring.touchdown, "Touchdown")
     elif choice == "out":
-        flow.end_play(s, f"{s.label(s.carrier)} steps out of bounds")
+        flow.end_play(s, data, f"{s.label(s.carrier)} steps out of bounds")
     elif choice == "cheat":
         s.step = "cheater"  # the cheat's kind is known once the cheater is named
-    else:
-        s.action = Action(kind=choice, actor=s.carrier if choice == "pass" else None, team=team)  # type: ignore[arg-type]
+    elif choice in ("advance", "pursue"):
+        from refbox.games.monster_ball import moves
+
+        plan = moves.advance_plan(s, data) if choice == "advance" else moves.pursue_plan(s, data)
+        moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
+    elif s.board and choice == "tackle":
+        s.action = Action.model_construct(**_action(kind="tackle", actor=None, target=s.carrier, team=team))
+        s.step = "tackle_pile"
+    elif s.board and choice == "hit":
+        s.action = Action.model_construct(**_action(kind="tackle", actor=None, target=None, team=team))
+        s.step = "tackle_target"
+    elif choice in ("hustle", "tackle", "pass"):
+        s.action = Action.model_construct(**_action(kind=choice, actor=s.carrier if choice == "pass" else None, target=None, team=team))
         s.step = {"hustle": "hustle_mover", "tackle": "tackle_target", "pass": "pass_receiver"}[choice]
+    else:
+        s.selected = choice
+        s.step = "move_to"
+
+
+def _action(**fields) -> dict:
+    """Every field of an Action (built without validation on the hot path)."""
+    out = {"tacklers": [], "contesters": [], "cheaters": [], "defence": None, "grids": None, "origin": None}
+    out.update(fields)
+    return out
+
+
+def new_action(**fields) -> Action:
+    return Action.model_construct(**_action(**fields))
+
+
+@legal_for("hustle_mover", may_force=True)
+def hustle_mover_legal(s: State, data: Data) -> Legal:
+    return ask.choice(s.mover, movers(s, s.mover))
 
 
 @asks("hustle_mover", phase="live")
 def hustle_mover_prompt(s: State, data: Data) -> Choose:
-    return Choose(actor=s.mover, text="Who is moving into an occupied square?", options=ask.player_options(s, data, movers(s, s.mover), "hustle"),
+    return Choose(actor=s.mover, text="Who is moving into an occupied square?", options=ask.player_options(s, data, hustle_mover_legal(s, data).ids, "hustle"),
                   refused=ask.sidelined(s, (s.mover,), moving=True))
 
 
@@ -115,37 +306,66 @@ def hustle_mover_apply(s: State, data: Data, event: Event) -> None:
     s.step = "hustle_blocker"
 
 
+@legal_for("hustle_blocker", may_force=True)
+def hustle_blocker_legal(s: State, data: Data) -> Legal:
+    return ask.choice(s.mover, s.standing(1 - s.mover))
+
+
 @asks("hustle_blocker", phase="live")
 def hustle_blocker_prompt(s: State, data: Data) -> Choose:
-    other = 1 - s.mover
-    return Choose(actor=s.mover, text="Whose square is it? (downed or stunned players are passed freely)", options=ask.player_options(s, data, s.standing(other), "block"))
+    assert s.action is not None and s.action.actor is not None
+    mover = s.action.actor
+    options = tuple(ask.player_option(s, data, pid, "block", chance=hustle_chance(s, data, mover, pid))
+                    for pid in hustle_blocker_legal(s, data).ids)
+    return Choose(actor=s.mover, text="Whose square is it? (downed or stunned players are passed freely)", options=options)
 
 
 @answers("hustle_blocker")
 def hustle_blocker_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
-    blocker = str(event.value)
+    start_hustle(s, data, str(event.value))
+
+
+def start_hustle(s: State, data: Data, blocker: str) -> None:
+    """The mover (``s.action.actor``) tries to enter ``blocker``'s square: the blocker may cheat if an opponent."""
+    assert s.action is not None
     s.action.target = blocker
     s.action.defence = "block"
-    cheats = ask.eligible_cheaters(s, data, [blocker], {"slam", "roughness"})
+    opponent = s.team_of(blocker) != s.team_of(s.action.actor or blocker)
+    cheats = ask.eligible_cheaters(s, data, [blocker], {"slam", "roughness"}) if opponent else []
     s.step = "block_style" if cheats else "hustle_roll"
+
+
+def hustle_chance(s: State, data: Data, mover: str, blocker: str) -> float:
+    """P(the mover gets through an honest Block)."""
+    through, _, _ = odds.compare(((flow.die(s, data, mover, "hustle"), 1),), ((flow.die(s, data, blocker, "block"), 1),))
+    return through
+
+
+@legal_for("block_style")
+def block_style_legal(s: State, data: Data) -> Legal:
+    assert s.action is not None and s.action.target is not None
+    blocker = s.action.target
+    c = flow.creature(s, data, blocker)
+    return ask.choice(s.team_of(blocker), ("block", "slam" if c.cheat_kind == "slam" else "block_rough"))
 
 
 @asks("block_style", phase="live")
 def block_style_prompt(s: State, data: Data) -> Choose:
-    assert s.action is not None and s.action.target is not None
-    blocker = s.action.target
+    assert s.action is not None and s.action.target is not None and s.action.actor is not None
+    blocker, mover = s.action.target, s.action.actor
     team = s.team_of(blocker)
     c = flow.creature(s, data, blocker)
-    cheat_id = "slam" if c.cheat_kind == "slam" else "block_rough"
-    return Choose(
-        actor=team,
-        text=f"{s.label(blocker)} stands in the way. Block honestly, or cheat?",
-        options=(
-            Option(id="block", label=f"Block (d{c.block})", actor=team),
-            Option(id=cheat_id, label=f"Cheat: {c.cheat_name} (d{c.cheat})", hint=c.cheat_effect, actor=team),
-        ),
-    )
+    options = []
+    for option_id in block_style_legal(s, data).ids:
+        stopped = 1 - _hustle_partition(s, data, mover, blocker, option_id)["gets through"]
+        if option_id == "block":
+            options.append(Option(id="block", label=f"Block (d{c.block})", actor=team, key="1", chance=stopped,
+                                  hint="chance the mover is stopped"))
+        else:
+            options.append(Option(id=option_id, label=f"Cheat: {c.cheat_name} (d{c.cheat})", hint=f"{c.cheat_effect} Chance shown: stopped, not spotted",
+                                  actor=team, key="2", chance=stopped - _hustle_partition(s, data, mover, blocker, option_id).get("spotted: blocker ejected, play void", 0)))
+    return Choose(actor=team, text=f"{s.label(blocker)} stands in the way of {s.label(mover)}. Block honestly, or cheat?", options=tuple(options))
 
 
 @answers("block_style")
@@ -153,6 +373,17 @@ def block_style_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     s.action.defence = str(event.value)  # type: ignore[assignment]
     s.step = "hustle_roll"
+
+
+def block_sides(s: State, data: Data) -> list[int]:
+    a = s.action
+    assert a is not None and a.target is not None
+    if a.defence == "slam":
+        return [flow.die(s, data, a.target, "cheat")]
+    sides = [flow.die(s, data, a.target, "block")]
+    if a.defence == "block_rough":
+        sides.append(flow.die(s, data, a.target, "cheat"))
+    return sides
 
 
 def block_dice(s: State, data: Data) -> list:
@@ -166,47 +397,59 @@ def block_dice(s: State, data: Data) -> list:
     return dice
 
 
-@asks("hustle_roll", phase="live")
-def hustle_roll_prompt(s: State, data: Data) -> Roll:
+@legal_for("hustle_roll")
+def hustle_roll_legal(s: State, data: Data) -> Legal:
     a = s.action
-    assert a is not None and a.actor is not None and a.target is not None
+    assert a is not None and a.actor is not None
+    return ask.dice(s.mover, (flow.die(s, data, a.actor, "hustle"), *block_sides(s, data)))
+
+
+def _hustle_partition(s: State, data: Data, mover: str, blocker: str, defence: str | None) -> dict[str, float]:
+    """Every roll of a Hustle sorted into exactly one outcome: Hustle 1 never gets through (the block shows
+    1 or more), so a carrier's fumble is a share of "stopped" (or, against a Slam, the whole of "stunned")."""
     ref = flow.ref_number(s, data)
-    h = flow.die(s, data, a.actor, "hustle")
-    cheat = flow.die(s, data, a.target, "cheat")
-    block = flow.die(s, data, a.target, "block")
-    carrier = a.actor == s.carrier
-    # A partition of every roll: Hustle 1 never gets through (the block shows 1 or more), so a carrier's
-    # fumble is a share of "stopped" (or, against a Slam, the whole of "stunned"), never counted twice.
+    h = flow.die(s, data, mover, "hustle")
+    cheat = flow.die(s, data, blocker, "cheat")
+    block = flow.die(s, data, blocker, "block")
+    carrier = mover == s.carrier
     fumble = 1 / h if carrier else 0.0
-    if a.defence == "slam":
+    if defence == "slam":
         nc = odds.not_caught((cheat,), ref)
         through, tie, stunned = odds.compare(((h, 1),), (odds.honest(cheat, ref),))
         # An unspotted Slam shows more than the referee's number: Hustle 1 is stunned (and fumbles) unless
         # the referee spots nothing at all and the Slam shows 1 too: then it is stopped and fumbles.
         tie_on_1 = fumble / cheat if ref < 1 else 0.0
-        pairs = [("spotted: blocker ejected, play void", 1 - nc), ("gets through", nc * through),
-                 ("stopped", nc * (tie - tie_on_1)), ("stunned and fumbles" if carrier else "stunned", nc * stunned)]
+        pairs = {"spotted: blocker ejected, play void": 1 - nc, "gets through": nc * through,
+                 "stopped": nc * (tie - tie_on_1), ("stunned and fumbles" if carrier else "stunned"): nc * stunned}
         if tie_on_1:
-            pairs.append(("rolls 1: stopped and fumbles", nc * tie_on_1))
-    elif a.defence == "block_rough":
+            pairs["rolls 1: stopped and fumbles"] = nc * tie_on_1
+    elif defence == "block_rough":
         nc = odds.not_caught((cheat,), ref)
         through, _, _ = odds.compare(((h, 1),), ((block, 1), odds.honest(cheat, ref)))
-        pairs = [("spotted: blocker ejected, play void", 1 - nc), ("gets through", nc * through),
-                 ("stopped, loses a square", nc * (1 - through - fumble))]
+        pairs = {"spotted: blocker ejected, play void": 1 - nc, "gets through": nc * through,
+                 "stopped, loses a square": nc * (1 - through - fumble)}
         if carrier:
-            pairs.append(("rolls 1: stopped and fumbles", nc * fumble))
+            pairs["rolls 1: stopped and fumbles"] = nc * fumble
     else:
         through, _, _ = odds.compare(((h, 1),), ((block, 1),))
-        pairs = [("gets through", through), ("stopped, loses a square", 1 - through - fumble)]
+        pairs = {"gets through": through, "stopped, loses a square": 1 - through - fumble}
         if carrier:
-            pairs.append(("rolls 1: stopped and fumbles", fumble))
+            pairs["rolls 1: stopped and fumbles"] = fumble
+    return pairs
+
+
+@asks("hustle_roll", phase="live")
+def hustle_roll_prompt(s: State, data: Data) -> Roll:
+    a = s.action
+    assert a is not None and a.actor is not None and a.target is not None
+    pairs = _hustle_partition(s, data, a.actor, a.target, a.defence)
     return Roll(
         actor=s.mover,
         text=f"{s.label(a.actor)} tries to get past {s.label(a.target)}.",
         purpose="Hustle vs Block",
         dice=(ask.stat_die(s, data, a.actor, "hustle"), *block_dice(s, data)),
         success="Hustle beats the block",
-        odds=ask.outcomes(*pairs),
+        odds=ask.outcomes(*pairs.items()),
     )
 
 
@@ -225,8 +468,17 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
     block = sum(faces[1:])
     s.action = None
     s.step = "move"
+    if s.board:
+        s.used[mover] = s.used.get(mover, 0) + 1  # the step into the square, won or lost
+        s.selected = None
     if hustle > block:
         s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} beats {block}: through {s.label(blocker)}'s square.", s.mover)
+        if s.board:
+            s.pos[mover] = s.pos[blocker]
+            if mover not in s.crowded:
+                s.crowded.append(mover)
+            if flow.scored_on_field(s, data):
+                return
     elif a.defence == "slam" and block > hustle:
         s.note(flow.stamp(s), f"Slam {block} beats Hustle {hustle}: {s.label(mover)} is stunned for the round.", 1 - s.mover)
         s.stunned.append(mover)
@@ -237,4 +489,3 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
         s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} does not beat {block}: stopped, loses a square.", s.mover)
     if hustle == 1 and mover == s.carrier:
         flow.fumble(s, data, mover, "rolled a 1 on Hustle", only=blocker)
-

@@ -2,16 +2,20 @@
 
 Team 0 is Law, team 1 is Chaos. Field positions are squares "to go": the distance from the line of
 scrimmage to the goal line the team with the ball attacks.
+
+On the on-screen field (``board``) the figures' squares are part of the state: ``pos`` maps each fielded,
+standing-or-downed figure to its ``(x, y)`` square (see pitch.py), plain dicts and tuples so a state is
+cheap to copy for the computer coach's look-ahead.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.errors import RuleError
-from refbox.engine.state import GameState, Model
+from refbox.engine.state import GameState, LogLine, Model
 
 PlayKind = Literal["kickoff", "scrimmage", "punt", "field_goal"]
 Ball = Literal["none", "held", "air", "loose", "dead"]
@@ -33,6 +37,14 @@ class Setup(BaseModel):
     victory: Literal["points", "clock"] = "points"
     captain_minute: bool = True
     """Offer the real-time one-minute limit per captain per half-round (timed by the screen)."""
+    board: Literal["table", "screen"] = "table"
+    """Where the figures stand: on the table (refbox asks for distances and who stands where) or on refbox's
+    own field on screen (refbox derives them). Matches saved before the field existed are table matches; the
+    setup screen offers the on-screen field first."""
+    fewer_keys: bool = False
+    """New matches ask less: a question with one possible answer is answered by refbox and logged, and "does
+    anyone cheat?" or "who piles on?" is one key (play fair, everyone) rather than a selection and Enter.
+    Matches saved before this asked the old way, and their journals hold those answers."""
 
     @property
     def kicking_team(self) -> int:
@@ -40,6 +52,10 @@ class Setup(BaseModel):
 
 
 class Player(Model):
+    """A squad member. Frozen, so a copy of the state shares it (an ejection replaces the record: see ``set_out``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     id: str
     """"L3" or "C12": team letter and squad number."""
     creature: str
@@ -75,6 +91,8 @@ class Kick(Model):
     """Field goal: zones from the kicker to the end zone, end zone included."""
     landing_zone: int = 0
     """Zone the ball lands in, numbered for the team it was kicked to."""
+    grid: tuple[int, int] | None = None
+    """On the field: the grid (column, division) the kick comes down in, once the grid roll is made."""
 
 
 class Contest(Model):
@@ -107,6 +125,8 @@ class Action(Model):
     grids: int | None = None
     team: int = 0
     """Team that declared it."""
+    origin: tuple[int, int] | None = None
+    """On the field: the thrower's square when the ball left his hands (an incomplete pass is spotted there)."""
 
 
 class State(GameState):
@@ -152,16 +172,50 @@ class State(GameState):
     """Team answering a between-plays sub-step (line-up, hike pair)."""
     result: str | None = None
     winner: int | None = None
+    # ---- the on-screen field (empty in table matches) ----
+    board: bool = False
+    """Positions are tracked on refbox's field (Setup.board == "screen")."""
+    fewer_keys: bool = False
+    pos: dict[str, tuple[int, int]] = {}
+    """Square of each figure on the field."""
+    used: dict[str, int] = {}
+    """Steps each figure has used this round."""
+    selected: str | None = None
+    """The figure being moved (or placed, in a line-up) now."""
+    ball_at: tuple[int, int] | None = None
+    """Where the ball is when nobody carries it: coming down (a long pass's target square), loose, dead."""
+    crowded: list[str] = []
+    """Figures that won a Hustle into an occupied square this play: they may share it."""
+    back_to: str = ""
+    """The step a line-up change returns to ("between" or "kick_kicker")."""
+    blink: int = 0
+    hike_cheaters: list[str] = []
+    """On the field: opponents cheating on the hike (Wardrobe Malfunction), until it is rolled."""
+    """Rows a Blink may jump (the unspotted cheat roll), while its landing square is chosen."""
+
+    def __setattr__(self, name: str, value) -> None:
+        """Fields are set straight into the model (the rules are trusted code on the hot path of headless play;
+        the state is validated where it enters: setup, checkpoints). Anything else goes through pydantic."""
+        if name in _STATE_FIELDS:
+            self.__dict__[name] = value
+        else:
+            super().__setattr__(name, value)
+
+    def note(self, stamp: str, text: str, actor=None) -> None:
+        """A log line (built without validation: the rules write it, on the hot path of headless play)."""
+        self.log.append(LogLine.model_construct(stamp=stamp, text=text, actor=actor))
 
     # ---- lookups ----
 
     def player(self, pid: str) -> Player:
         """Squad numbers are positions in the squad list: "L3" is Law's third player."""
-        players = self.teams[self.team_of(pid)].players
-        n = int(pid[1:]) if pid[1:].isdigit() else 0
-        if not 1 <= n <= len(players) or players[n - 1].id != pid:
+        try:
+            player = self.teams[0 if pid[0] == "L" else 1].players[int(pid[1:]) - 1]
+        except (IndexError, ValueError):
+            raise RuleError(f"There is no player {pid}.") from None
+        if player.id != pid:
             raise RuleError(f"There is no player {pid}.")
-        return players[n - 1]
+        return player
 
     @staticmethod
     def team_of(pid: str) -> int:
@@ -185,5 +239,14 @@ class State(GameState):
     def ejected(self, team: int) -> list[str]:
         return [p.id for p in self.teams[team].players if p.ejected]
 
+    def set_out(self, pid: str, out: bool) -> None:
+        """Eject ``pid`` (or bring him back): the frozen record is replaced."""
+        players = self.teams[self.team_of(pid)].players
+        i = int(pid[1:]) - 1
+        players[i] = players[i].model_copy(update={"ejected": out})
+
     def can_cheat(self, pid: str) -> bool:
         return pid not in self.cheated and not self.player(pid).ejected
+
+
+_STATE_FIELDS = frozenset(State.model_fields)

@@ -95,3 +95,24 @@ def face_range(sides: int, low: int, high: int) -> float:
     """P(a d``sides`` shows ``low``..``high``)."""
     die = d(sides)
     return float(die.probability(">=", low) - die.probability(">", high))
+
+
+@lru_cache(maxsize=None)
+def highest_shares(sides: tuple[int, ...], need: int = 0) -> tuple[tuple[float, ...], float]:
+    """Several players roll one die each (``sides``): for each, P(his roll is over ``need`` and higher than
+    everyone else's), and P(the highest roll is over ``need`` and shared: they roll again). The rest of the
+    probability is "nobody over ``need``". Exact sums over the faces."""
+    alone = []
+    for i, n in enumerate(sides):
+        p = 0.0
+        for v in range(need + 1, n + 1):
+            below = 1.0
+            for j, m in enumerate(sides):
+                if j != i:
+                    below *= min(v - 1, m) / m
+            p += below / n
+        alone.append(p)
+    top = 1.0
+    for n in sides:
+        top *= min(need, n) / n
+    return tuple(alone), max(0.0, (1 - top) - sum(alone))

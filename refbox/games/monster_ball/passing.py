@@ -1,12 +1,16 @@
-"""Passes: Pass + Catch must beat 3 plus the grids between; neighbours contest; long balls hang in the air."""
+"""Passes: Pass + Catch must beat 3 plus the grids between; neighbours contest; long balls hang in the air.
+
+On the field refbox counts the grids between thrower and receiver, and whoever stands next to the receiver
+(or, for a long ball, next to the square it comes down on) goes for it.
+"""
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Number, Pick, Roll
-from refbox.games.monster_ball import ask, contest, flow, odds
+from refbox.engine.prompts import Choose, Event, Legal, Number, Pick, Roll
+from refbox.games.monster_ball import ask, contest, flow, odds, places
 from refbox.games.monster_ball.data import Data
-from refbox.games.monster_ball.models import Action, Contest, State
-from refbox.games.monster_ball.steps import answers, asks
+from refbox.games.monster_ball.models import Action, State
+from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 AIR_GRIDS = 2
 """Grids between at which the ball is in the air for a second (thrown more than one grid)."""
@@ -19,22 +23,66 @@ def the_pass(s: State) -> Action:
 
 def catchers(s: State) -> list[str]:
     a = the_pass(s)
+    if s.board:
+        return list(a.contesters)  # everyone within reach of the ball, the intended receiver first
     receiver = [a.target] if a.target in s.standing(a.team) else []
     return [*receiver, *a.contesters]
+
+
+@legal_for("pass_receiver", may_force=True)
+def receiver_legal(s: State, data: Data) -> Legal:
+    a = the_pass(s)
+    return ask.choice(a.team, [pid for pid in s.standing(a.team) if pid != a.actor])
+
+
+def reaching(s: State, square, thrower: str, receiver: str | None) -> list[str]:
+    """Figures who go for a ball arriving at ``square``: the receiver first (if within reach), then the rest."""
+    near = places.near_standing(s, square, but=(thrower,))
+    if receiver in near:
+        near.remove(receiver)
+        near.insert(0, receiver)
+    return near
+
+
+def completion_chance(s: State, data: Data, thrower: str, receiver: str) -> float:
+    """P(Pass + the best Catch of those around the receiver beats 3 + the grids), honest rolls, on the field."""
+    p = places.pitch(data)
+    grids = p.grids_between(s.pos[thrower], s.pos[receiver])
+    catches = tuple(flow.die(s, data, pid, "catch") for pid in reaching(s, s.pos[receiver], thrower, receiver))
+    return odds.pass_completes(flow.die(s, data, thrower, "pass_"), catches, data.challenges.beat + grids)
 
 
 @asks("pass_receiver", phase="pass")
 def receiver_prompt(s: State, data: Data) -> Choose:
     a = the_pass(s)
-    ids = [pid for pid in s.standing(a.team) if pid != a.actor]
-    return Choose(actor=a.team, text=f"{s.label(a.actor)} throws to whom?", options=ask.player_options(s, data, ids, "catch"),
-                  refused=ask.sidelined(s, (a.team,)))
+    options = []
+    p = places.pitch(data)
+    for pid in receiver_legal(s, data).ids:
+        if s.board:
+            grids = p.grids_between(s.pos[a.actor], s.pos[pid])
+            air = " · in the air a round" if grids >= AIR_GRIDS else ""
+            options.append(ask.player_option(s, data, pid, "catch", note=ask.grids_words(grids) + air,
+                                             chance=completion_chance(s, data, a.actor, pid)))
+        else:
+            options.append(ask.player_option(s, data, pid, "catch"))
+    text = f"{s.label(a.actor)} throws to whom?" + (" (chance: the pass is good, honest rolls)" if s.board else "")
+    return Choose(actor=a.team, text=text, options=tuple(options), refused=ask.sidelined(s, (a.team,)))
 
 
 @answers("pass_receiver")
 def receiver_apply(s: State, data: Data, event: Event) -> None:
-    the_pass(s).target = str(event.value)
-    s.step = "pass_grids"
+    a = the_pass(s)
+    a.target = str(event.value)
+    if not s.board:
+        s.step = "pass_grids"
+        return
+    a.origin = s.pos[a.actor]
+    throw(s, data, places.pitch(data).grids_between(a.origin, s.pos[a.target]))
+
+
+@legal_for("pass_grids")
+def grids_legal(s: State, data: Data) -> Legal:
+    return ask.number(None, 0, data.field.max_grids_between)
 
 
 @asks("pass_grids", phase="pass")
@@ -50,21 +98,51 @@ def grids_prompt(s: State, data: Data) -> Number:
 
 @answers("pass_grids")
 def grids_apply(s: State, data: Data, event: Event) -> None:
+    throw(s, data, int(event.value))  # type: ignore[arg-type]
+
+
+def throw(s: State, data: Data, grids: int) -> None:
     a = the_pass(s)
-    a.grids = int(event.value)  # type: ignore[arg-type]
+    a.grids = grids
     assert a.target is not None
     if a.grids >= AIR_GRIDS:
-        s.note(flow.stamp(s), f"{s.label(a.actor)} throws long to {s.label(a.target)} ({a.grids} grids): the ball is in the air.", a.team)
+        s.note(flow.stamp(s), f"{s.label(a.actor)} throws long to {s.label(a.target)} ({ask.grids_words(a.grids)}): the ball is in the air.", a.team)
         s.air, s.action = a, None
         s.ball, s.carrier = "air", None
+        if s.board:
+            s.ball_at = s.pos[a.target]
         s.step = "move"
+    elif s.board:
+        a.contesters = reaching(s, s.pos[a.target], a.actor, a.target)
+        after_catchers(s, data)
     else:
         s.step = "pass_contest"
+
+
+def comes_down(s: State, data: Data) -> None:
+    """On the field, a long pass lands on the square it was thrown to, after the other side has moved:
+    whoever stands on it or next to it goes for the ball (the receiver only if he is still within reach)."""
+    a = s.air
+    assert a is not None and a.actor is not None and s.ball_at is not None
+    s.action, s.air = a, None
+    a.contesters = reaching(s, s.ball_at, a.actor, a.target)
+    who = ", ".join(s.label(p) for p in a.contesters) or "nobody"
+    s.note(flow.stamp(s), f"The ball comes down: within reach {who}.", a.team)
+    after_catchers(s, data)
+
+
+def after_catchers(s: State, data: Data) -> None:
+    s.step = "pass_wardrobe" if wardrobe_candidates(s, data) else "pass_roll"
 
 
 def contest_candidates(s: State) -> list[str]:
     a = the_pass(s)
     return [pid for team in (0, 1) for pid in s.standing(team) if pid not in (a.actor, a.target)]
+
+
+@legal_for("pass_contest")
+def contest_legal(s: State, data: Data) -> Legal:
+    return ask.picks(None, contest_candidates(s))
 
 
 @asks("pass_contest", phase="pass")
@@ -73,7 +151,7 @@ def contest_prompt(s: State, data: Data) -> Pick:
     return Pick(
         actor=None,
         text=f"Who else stands next to {s.label(a.target or '')} and goes for the ball? (none: only the receiver)",
-        options=ask.player_options(s, data, contest_candidates(s), "catch"),
+        options=ask.player_options(s, data, contest_legal(s, data).ids, "catch"),
         min=0,
     )
 
@@ -82,26 +160,80 @@ def contest_prompt(s: State, data: Data) -> Pick:
 def contest_apply(s: State, data: Data, event: Event) -> None:
     a = the_pass(s)
     a.contesters = list(event.value)  # type: ignore[arg-type]
-    s.step = "pass_wardrobe" if wardrobe_candidates(s, data) else "pass_roll"
+    after_catchers(s, data)
 
 
 def wardrobe_candidates(s: State, data: Data) -> list[str]:
+    """Opponents who may pull a Wardrobe Malfunction: at the table anyone who has it; on the field those in the
+    thrower's grid (where he threw from) or in a catcher's grid."""
     a = the_pass(s)
-    return ask.eligible_cheaters(s, data, s.standing(1 - a.team), {"wardrobe"})
+    if not s.board:
+        near = s.standing(1 - a.team)
+    else:
+        squares = [a.origin or s.pos[a.actor], *(s.pos[pid] for pid in a.contesters)]
+        near = places.same_grid_as(s, places.pitch(data), squares, 1 - a.team)
+    return ask.eligible_cheaters(s, data, near, {"wardrobe"})
+
+
+@legal_for("pass_wardrobe")
+def wardrobe_legal(s: State, data: Data) -> Legal:
+    team = 1 - the_pass(s).team
+    cands = wardrobe_candidates(s, data)
+    if s.fewer_keys:
+        return ask.choice(team, ask.subset_ids(cands, "fair"))
+    return ask.picks(team, cands)
 
 
 @asks("pass_wardrobe", phase="cheat")
-def wardrobe_prompt(s: State, data: Data) -> Pick:
+def wardrobe_prompt(s: State, data: Data) -> Choose | Pick:
     a = the_pass(s)
-    ids = wardrobe_candidates(s, data)
+    ids = wardrobe_legal(s, data).ids
+    text = "Does anyone in the thrower's or the receiver's grid cheat?"
+    if s.fewer_keys:
+        return Choose(actor=1 - a.team, text=text, options=ask.subset_options(s, data, ids, "cheat", "Play fair"))
     options = tuple(ask.player_option(s, data, pid, "cheat", note="Wardrobe Malfunction") for pid in ids)
-    return Pick(actor=1 - a.team, text="Does anyone in the thrower's or the receiver's grid cheat? (pick none to play fair)", options=options, min=0)
+    return Pick(actor=1 - a.team, text=text + " (pick none to play fair)", options=options, min=0)
 
 
 @answers("pass_wardrobe")
 def wardrobe_apply(s: State, data: Data, event: Event) -> None:
+    a = the_pass(s)
+    if s.fewer_keys:
+        picked = ask.subset_of(str(event.value), wardrobe_candidates(s, data), "fair")
+        if picked is None:
+            s.step = "pass_wardrobe_some"
+            return
+        a.cheaters = picked
+    else:
+        a.cheaters = list(event.value)  # type: ignore[arg-type]
+    s.step = "pass_roll"
+
+
+@legal_for("pass_wardrobe_some")
+def wardrobe_some_legal(s: State, data: Data) -> Legal:
+    return ask.picks(1 - the_pass(s).team, wardrobe_candidates(s, data), 1)
+
+
+@asks("pass_wardrobe_some", phase="cheat")
+def wardrobe_some_prompt(s: State, data: Data) -> Pick:
+    ids = wardrobe_some_legal(s, data).ids
+    return Pick(actor=1 - the_pass(s).team, text="Who cheats on the pass?", min=1,
+                options=tuple(ask.player_option(s, data, pid, "cheat", note="Wardrobe Malfunction") for pid in ids))
+
+
+@answers("pass_wardrobe_some")
+def wardrobe_some_apply(s: State, data: Data, event: Event) -> None:
     the_pass(s).cheaters = list(event.value)  # type: ignore[arg-type]
     s.step = "pass_roll"
+
+
+@legal_for("pass_roll")
+def roll_legal(s: State, data: Data) -> Legal:
+    a = the_pass(s)
+    sides = [flow.die(s, data, a.actor, "pass_")]
+    sides += [flow.die(s, data, pid, "catch") for pid in catchers(s)]
+    sides += [flow.die(s, data, pid, "cheat") for pid in a.cheaters]
+    return ask.dice(a.team, sides)
 
 
 @asks("pass_roll", phase="pass")
@@ -122,9 +254,10 @@ def roll_prompt(s: State, data: Data) -> Roll:
     pairs = [("complete", p), ("incomplete", nc - p)]
     if cheats:
         pairs.append(("a cheat is spotted: ejection, play void", 1 - nc))
+    receiver = s.label(a.target or "")
     return Roll(
         actor=a.team,
-        text=f"Pass from {s.label(a.actor)} to {s.label(a.target or '')}, {a.grids} grid(s) between." + ("" if who else " Nobody can catch it."),
+        text=f"Pass from {s.label(a.actor)} to {receiver}, {ask.grids_words(a.grids or 0)}." + ("" if who else " Nobody can catch it."),
         purpose="Pass + Catch",
         dice=tuple(dice),
         success=f"Pass + best Catch over {target}; the highest Catch takes the ball",
@@ -145,16 +278,17 @@ def roll_apply(s: State, data: Data, event: Event) -> None:
         return
     resume = "next_half" if s.ball == "air" else "move"
     if not who:
-        flow.end_play(s, "pass incomplete: nobody there to catch it")
+        flow.end_play(s, data, "pass incomplete: nobody there to catch it", at=a.origin)
         return
     best, target = max(catch_faces), data.challenges.beat + (a.grids or 0)
     total = pass_face + best - sum(cheat_faces)
     if total <= target:
-        flow.end_play(s, f"pass incomplete (Pass {pass_face} + Catch {best}" + (f" - {sum(cheat_faces)}" if cheat_faces else "") + f" = {total}, not over {target})")
+        flow.end_play(s, data, f"pass incomplete (Pass {pass_face} + Catch {best}" + (f" - {sum(cheat_faces)}" if cheat_faces else "")
+                      + f" = {total}, not over {target})", at=a.origin)
         return
     top = [pid for pid, face in zip(who, catch_faces) if face == best]
     s.action = None
-    s.contest = Contest(purpose="pass", contenders=top, need=target, resume=resume)
+    s.contest = contest.new(purpose="pass", contenders=top, need=target, resume=resume)
     if len(top) > 1:
         s.contest.tied_value = best
         s.note(flow.stamp(s), f"The pass is good ({total} beats {target}) but {', '.join(s.label(p) for p in top)} tie at {best}: roll again.")

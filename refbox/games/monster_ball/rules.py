@@ -1,21 +1,27 @@
 """Monster Ball's rules module: the protocol of refbox.engine.protocol over the step table.
 
-Each step (a prompt and how its answer applies) lives with its procedure: squads (draft), kicks,
-between (calls, line-ups, hike), live (the action menu, hustle), tackles (and cheats), passing,
-contest (catches and recoveries), downs (spotting the ball).
+Each step (its legal answers, its prompt and how its answer applies) lives with its procedure: squads (draft),
+kicks, between (calls, line-ups, hike), live (the action menu, hustle), moves (figures on the field), tackles
+(and cheats), passing, contest (catches and recoveries), downs (spotting the ball).
+
+The fast-play hooks for the simulator and the computer coach (refbox.engine.play) are here too: ``legal``,
+``outcome``, ``evaluate``, ``sim_setup`` and ``RANDOM_WEIGHTS``.
 """
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Event, GameOver, Prompt
+import math
+
+from refbox.engine.prompts import Event, GameOver, Legal, Prompt
 from refbox.engine.state import View
-from refbox.games.monster_ball import between, contest, downs, kicks, live, passing, squads, tackles  # noqa: F401  (register steps)
+from refbox.games.monster_ball import between, contest, downs, flow, kicks, live, moves, passing, places, squads, tackles  # noqa: F401  (register steps)
 from refbox.games.monster_ball import view as views
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Setup, State
 from refbox.games.monster_ball.steps import STEPS
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours"]
+__all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours",
+           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS"]
 
 start = squads.start
 
@@ -26,8 +32,32 @@ def prompt(state: State, data: Data) -> Prompt:
     return STEPS[state.step].prompt(state, data)  # type: ignore[misc]
 
 
+def legal(state: State, data: Data) -> Legal:
+    """The legal answers now (the same source the prompt's options are built from), without labels or odds."""
+    if state.step == "over":
+        return Legal("over", state.winner)
+    return STEPS[state.step].legal(state, data)  # type: ignore[misc]
+
+
 def apply(state: State, data: Data, event: Event) -> None:
     STEPS[state.step].apply(state, data, event)  # type: ignore[misc]
+    if state.fewer_keys:
+        answer_forced(state, data)
+
+
+def answer_forced(s: State, data: Data) -> None:
+    """Apply, without asking, every next question that has one possible answer, and log what was taken."""
+    while True:
+        step = STEPS.get(s.step)
+        if step is None or not step.may_force:
+            return
+        legal_now = step.legal(s, data)  # type: ignore[misc]
+        if legal_now.kind != "choose" or len(legal_now.ids) != 1:
+            return
+        answer = legal_now.ids[0]
+        who = s.label(answer) if answer[:1] in "LC" and answer[1:].isdigit() else answer
+        s.note(flow.stamp(s), f"{who}: the only possible answer, taken without asking.", legal_now.actor)
+        step.apply(s, data, Event("choose", answer))  # type: ignore[misc]
 
 
 def view(state: State, data: Data) -> View:
@@ -40,3 +70,68 @@ def colours(setup: Setup) -> tuple[str, str]:
 
 def team_names(setup: Setup, data: Data) -> tuple[str, str]:
     return setup.law_name, setup.chaos_name
+
+
+# ---- headless play: the simulator and the computer coach ----
+
+
+def sim_setup(data: Data) -> dict:
+    """Headless games are played on the on-screen field, with the new matches' fewer questions."""
+    return {"board": "screen", "fewer_keys": True, "referee": "hydra-harry"}
+
+
+def outcome(state: State, data: Data) -> tuple[int, int]:
+    return state.teams[0].score, state.teams[1].score
+
+
+def evaluate(state: State, data: Data, side: int) -> float:
+    """How good the state is for ``side``, 0..1 (the other side gets 1 minus it): the score margin plus the
+    points the ball is worth to whoever has it (how far it is from the end zone it attacks, how near the first
+    down and how many downs are left), weighed against what is left to play (points to the target, or time)."""
+    if state.step == "over":
+        return 0.5 if state.winner is None else 1.0 if state.winner == side else 0.0
+    f = data.field
+    mine, theirs = state.teams[side].score, state.teams[1 - side].score
+    team, to_go = state.possession, state.to_go
+    if state.ball == "held" and state.carrier is not None:
+        team = state.team_of(state.carrier)
+        if state.board and state.carrier in state.pos:
+            to_go = places.pitch(data).to_go_at(team, state.pos[state.carrier][0])
+        elif team != state.possession:
+            to_go = f.squares - to_go
+    elif state.air is not None:
+        team = state.air.team
+    elif state.kick is not None and state.kick.kind != "field_goal" and state.play is not None:
+        team, to_go = 1 - state.possession, f.start_to_go  # a kick in flight: about where the receivers start
+    to_go = min(max(to_go, 0), f.squares)
+    down_left = f.downs - state.down + 1 if team == state.possession and state.kick is None else f.downs
+    first_down = 1.0 if to_go <= f.first_down_squares else 0.0
+    worth = data.scoring.touchdown * (1 - to_go / f.squares) ** 1.5 * (0.55 + 0.1 * down_left + 0.1 * first_down)
+    margin = mine - theirs + (worth if team == side else -worth)
+    if state.victory == "points":
+        left = data.scoring.target_points - max(mine, theirs)
+        scale = 3.0 + 0.5 * left
+    else:
+        total = data.clock.quarters * data.clock.quarter_seconds
+        scale = 3.0 + 20.0 * max(0.0, 1 - state.seconds / total)
+    return 1 / (1 + math.exp(-margin / scale))
+
+
+def _weights() -> dict[str, float]:
+    """Random answers shaped like a real table's (the old table chooser's odds, by option id): line-up changes,
+    time-outs and cheats are rare; figures lean forward; tackles on the carrier are common, on anyone else rare;
+    most people play fair."""
+    out = {"lineup:0": 0.0, "lineup:1": 0.0, "hikers": 0.02, "timeout": 0.02, "touchdown": 0.05, "out": 0.15,
+           "field_goal": 0.08, "cheat": 0.2, "arrange:0": 0.01, "arrange:1": 0.01, "ready": 20.0, "stay": 0.2,
+           "hit": 0.05, "tackle": 8.0, "pass": 1.5, "done": 2.0, "some": 0.1, "fair": 6.0, "all": 2.0,
+           "hustle": 1.0, "block_rough": 0.3, "slam": 0.5, "advance": 1.5, "pursue": 2.0}
+    for f in range(-20, 21):
+        for a in range(-20, 21):
+            out[places.move_id(f, a)] = 0.3 if f < 0 else 1.0 if f == 0 else 2.0 + f
+    for letter in "LC":
+        for n in range(1, 40):
+            out[f"divine:{letter}{n}"] = 0.2
+    return out
+
+
+RANDOM_WEIGHTS = _weights()

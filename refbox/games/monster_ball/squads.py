@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from refbox.engine.errors import InvalidInput, RuleError
-from refbox.engine.prompts import Choose, Event, Option
-from refbox.games.monster_ball import flow
+from refbox.engine.prompts import Choose, Event, Legal, Option
+from refbox.games.monster_ball import ask, flow, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Player, Setup, State, Team
-from refbox.games.monster_ball.steps import answers, asks
+from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 LETTERS = ("L", "C")
 
@@ -18,6 +18,9 @@ def start(setup: Setup, data: Data) -> State:
     except KeyError:
         known = ", ".join(r.id for r in data.referees)
         raise InvalidInput(f"Unknown referee {setup.referee!r}: choose one of {known}.") from None
+    board = setup.board == "screen"
+    if board and data.formations is None:
+        raise InvalidInput("This ruleset has no line-ups for the on-screen field ([formations]): play it on the table.")
     teams = [Team(name=setup.law_name), Team(name=setup.chaos_name)]
     s = State(
         teams=teams,
@@ -26,6 +29,8 @@ def start(setup: Setup, data: Data) -> State:
         captain_minute=setup.captain_minute,
         step="draft",
         to_go=data.field.kickoff_to_go,
+        board=board,
+        fewer_keys=setup.fewer_keys,
     )
     if setup.lineups == "presets":
         for side in (0, 1):
@@ -35,6 +40,8 @@ def start(setup: Setup, data: Data) -> State:
                     for _ in range(n):
                         add_player(s, data, side, creature_id, unit)
         flow.start_kickoff(s, data, setup.kicking_team)
+        if s.board:
+            places.place_lineups(s, data)
         s.note("setup", f"Suggested line-ups; {data.referee(s.referee).name} referees.")
     else:
         s.draft_pool = {k: v for k, v in data.gym_class_pool.items() if v > 0}
@@ -53,23 +60,27 @@ def add_player(s: State, data: Data, side: int, creature_id: str, unit: str) -> 
     return player
 
 
+@legal_for("draft")
+def draft_legal(s: State, data: Data) -> Legal:
+    return ask.choice(s.drafter, (f"{cid}:{unit}" for cid, left in s.draft_pool.items() if left > 0 for unit in ("offense", "defense")))
+
+
 @asks("draft", phase="draft")
 def draft_prompt(s: State, data: Data) -> Choose:
     side = s.drafter
     options = []
-    for creature_id, left in s.draft_pool.items():
-        if left <= 0:
-            continue
+    for option_id in draft_legal(s, data).ids:
+        creature_id, unit = option_id.split(":")
+        left = s.draft_pool[creature_id]
         c = data.creature(creature_id)
-        for unit in ("offense", "defense"):
-            options.append(
-                Option(
-                    id=f"{creature_id}:{unit}",
-                    label=f"{c.name(side)} to the {unit} ({left} left)",
-                    hint=f"Move {c.move}, Hustle d{c.hustle}, Block d{c.block}, Tackle d{c.tackle}, Pass d{c.pass_}, Catch d{c.catch}, Kick d{c.kick}",
-                    actor=side,
-                )
+        options.append(
+            Option(
+                id=option_id,
+                label=f"{c.name(side)} to the {unit} ({left} left)",
+                hint=f"Move {c.move}, Hustle d{c.hustle}, Block d{c.block}, Tackle d{c.tackle}, Pass d{c.pass_}, Catch d{c.catch}, Kick d{c.kick}",
+                actor=side,
             )
+        )
     return Choose(actor=side, text=f"{s.teams[side].name}: pick a player from the pool.", options=tuple(options))
 
 
@@ -84,3 +95,5 @@ def draft_apply(s: State, data: Data, event: Event) -> None:
     s.drafter = 1 - s.drafter
     if sum(s.draft_pool.values()) == 0:
         flow.start_kickoff(s, data, s.possession)
+        if s.board:
+            places.place_lineups(s, data)

@@ -1,13 +1,17 @@
-"""Tackles (with dog piles and roll-adding cheats) and the stand-alone cheats: Magic Missile, Holding, Blink."""
+"""Tackles (with dog piles and roll-adding cheats) and the stand-alone cheats: Magic Missile, Holding, Blink.
+
+On the field refbox knows who can tackle (the mover's figures next to the target), who a Holding can grab
+(those next to the holder) and how many grids a Magic Missile flies.
+"""
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Number, Option, Pick, Refusal, Roll
-from refbox.games.monster_ball import ask, flow, odds
+from refbox.engine.prompts import Choose, Event, Legal, Number, Option, Pick, Refusal, Roll
+from refbox.games.monster_ball import ask, flow, live, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.live import STANDALONE_CHEATS, standalone_cheaters
-from refbox.games.monster_ball.models import Action, State
-from refbox.games.monster_ball.steps import answers, asks
+from refbox.games.monster_ball.models import State
+from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 TACKLE_CHEATS = {"roughness", "ankle_bite"}
 
@@ -17,18 +21,32 @@ def _target_option(s: State, data: Data, pid: str) -> Option:
     return ask.player_option(s, data, pid, "block", note=note)
 
 
+# ---- who is tackled, and by whom ----
+
+
+@legal_for("tackle_target", may_force=True)
+def target_legal(s: State, data: Data) -> Legal:
+    if s.board:
+        return ask.choice(s.mover, live.hit_targets(s))
+    return ask.choice(s.mover, sorted(s.standing(1 - s.mover), key=lambda pid: pid != s.carrier))
+
+
 @asks("tackle_target", phase="tackle")
 def target_prompt(s: State, data: Data) -> Choose:
-    other = 1 - s.mover
-    ids = sorted(s.standing(other), key=lambda pid: pid != s.carrier)
-    return Choose(actor=s.mover, text="Who is being tackled?", options=tuple(_target_option(s, data, pid) for pid in ids))
+    text = "Who is being tackled? (none of them has the ball: an illegal tackle)" if s.board else "Who is being tackled?"
+    return Choose(actor=s.mover, text=text, options=tuple(_target_option(s, data, pid) for pid in target_legal(s, data).ids))
 
 
 @answers("tackle_target")
 def target_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     s.action.target = str(event.value)
-    s.step = "tackle_tacklers"
+    s.step = "tackle_pile" if s.board else "tackle_tacklers"
+
+
+@legal_for("tackle_tacklers")
+def tacklers_legal(s: State, data: Data) -> Legal:
+    return ask.picks(s.mover, s.standing(s.mover), 1)
 
 
 @asks("tackle_tacklers", phase="tackle")
@@ -37,7 +55,7 @@ def tacklers_prompt(s: State, data: Data) -> Pick:
     return Pick(
         actor=s.mover,
         text=f"Who tackles {s.label(s.action.target)}? Everyone next to the target may join the dog pile.",
-        options=ask.player_options(s, data, s.standing(s.mover), "tackle"),
+        options=ask.player_options(s, data, tacklers_legal(s, data).ids, "tackle"),
         refused=ask.sidelined(s, (s.mover,)),
         min=1,
     )
@@ -45,26 +63,144 @@ def tacklers_prompt(s: State, data: Data) -> Pick:
 
 @answers("tackle_tacklers")
 def tacklers_apply(s: State, data: Data, event: Event) -> None:
+    set_tacklers(s, data, list(event.value))  # type: ignore[arg-type]
+
+
+def set_tacklers(s: State, data: Data, tacklers: list[str]) -> None:
     assert s.action is not None
-    s.action.tacklers = list(event.value)  # type: ignore[arg-type]
-    cheats = ask.eligible_cheaters(s, data, s.action.tacklers, TACKLE_CHEATS)
+    s.action.tacklers = tacklers
+    cheats = ask.eligible_cheaters(s, data, tacklers, TACKLE_CHEATS)
     s.step = "tackle_cheats" if cheats else "defence_style"
 
 
-@asks("tackle_cheats", phase="cheat")
-def cheats_prompt(s: State, data: Data) -> Pick:
+def pile_candidates(s: State) -> list[str]:
+    assert s.action is not None and s.action.target is not None
+    return live.tacklers_of(s, s.action.target)
+
+
+@legal_for("tackle_pile", may_force=True)
+def pile_legal(s: State, data: Data) -> Legal:
+    return ask.choice(s.mover, ask.subset_ids(pile_candidates(s), None))
+
+
+def down_chance(s: State, data: Data, target: str, tacklers: list[str]) -> float:
+    """P(the target goes down) against the better of its Hustle and Block dice, honest rolls on both sides."""
+    defence = max(flow.die(s, data, target, "hustle"), flow.die(s, data, target, "block"))
+    win, tie, _ = odds.compare(tuple((flow.die(s, data, pid, "tackle"), 1) for pid in tacklers), ((defence, 1),))
+    return win + tie
+
+
+@asks("tackle_pile", phase="tackle")
+def pile_prompt(s: State, data: Data) -> Choose:
+    assert s.action is not None and s.action.target is not None
+    target = s.action.target
+    cands = pile_candidates(s)
+    ids = pile_legal(s, data).ids
+    chances = {pid: down_chance(s, data, target, [pid]) for pid in cands}
+    chances["all"] = down_chance(s, data, target, cands)
+    return Choose(actor=s.mover, text=f"Who tackles {s.label(target)}? Everyone next to it may pile on (chance: the target goes down "
+                  "against its better defence die; a failed tackle puts the tacklers down).",
+                  options=ask.subset_options(s, data, ids, "tackle", "", chances))
+
+
+@answers("tackle_pile")
+def pile_apply(s: State, data: Data, event: Event) -> None:
+    picked = ask.subset_of(str(event.value), pile_candidates(s), None)
+    if picked is None:
+        s.step = "tackle_pile_some"
+        return
+    set_tacklers(s, data, picked)
+
+
+@legal_for("tackle_pile_some")
+def pile_some_legal(s: State, data: Data) -> Legal:
+    return ask.picks(s.mover, pile_candidates(s), 1)
+
+
+@asks("tackle_pile_some", phase="tackle")
+def pile_some_prompt(s: State, data: Data) -> Pick:
+    assert s.action is not None and s.action.target is not None
+    return Pick(actor=s.mover, text=f"Who piles on {s.label(s.action.target)}?", min=1,
+                options=ask.player_options(s, data, pile_some_legal(s, data).ids, "tackle"))
+
+
+@answers("tackle_pile_some")
+def pile_some_apply(s: State, data: Data, event: Event) -> None:
+    set_tacklers(s, data, list(event.value))  # type: ignore[arg-type]
+
+
+# ---- cheating on the tackle ----
+
+
+def tackle_cheat_candidates(s: State, data: Data) -> list[str]:
     assert s.action is not None
-    ids = ask.eligible_cheaters(s, data, s.action.tacklers, TACKLE_CHEATS)
-    options = tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids)
+    return ask.eligible_cheaters(s, data, s.action.tacklers, TACKLE_CHEATS)
+
+
+@legal_for("tackle_cheats")
+def cheats_legal(s: State, data: Data) -> Legal:
+    cands = tackle_cheat_candidates(s, data)
+    if s.fewer_keys:
+        return ask.choice(s.mover, ask.subset_ids(cands, "fair"))
+    return ask.picks(s.mover, cands)
+
+
+@asks("tackle_cheats", phase="cheat")
+def cheats_prompt(s: State, data: Data) -> Choose | Pick:
+    assert s.action is not None
+    ids = cheats_legal(s, data).ids
     refused = ask.cheated_already(s, data, s.action.tacklers, TACKLE_CHEATS)
+    if s.fewer_keys:
+        return Choose(actor=s.mover, text="Does anyone cheat on this tackle?", options=ask.subset_options(s, data, ids, "cheat", "Play fair"),
+                      refused=refused)
+    options = tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids)
     return Pick(actor=s.mover, text="Does anyone cheat on this tackle? (pick none to play fair)", options=options, refused=refused, min=0)
 
 
 @answers("tackle_cheats")
 def cheats_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
+    if s.fewer_keys:
+        picked = ask.subset_of(str(event.value), tackle_cheat_candidates(s, data), "fair")
+        if picked is None:
+            s.step = "tackle_cheats_some"
+            return
+        s.action.cheaters = picked
+    else:
+        s.action.cheaters = list(event.value)  # type: ignore[arg-type]
+    s.step = "defence_style"
+
+
+@legal_for("tackle_cheats_some")
+def cheats_some_legal(s: State, data: Data) -> Legal:
+    return ask.picks(s.mover, tackle_cheat_candidates(s, data), 1)
+
+
+@asks("tackle_cheats_some", phase="cheat")
+def cheats_some_prompt(s: State, data: Data) -> Pick:
+    ids = cheats_some_legal(s, data).ids
+    return Pick(actor=s.mover, text="Who cheats on this tackle?", min=1,
+                options=tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids))
+
+
+@answers("tackle_cheats_some")
+def cheats_some_apply(s: State, data: Data, event: Event) -> None:
+    assert s.action is not None
     s.action.cheaters = list(event.value)  # type: ignore[arg-type]
     s.step = "defence_style"
+
+
+# ---- the defence ----
+
+
+@legal_for("defence_style")
+def defence_legal(s: State, data: Data) -> Legal:
+    assert s.action is not None and s.action.target is not None
+    target = s.action.target
+    ids = ["hustle", "block"]
+    if flow.creature(s, data, target).cheat_kind == "roughness" and s.can_cheat(target):
+        ids.append("block_rough")
+    return ask.choice(s.team_of(target), ids)
 
 
 @asks("defence_style", phase="tackle")
@@ -73,16 +209,18 @@ def defence_prompt(s: State, data: Data) -> Choose:
     target = s.action.target
     team = s.team_of(target)
     c = flow.creature(s, data, target)
-    options = [
-        Option(id="hustle", label=f"Hustle (d{c.hustle})", actor=team),
-        Option(id="block", label=f"Block (d{c.block})", actor=team),
-    ]
-    if c.cheat_kind == "roughness" and s.can_cheat(target):
-        options.append(Option(id="block_rough", label=f"Block + cheat: {c.cheat_name} (d{c.cheat})", actor=team))
+    labels = {"hustle": f"Hustle (d{c.hustle})", "block": f"Block (d{c.block})", "block_rough": f"Block + cheat: {c.cheat_name} (d{c.cheat})"}
+    options = []
+    for key, option_id in enumerate(defence_legal(s, data).ids, 1):
+        rows = dict(attack_partition(s, data, option_id))
+        stays = sum(p for label, p in rows.items() if label.startswith(("tackler", "missile")))
+        options.append(Option(id=option_id, label=labels[option_id], actor=team, key=str(key), chance=stays,
+                              hint="chance to stay up" + (" and not be spotted" if option_id == "block_rough" else "")))
     refused = ()
     if c.cheat_kind == "roughness" and target in s.cheated:
         refused = (Refusal(id="block_rough", label=f"Block + cheat: {c.cheat_name}", reason=ask.CHEATED),)
-    return Choose(actor=team, text=f"{s.label(target)} defends: Hustle or Block?", options=tuple(options), refused=refused)
+    who = s.label(s.action.actor) + "'s Magic Missile" if s.action.kind == "missile" and s.action.actor else "the tackle"
+    return Choose(actor=team, text=f"{s.label(target)} defends against {who}: Hustle or Block?", options=tuple(options), refused=refused)
 
 
 @answers("defence_style")
@@ -90,6 +228,15 @@ def defence_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     s.action.defence = str(event.value)  # type: ignore[assignment]
     s.step = "missile_roll" if s.action.kind == "missile" else "tackle_roll"
+
+
+def defence_sides(s: State, data: Data) -> list[int]:
+    a = s.action
+    assert a is not None and a.target is not None
+    sides = [flow.die(s, data, a.target, "hustle" if a.defence == "hustle" else "block")]
+    if a.defence == "block_rough":
+        sides.append(flow.die(s, data, a.target, "cheat"))
+    return sides
 
 
 def defence_dice(s: State, data: Data) -> list:
@@ -102,33 +249,63 @@ def defence_dice(s: State, data: Data) -> list:
     return dice
 
 
-def tackle_odds(s: State, data: Data, attack: tuple, bonus: int, cheats: tuple[int, ...]) -> tuple:
+def attack_partition(s: State, data: Data, defence: str | None = None) -> list[tuple[str, float]]:
+    """Every roll of the pending tackle (or Magic Missile) in exactly one outcome. A ball carrier whose
+    defence die shows 1 fumbles whatever else happens: those rolls are their own rows ("... and the ball
+    comes loose"), never counted twice."""
     a = s.action
     assert a is not None and a.target is not None
+    defence = defence or a.defence
     ref = flow.ref_number(s, data)
-    stat = "hustle" if a.defence == "hustle" else "block"
-    defence = [(flow.die(s, data, a.target, stat), 1)]
-    if a.defence == "block_rough":
-        defence.append(odds.honest(flow.die(s, data, a.target, "cheat"), ref))
-        cheats = (*cheats, flow.die(s, data, a.target, "cheat"))
+    ranged = a.kind == "missile"
+    if ranged:
+        assert a.actor is not None
+        sides = flow.die(s, data, a.actor, "cheat")
+        attack, bonus, cheats = (odds.honest(sides, ref),), -(a.grids or 0), (sides,)
+    else:
+        attack = tuple((flow.die(s, data, pid, "tackle"), 1) for pid in a.tacklers)
+        attack += tuple(odds.honest(flow.die(s, data, pid, "cheat"), ref) for pid in a.cheaters)
+        bonus, cheats = 0, tuple(flow.die(s, data, pid, "cheat") for pid in a.cheaters)
+    stat = flow.die(s, data, a.target, "hustle" if defence == "hustle" else "block")
+    extra: tuple = ()
+    if defence == "block_rough":
+        rough = flow.die(s, data, a.target, "cheat")
+        extra, cheats = (odds.honest(rough, ref),), (*cheats, rough)
     nc = odds.not_caught(cheats, ref)
-    win, tie, lose = odds.compare(tuple(attack), tuple(defence), bonus)
-    pairs = [("target down", nc * win), ("everyone down", nc * tie), ("tackler(s) down", nc * lose)]
+    carrier = a.target == s.carrier
+    branches = [("", (stat, 1), 1.0)] if not carrier else [
+        ("", (stat, 2), (stat - 1) / stat), (", and the ball comes loose (defence die 1)", (1, 1), 1 / stat)]
+    if ranged:
+        names = ("target down", "target down", "missile falls short: nobody down")
+    else:
+        many = len(a.tacklers) > 1
+        names = ("target down", "everyone down", "tacklers down" if many else "tackler down")
+    rows: dict[str, float] = {}
     if cheats:
-        pairs.insert(0, ("a cheat is spotted: ejection, play void", 1 - nc))
-    if a.target == s.carrier:
-        pairs.append(("carrier's defence die shows 1: fumble", 1 / defence[0][0]))
-    return ask.outcomes(*pairs)
+        rows["a cheat is spotted: ejection, play void"] = 1 - nc
+    for suffix, die, weight in branches:
+        win, tie, lose = odds.compare(attack, (die, *extra), bonus)
+        for name, p in zip(names, (win, tie, lose)):
+            rows[name + suffix] = rows.get(name + suffix, 0.0) + nc * weight * p
+    # a fumble sub-case that cannot happen is left out (its main case already says what happens)
+    return [(label, p) for label, p in rows.items() if p > 1e-12 or not label.endswith("(defence die 1)")]
+
+
+# ---- the tackle roll ----
+
+
+@legal_for("tackle_roll")
+def tackle_roll_legal(s: State, data: Data) -> Legal:
+    a = s.action
+    assert a is not None
+    sides = [flow.die(s, data, pid, "tackle") for pid in a.tacklers] + [flow.die(s, data, pid, "cheat") for pid in a.cheaters]
+    return ask.dice(s.mover, (*sides, *defence_sides(s, data)))
 
 
 @asks("tackle_roll", phase="tackle")
 def tackle_roll_prompt(s: State, data: Data) -> Roll:
     a = s.action
     assert a is not None and a.target is not None
-    ref = flow.ref_number(s, data)
-    attack = [(flow.die(s, data, pid, "tackle"), 1) for pid in a.tacklers]
-    attack += [odds.honest(flow.die(s, data, pid, "cheat"), ref) for pid in a.cheaters]
-    cheats = tuple(flow.die(s, data, pid, "cheat") for pid in a.cheaters)
     dice = [ask.stat_die(s, data, pid, "tackle") for pid in a.tacklers] + [ask.cheat_die(s, data, pid) for pid in a.cheaters]
     return Roll(
         actor=s.mover,
@@ -136,7 +313,7 @@ def tackle_roll_prompt(s: State, data: Data) -> Roll:
         purpose="Tackle vs defence",
         dice=(*dice, *defence_dice(s, data)),
         success="the tackle total beats the defence",
-        odds=tackle_odds(s, data, tuple(attack), 0, cheats),
+        odds=ask.outcomes(*attack_partition(s, data)),
     )
 
 
@@ -171,22 +348,28 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
         s.note(flow.stamp(s), f"Illegal tackle: {s.label(target)} does not have the ball (2-square penalty on {s.teams[team].name}).", team)
     down = [target] if attack > defence else tacklers if attack < defence else [target, *tacklers]
     s.knocked += [pid for pid in down if pid not in s.knocked]
-    s.note(flow.stamp(s), f"Tackle {attack} vs defence {defence}: {', '.join(s.label(p) for p in down) or 'nobody'} down.", team)
+    pile = " (dog pile)" if len(tacklers) > 1 else ""
+    s.note(flow.stamp(s), f"Tackle{pile} {attack} vs defence {defence}: {', '.join(s.label(p) for p in down) or 'nobody'} down.", team)
     s.action = None
     s.step = "move"
     if had_ball and defence_face == 1:
         involved = [*a.tacklers, *([a.actor] if a.actor else [])]
         flow.fumble(s, data, target, "rolled a 1 in defence", excluded=involved)
     elif s.carrier is not None and s.carrier in s.knocked:
-        flow.end_play(s, f"{s.label(s.carrier)} is down with the ball")
+        flow.end_play(s, data, f"{s.label(s.carrier)} is down with the ball")
 
 
 # ---- stand-alone cheats ----
 
 
+@legal_for("cheater", may_force=True)
+def cheater_legal(s: State, data: Data) -> Legal:
+    return ask.choice(s.mover, standalone_cheaters(s, data, s.mover))
+
+
 @asks("cheater", phase="cheat")
 def cheater_prompt(s: State, data: Data) -> Choose:
-    ids = standalone_cheaters(s, data, s.mover)
+    ids = cheater_legal(s, data).ids
     options = tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids)
     return Choose(actor=s.mover, text="Who cheats?", options=options, refused=_cheater_refusals(s, data))
 
@@ -199,6 +382,8 @@ def _cheater_refusals(s: State, data: Data) -> tuple[Refusal, ...]:
         if kind not in STANDALONE_CHEATS:
             continue
         reason = ask.why_not_acting(s, pid, moving=kind == "blink") or (ask.CHEATED if pid in s.cheated else "")
+        if not reason and s.board and kind == "holding" and not live.holding_targets(s, pid):
+            reason = "no opponent next to him to grab"
         if reason:
             refused.append(ask.refusal(s, pid, reason))
     return tuple(refused)
@@ -208,23 +393,57 @@ def _cheater_refusals(s: State, data: Data) -> tuple[Refusal, ...]:
 def cheater_apply(s: State, data: Data, event: Event) -> None:
     pid = str(event.value)
     kind = flow.creature(s, data, pid).cheat_kind
-    s.action = Action(kind=kind, actor=pid, team=s.mover)  # type: ignore[arg-type]
+    s.action = live.new_action(kind=kind, actor=pid, target=None, team=s.mover)
     s.step = "cheat_roll" if kind == "blink" else "cheat_target"
+
+
+def cheat_targets(s: State) -> list[str]:
+    assert s.action is not None and s.action.actor is not None
+    if s.action.kind == "holding":
+        return live.holding_targets(s, s.action.actor)
+    return sorted(s.standing(1 - s.mover), key=lambda pid: pid != s.carrier)
+
+
+@legal_for("cheat_target", may_force=True)
+def cheat_target_legal(s: State, data: Data) -> Legal:
+    return ask.choice(s.mover, cheat_targets(s))
+
+
+def missile_grids(s: State, data: Data, target: str) -> int:
+    assert s.action is not None and s.action.actor is not None
+    return places.pitch(data).grids_between(s.pos[s.action.actor], s.pos[target])
 
 
 @asks("cheat_target", phase="cheat")
 def cheat_target_prompt(s: State, data: Data) -> Choose:
     assert s.action is not None
     what = "Who is the missile aimed at?" if s.action.kind == "missile" else "Which adjacent opponent is grabbed?"
-    ids = sorted(s.standing(1 - s.mover), key=lambda pid: pid != s.carrier)
-    return Choose(actor=s.mover, text=what, options=tuple(_target_option(s, data, pid) for pid in ids))
+    options = []
+    for pid in cheat_target_legal(s, data).ids:
+        option = _target_option(s, data, pid)
+        if s.board and s.action.kind == "missile":
+            option.hint += f" · {ask.grids_words(missile_grids(s, data, pid))}"
+        options.append(option)
+    return Choose(actor=s.mover, text=what, options=tuple(options))
 
 
 @answers("cheat_target")
 def cheat_target_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
-    s.action.target = str(event.value)
-    s.step = "missile_grids" if s.action.kind == "missile" else "cheat_roll"
+    target = str(event.value)
+    s.action.target = target
+    if s.action.kind != "missile":
+        s.step = "cheat_roll"
+    elif s.board:
+        s.action.grids = missile_grids(s, data, target)
+        s.step = "defence_style"
+    else:
+        s.step = "missile_grids"
+
+
+@legal_for("missile_grids")
+def missile_grids_legal(s: State, data: Data) -> Legal:
+    return ask.number(None, 0, data.field.max_grids_between)
 
 
 @asks("missile_grids", phase="cheat")
@@ -239,18 +458,25 @@ def missile_grids_apply(s: State, data: Data, event: Event) -> None:
     s.step = "defence_style"
 
 
+@legal_for("missile_roll")
+def missile_roll_legal(s: State, data: Data) -> Legal:
+    a = s.action
+    assert a is not None and a.actor is not None
+    return ask.dice(s.mover, (flow.die(s, data, a.actor, "cheat"), *defence_sides(s, data)))
+
+
 @asks("missile_roll", phase="cheat")
 def missile_roll_prompt(s: State, data: Data) -> Roll:
     a = s.action
     assert a is not None and a.actor is not None and a.target is not None
-    ref, sides = flow.ref_number(s, data), flow.die(s, data, a.actor, "cheat")
+    grids = a.grids or 0
     return Roll(
         actor=s.mover,
-        text=f"{s.label(a.actor)} casts Magic Missile at {s.label(a.target)}, {a.grids} grid(s) away.",
+        text=f"{s.label(a.actor)} casts Magic Missile at {s.label(a.target)}, {ask.grids_words(grids)}.",
         purpose="Magic Missile vs defence",
         dice=(ask.cheat_die(s, data, a.actor), *defence_dice(s, data)),
-        success=f"cheat roll - {a.grids} beats the defence",
-        odds=tackle_odds(s, data, (odds.honest(sides, ref),), -(a.grids or 0), (sides,)),
+        success=f"the cheat roll less {grids} (one a grid) matches or beats the defence" if grids else "the cheat roll matches or beats the defence",
+        odds=ask.outcomes(*attack_partition(s, data)),
     )
 
 
@@ -269,6 +495,12 @@ def missile_roll_apply(s: State, data: Data, event: Event) -> None:
         flow.caught_cheating(s, data, spotted)
         return
     resolve(s, data, max(0, faces[0] - (a.grids or 0)), faces[1], sum(faces[1:]), ranged=True)
+
+
+@legal_for("cheat_roll")
+def cheat_roll_legal(s: State, data: Data) -> Legal:
+    assert s.action is not None and s.action.actor is not None
+    return ask.dice(s.mover, (flow.die(s, data, s.action.actor, "cheat"),))
 
 
 @asks("cheat_roll", phase="cheat")
@@ -306,6 +538,8 @@ def cheat_roll_apply(s: State, data: Data, event: Event) -> None:
             s.note(flow.stamp(s), f"Holding {face}: {s.label(a.target)} slips the grip.", a.team)
     else:
         s.note(flow.stamp(s), f"Blink {face}: {s.label(a.actor)} may jump up to {face} steps left or right.", a.team)
+        if s.board:
+            s.action, s.selected, s.blink, s.step = None, a.actor, face, "blink_to"
+            return
     s.action = None
     s.step = "move"
-

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from refbox.engine.board import BoardView, Cell
 from refbox.engine.state import PhaseRow, Roster, Stat, View
-from refbox.games.monster_ball import flow
+from refbox.games.monster_ball import ask, flow, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
 from refbox.games.monster_ball.steps import STEPS
@@ -58,12 +59,23 @@ def down_text(s: State, data: Data) -> str:
     return f"{flow.down_words(s.down)} & {data.field.first_down_squares} squares"
 
 
-def ball_text(s: State) -> str:
+def ball_text(s: State) -> tuple[str, int | None]:
+    """Where the ball is, in words, and whose colour to show it in (the holder's, not the line's owner's)."""
     if s.ball == "held" and s.carrier:
-        return f"carried by {s.label(s.carrier)}"
-    if s.air is not None or s.ball == "air":
-        return "in the air"
-    return {"loose": "loose!", "dead": "dead", "none": "set for the next play"}[s.ball]
+        return f"{s.label(s.carrier)} has it", s.team_of(s.carrier)
+    if s.air is not None:
+        return f"in the air: {s.label(s.air.actor or '')} to {s.label(s.air.target or '')}", s.air.team
+    if s.ball == "air" and s.action is not None and s.action.kind == "pass":
+        return f"coming down: {s.label(s.action.actor or '')} to {s.label(s.action.target or '')}", s.action.team
+    if s.ball == "air":
+        return "in the air (kicked)", s.possession
+    if s.ball == "loose":
+        return "loose!", None
+    if s.ball == "dead":
+        return "dead", None
+    if s.kick is not None and s.kick.kind == "kickoff":
+        return f"{s.teams[s.possession].name} kick off", s.possession
+    return f"{s.teams[s.possession].name} to snap", s.possession
 
 
 def status(s: State, pid: str, ejected: bool, fielded: set[str]) -> str:
@@ -108,7 +120,7 @@ def view(s: State, data: Data) -> View:
         Stat(label="Clock", value=clock_text(s, data)),
         Stat(label="Down", value=down_text(s, data), actor=s.possession),
         Stat(label="Line", value=f"{f.yards(s.to_go)}-yard line, {flow.squares(s.to_go)} to go (zone {f.zone_of(s.to_go)})", actor=s.possession),
-        Stat(label="Ball", value=f"{s.teams[s.possession].name} · {ball_text(s)}", actor=s.possession),
+        Stat(label="Ball", value=ball_text(s)[0], actor=ball_text(s)[1]),
         Stat(label="Referee", value=f"{data.referee(s.referee).name} (spots 1-{data.referee(s.referee).catches_at_most})"),
     ]
     if s.step == "move" and s.captain_minute:
@@ -122,4 +134,111 @@ def view(s: State, data: Data) -> View:
     if s.result:
         notes.append(s.result)
     headline = f"{a.name} {a.score} : {b.score} {b.name}"
-    return View(headline=headline, clock=clock_text(s, data), phases=rows, phase_id=current, scoreboard=scoreboard, rosters=[roster(s, data, 0), roster(s, data, 1)], notes=notes)
+    board = field_view(s, data) if s.board else None
+    return View(headline=headline, clock=clock_text(s, data), phases=rows, phase_id=current, scoreboard=scoreboard,
+                rosters=[roster(s, data, 0), roster(s, data, 1)], notes=notes, board=board)
+
+
+# ---- the on-screen field ----
+
+LINE, FIRST_DOWN, BALL = "┃", "┆", "●"
+
+
+def _background(data: Data) -> tuple[dict, dict]:
+    """The field without figures: end zones, grids in alternating shades, the band; division labels."""
+    p = places.pitch(data)
+    cells: dict = {}
+    for x in range(p.cols):
+        for y in range(p.rows):
+            sq = (x, y)
+            if not p.in_field(sq):
+                cells[sq] = Cell("", "out")
+            elif p.in_end_zone(0, x) or p.in_end_zone(1, x):
+                cells[sq] = Cell("·", "endzone")
+            else:
+                col, division = p.grid_of(sq)
+                cells[sq] = Cell("·", "field" if (col + division) % 2 else "half")
+    labels = {}
+    for n, (lo, hi) in enumerate(data.field.grid_divisions, 1):
+        rows = p.division_rows_of(n)
+        labels[rows[len(rows) // 2]] = str(lo) if lo == hi else f"{lo}-{hi}"
+    return cells, labels
+
+
+_BACKGROUNDS: dict[int, tuple] = {}
+
+
+def figure_text(s: State, data: Data, pid: str) -> str:
+    """Two characters: the figure's key letter, then its creature's initial (● for the ball carrier, ↓ when
+    down, ~ when stunned). A compact board shows the letter alone."""
+    if pid == s.carrier:
+        tail = BALL
+    elif pid in s.knocked:
+        tail = "↓"
+    elif pid in s.stunned:
+        tail = "~"
+    else:
+        tail = flow.creature(s, data, pid).name(s.team_of(pid))[0]
+    return (ask.figure_key(s, pid) or pid[-1]) + tail
+
+
+def field_view(s: State, data: Data) -> BoardView:
+    """The field as the Board widget draws it: zones and grids, the band with each side's zone numbers, the line
+    of scrimmage and the first-down line, the figures by team colour and letter, the ball, and what the pending
+    question is about (the figure moving and where it can go, the landing grid)."""
+    p = places.pitch(data)
+    got = _BACKGROUNDS.get(id(data))
+    if got is None or got[0] is not data:
+        got = _BACKGROUNDS[id(data)] = (data, *_background(data))
+    cells, labels = dict(got[1]), dict(got[2])
+    top, bottom = 0, p.rows - 1
+    for team, y in ((0, top), (1, bottom)):
+        for zone in range(1, data.field.playable_zones + 1):
+            xs = p.zone_columns(team, zone)
+            cells[(xs[1], y)] = Cell(str(zone), f"team{team}")
+    labels[top], labels[bottom] = "zone", "zone"
+    marks: dict = {}
+    off = s.possession
+    kickoff = s.kick is not None and s.kick.kind == "kickoff" and s.play is None
+    if s.step not in ("draft", "over"):
+        d = p.direction(off)
+        if kickoff:
+            lines = [(p.ball_x(off, data.field.kickoff_to_go) + d, LINE)]
+        else:
+            line = p.ball_x(off, s.to_go)
+            lines = [(line + d, LINE)]
+            first = line + d * (data.field.first_down_squares + 1)
+            if p.first <= first <= p.last:
+                lines.append((first, FIRST_DOWN))
+        for x, mark in lines:
+            for y in range(p.rows):
+                old = cells[(x, y)]
+                if old.look in ("team0", "team1"):
+                    continue  # a zone number in the band stays readable; the line shows on the field
+                cells[(x, y)] = Cell(mark, "line") if old.look != "out" or y in (top, bottom) else old
+    for pid, sq in s.pos.items():
+        down = pid in s.knocked
+        cells[sq] = Cell(figure_text(s, data, pid), "down" if down else f"team{s.team_of(pid)}")
+    if s.carrier in s.pos:
+        marks[s.pos[s.carrier]] = "carrier"
+    if s.ball_at is not None and s.ball != "held":
+        if s.ball_at in s.pos.values():
+            marks[s.ball_at] = "target"
+        else:
+            cells[s.ball_at] = Cell(BALL, "ball")
+    if s.kick is not None and s.kick.grid is not None:
+        for sq in p.grid_squares(s.kick.grid):
+            marks.setdefault(sq, "target")
+    focus = s.pos.get(s.selected) if s.selected else s.pos.get(s.carrier) if s.carrier else s.ball_at
+    if s.selected in s.pos:
+        marks[s.pos[s.selected]] = "mover"
+        if s.step == "move_to":
+            from refbox.games.monster_ball import moves
+
+            r = moves._targets(s, data)
+            for sq in r.squares:
+                marks.setdefault(sq, "reach" if r.cost(sq) is not None else "stop")
+    arrow = "→" if off == 0 else "←"
+    caption = f"{s.teams[off].name} {arrow} · {LINE} scrimmage · {FIRST_DOWN} first down · {BALL} ball · Tab: rosters"
+    return BoardView(cols=p.cols, rows=p.rows, cells=cells, cell_width=2, blank=Cell("·", "field"), marks=marks,
+                     row_labels=labels, caption=caption, focus=focus)

@@ -1,4 +1,9 @@
-"""Monster Ball: the setup form (sides, line-ups, referee, kick-off, victory) and the game screen.
+"""Monster Ball: the setup form (sides, line-ups, referee, kick-off, victory, where the figures stand) and the
+game screen.
+
+On the on-screen field (a new match's default) the shared Board widget draws the field beside the prompt: a
+figure is picked by its letter, its destination by the key drawn on the square (or the arrows and Enter).
+Narrower than 120 columns the field is drawn one character a square (each figure its letter).
 
 The game screen adds the captain's one-minute countdown: the screen owns it (the rules never read a
 clock). Each captain's half-round has one minute, kept across its sub-prompts (Hustle, tackle, pass...)
@@ -11,6 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,18 +27,25 @@ from textual.widgets import Input, Label, Select, Static
 from refbox.engine.prompts import Event
 from refbox.games.monster_ball import live
 from refbox.games.monster_ball.models import Setup
-from refbox.games.monster_ball.view import field_strip
+from refbox.games.monster_ball.flow import possessive as flow_possessive
+from refbox.games.monster_ball.view import ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
 
 SIDES = [("Law", 0), ("Chaos", 1)]
+MENUS = ("move", "move_to")
+"""The steps a captain's "time's up" answers: the action menu, and a figure's destination on the field."""
 
 
 class MonsterBallSetupScreen(SetupScreen):
     CSS_PATH = [*SetupScreen.CSS_PATH, Path(__file__).parent / "monster_ball.tcss"]
 
     def compose_fields(self) -> ComposeResult:
+        yield Label("Where the figures stand")
+        yield Select([("On refbox's field: move them on screen, refbox measures", "screen"),
+                      ("On a real field on the table: tell refbox distances and who stands where", "table")],
+                     value="screen", allow_blank=False, id="board")
         yield Label("Team names: Law (blue bases) and Chaos (red bases)")
         with Horizontal(classes="team-row"):
             yield Input("Law", id="law", max_length=24)
@@ -64,6 +78,8 @@ class MonsterBallSetupScreen(SetupScreen):
             "referee": value("referee"),
             "victory": value("victory"),
             "captain_minute": value("minute"),
+            "board": value("board"),
+            "fewer_keys": True,
         }
 
     def preview(self, setup: Setup) -> str:
@@ -71,7 +87,10 @@ class MonsterBallSetupScreen(SetupScreen):
         names = (setup.law_name, setup.chaos_name)
         colours = (setup.law_colour, setup.chaos_colour)
         ref = d.referee(setup.referee)
-        lines = [f"[b]{names[setup.kicking_team]} kick off[/b] · {ref.name}: {ref.blurb}", ""]
+        lines = [f"[b]{names[setup.kicking_team]} kick off[/b] · {ref.name}: {ref.blurb}"]
+        lines.append("On refbox's field: pick a figure by its letter, then the key on its new square." if setup.board == "screen"
+                     else "On the table: refbox asks for distances, grids and who stands where.")
+        lines.append("")
         if setup.lineups == "gym_class":
             pool = sum(d.gym_class_pool.values())
             lines += [f"Gym class: {names[1 - setup.coin_winner]} pick first from a pool of {pool}:", ""]
@@ -127,13 +146,47 @@ class MonsterBallScreen(GameScreen):
         self.idle = 0
         self.idle_stop = False
         """The pause is the idle limit's: the next key starts the clock again."""
+        self._found: dict = {}
+        self._cursor_only = False
+        """An arrow key moved the board's cursor and nothing else (the next redraw repaints the board only)."""
+        self._drawn_error = ""
 
     def on_mount(self) -> None:
         centre = self.query_one("#centre")
         centre.mount(Static(id="field-strip"), before="#prompt")
         centre.mount(CaptainClock(id="captain-clock"), before="#prompt")
+        self.query_one("#fieldbox").mount(Static(id="fieldscore"))
         super().on_mount()
         self.set_interval(self.TICK_SECONDS, self.tick)
+
+    @property
+    def compact(self) -> bool:
+        """Narrow terminals draw the field one character a square."""
+        return self.app.size.width < self.COMPACT_BELOW
+
+    COMPACT_BELOW = 120
+
+    def _draw_board(self, view, prompt) -> None:
+        if self.compact and view.board is not None and view.board.cell_width != 1:
+            board = view.board
+            cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
+            for (x, y), cell in board.cells.items():  # a two-digit zone number in the band spills to the right
+                if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
+                    cells[(x + 1, y)] = replace(cell, text=cell.text[1])
+            view.board = replace(board, cells=cells, cell_width=1, blank=replace(board.blank, text=board.blank.text[:1]))
+        super()._draw_board(view, prompt)
+        board = view.board
+        margin = max((len(label) for label in board.row_labels.values()), default=0) + 1
+        width = margin + board.cols * board.cell_width
+        field = self.query_one("#field")
+        if field.styles.width is None or field.styles.width.value != width:
+            field.styles.width = width
+            self.query_one("#fieldbox").styles.width = width + 2
+
+    def on_resize(self, event) -> None:
+        if self.match.state.board:
+            self._view = None
+            self.redraw()
 
     def on_key(self, event) -> None:
         """Any key is someone at the table (GameScreen's own on_key handles the key itself)."""
@@ -164,22 +217,47 @@ class MonsterBallScreen(GameScreen):
         (never under the help screen or a modal)."""
         return not self.paused and self.app.screen is self and self.half_running()
 
+    def _widget(self, widget_id: str):
+        """One of this screen's own widgets, or None while it is still being mounted (looked up once)."""
+        found = self._found.get(widget_id)
+        if found is None:
+            hits = self.query(f"#{widget_id}")
+            if not hits:
+                return None
+            found = self._found[widget_id] = hits.first()
+        return found
+
+    def _move_square(self, key: str, squares: dict) -> None:
+        super()._move_square(key, squares)
+        self._cursor_only = True
+
     def redraw(self, full: bool = True) -> None:
         s = self.match.state
+        if not full and self._cursor_only and not self._drawn_error and self._view is not None and self._view.board is not None:
+            self._cursor_only = False  # an arrow moved the board's cursor: only the board changes
+            self._draw_board(self._view, self.match.prompt())
+            return
+        self._cursor_only = False
         super().redraw(full)
-        strips = self.query("#field-strip")
-        if full and strips:
-            strip = Text(field_strip(s, self.match.data), style="dim")
-            strip.highlight_words(["┃"], style=style(self.colours[s.possession]))
-            strips.first(Static).update(strip)
-        clocks = self.query("#captain-clock")
-        if clocks:
+        self._drawn_error = self.ui.error
+        strip = self._widget("field-strip")
+        if full and strip is not None:
+            strip.display = not s.board
+            if not s.board:
+                text = Text(field_strip(s, self.match.data), style="dim")
+                text.highlight_words(["┃"], style=style(self.colours[s.possession]))
+                strip.update(text)
+        scores = self._widget("fieldscore")
+        if full and scores is not None and s.board:
+            scores.update(self.field_score())
+        clock = self._widget("captain-clock")
+        if clock is not None:
             running = self.half_running()
             note = ""
             if running and self.left == 0:
-                note = "time's up" if s.step == "move" else "time's up: the half ends after this action"
-            clocks.first(CaptainClock).show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused, note)
-        if self.clock_running() and self.left == 0 and s.step == "move" and self.half_key() not in self.fired:
+                note = "time's up" if s.step in MENUS else "time's up: the half ends after this action"
+            clock.show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused, note)
+        if self.clock_running() and self.left == 0 and s.step in MENUS and self.half_key() not in self.fired:
             self.call_later(self.expire)  # the minute ran out during an action: the half ends at the menu
 
     def tick(self, seconds: int = 1) -> None:
@@ -192,7 +270,7 @@ class MonsterBallScreen(GameScreen):
             self.redraw(full=False)
             return
         self.left = max(0, self.left - seconds)
-        if self.left == 0 and self.match.state.step == "move":
+        if self.left == 0 and self.match.state.step in MENUS:
             self.expire()
         else:
             self.redraw(full=False)
@@ -200,7 +278,7 @@ class MonsterBallScreen(GameScreen):
     def expire(self) -> None:
         """Answer the move menu with "time's up" once per half-round (a journaled input)."""
         key = self.half_key()
-        if not self.clock_running() or self.left > 0 or self.match.state.step != "move" or key in self.fired:
+        if not self.clock_running() or self.left > 0 or self.match.state.step not in MENUS or key in self.fired:
             return
         self.fired.add(key)
         self.submit(Event(kind="choose", value="timeout"))
@@ -210,3 +288,19 @@ class MonsterBallScreen(GameScreen):
         self.paused = not self.paused
         self.ui.result = "Captain's clock paused." if self.paused else "Captain's clock running."
         self.redraw(full=False)
+
+    def field_score(self) -> Text:
+        """The down and the ball in two lines under the field (the side panel gives its width to the prompt; the
+        title bar has the score and the clock)."""
+        s, data = self.match.state, self.match.data
+        f = data.field
+        if s.kick is not None and s.kick.kind == "kickoff":
+            text = Text(f"Kick-off from the {flow_possessive(s.teams[s.possession].name)} {f.yards(s.to_go)}", style="bold")
+        else:
+            text = Text(f"{down_text(s, data)} · the {f.yards(s.to_go)}, {s.to_go} to go", style="bold")
+        words, who = ball_text(s)
+        text.append("\nBall: ")
+        text.append(words, style=style(self.colours[who]) if who is not None else "bold")
+        if s.captain_minute and s.step in MENUS:
+            text.append(f" · limit {data.clock.captain_seconds} s a half-round", style="dim")
+        return text

@@ -1,0 +1,389 @@
+"""Moving figures on the on-screen field: a figure's destination, the line-ups before a snap or a kick, and
+where a Blink lands.
+
+A destination is one answer (``m<forward>,<across>``, relative to the figure, as its captain sees the field),
+offered for every square the figure can reach with the steps it has left: each is drawn on the board with its
+key. A square with a standing figure on it is a Hustle vs Block. "Stays" (0) goes back to the menu of figures;
+the other figures' letters are not offered here, so that the destinations get the single keys.
+"""
+
+from __future__ import annotations
+
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Choose, Event, Legal, Option
+from refbox.games.monster_ball import ask, flow, live, places
+from refbox.games.monster_ball.data import Data
+from refbox.games.monster_ball.models import State
+from refbox.games.monster_ball.steps import answers, asks, legal_for
+
+# ---- a figure's move ----
+
+
+def _targets(s: State, data: Data) -> places.Reach:
+    pid = s.selected
+    assert pid is not None
+    return places.reach(s, places.pitch(data), pid, places.steps_left(s, data, pid))
+
+
+@legal_for("move_to")
+def move_to_legal(s: State, data: Data) -> Legal:
+    pid = s.selected
+    assert pid is not None
+    team = s.mover
+    head = ("done", "stay", "timeout") if s.captain_minute else ("done", "stay")
+    return Legal("choose", team, head + _targets(s, data).ids)
+
+
+@asks("move_to", phase="live")
+def move_to_prompt(s: State, data: Data) -> Choose:
+    pid = s.selected
+    assert pid is not None
+    team = s.mover
+    p = places.pitch(data)
+    r = _targets(s, data)
+    occupant = places.blockers(s, pid)
+    steps = places.steps_left(s, data, pid)
+    options = [
+        ask.option("done", "Done moving", team, hint="the rest hold"),
+        ask.option("stay", f"{s.label(pid)} stays", team, at=s.pos[pid]),
+    ]
+    if s.captain_minute:
+        options.append(ask.option("timeout", "Time's up", team, hint="the minute ran out: unmoved players stay"))
+    for sq, option_id in zip(r.squares, r.ids):
+        f, a = places.parse_move(option_id)  # type: ignore[misc]
+        cost = r.cost(sq)
+        if cost is None:
+            blocker = occupant[sq]
+            chance = live.hustle_chance(s, data, pid, blocker)
+            options.append(Option(id=option_id, label=f"Hustle into {s.label(blocker)}'s square", actor=team, at=sq, chance=chance,
+                                  hint=f"Hustle d{flow.die(s, data, pid, 'hustle')} vs Block d{flow.die(s, data, blocker, 'block')}"))
+        else:
+            options.append(Option(id=option_id, label=_where(s, data, pid, sq, f, a), actor=team, at=sq,
+                                  hint=f"{cost} step{'s' if cost != 1 else ''}"))
+    text = (f"{s.teams[team].name}: where does {s.label(pid)} go? {steps} step{'s' if steps != 1 else ''} left. "
+            "Press the key on its square (or arrows and Enter); 0 picks another figure.")
+    return Choose(actor=team, text=text, options=tuple(options))
+
+
+def _where(s: State, data: Data, pid: str, sq, forward: int, across: int) -> str:
+    p = places.pitch(data)
+    team = s.team_of(pid)
+    words = []
+    if forward:
+        words.append(f"{abs(forward)} {'forward' if forward > 0 else 'back'}")
+    if across:
+        words.append(f"{abs(across)} {'right' if across > 0 else 'left'}")
+    where = ", ".join(words) or "here"
+    if pid == s.carrier and p.out_of_bounds(sq):
+        return f"{where}: out of bounds (ends the play)"
+    if pid == s.carrier and p.in_end_zone(team, sq[0]):
+        return f"{where}: into the end zone (touchdown)"
+    return where
+
+
+@answers("move_to")
+def move_to_apply(s: State, data: Data, event: Event) -> None:
+    pid, team, choice = s.selected, s.mover, str(event.value)
+    assert pid is not None
+    if choice in ("done", "timeout"):
+        if choice == "timeout":
+            s.note(flow.stamp(s), f"{flow.possessive(s.teams[team].name)} minute is up: their unmoved players stay put.", team)
+        flow.end_half(s, data)
+        return
+    if choice == "stay":
+        s.selected, s.step = None, "move"
+        return
+    p = places.pitch(data)
+    square = places.from_id(s, p, pid, choice)
+    r = _targets(s, data)
+    if square is None or square not in r.squares:
+        raise RuleError(f"{s.label(pid)} cannot reach that square.")
+    cost = r.cost(square)
+    if cost is not None:
+        s.used[pid] = s.used.get(pid, 0) + cost
+        s.pos[pid] = square
+        s.selected, s.step = None, "move"
+        if pid == s.carrier and p.out_of_bounds(square):
+            flow.end_play(s, data, f"{s.label(pid)} steps out of bounds", at=square)
+            return
+        flow.scored_on_field(s, data)
+        return
+    before = r.hustle_from(square)
+    assert before is not None
+    if before != s.pos[pid]:
+        s.used[pid] = s.used.get(pid, 0) + (r.cost(before) or 0)
+        s.pos[pid] = before
+    s.action = live.new_action(kind="hustle", actor=pid, target=None, team=team)
+    s.selected = None
+    live.start_hustle(s, data, places.blockers(s, pid)[square])
+
+
+# ---- line-ups before the snap or the kick ----
+
+
+@legal_for("arrange")
+def arrange_legal(s: State, data: Data) -> Legal:
+    team = s.chooser
+    return Legal("choose", team, ("ready", *(pid for pid in s.teams[team].field if pid in s.pos)))
+
+
+@asks("arrange", phase="between")
+def arrange_prompt(s: State, data: Data) -> Choose:
+    team = s.chooser
+    ids = arrange_legal(s, data).ids
+    options = [ask.option("ready", "Ready: the line-up stands", team)]
+    options += [ask.player_option(s, data, pid) for pid in ids[1:]]
+    return Choose(actor=team, text=f"{s.teams[team].name}: line-up. Pick a figure by its letter to put it elsewhere on your side; 1 when ready.",
+                  options=tuple(options))
+
+
+@answers("arrange")
+def arrange_apply(s: State, data: Data, event: Event) -> None:
+    choice = str(event.value)
+    if choice == "ready":
+        s.note("between plays", f"{s.teams[s.chooser].name} set their line-up.", s.chooser)
+        s.selected, s.step = None, s.back_to or "between"
+        return
+    s.selected, s.step = choice, "arrange_to"
+
+
+def _free_in_region(s: State, data: Data) -> list:
+    pid = s.selected
+    assert pid is not None
+    p = places.pitch(data)
+    taken = places.occupied(s)
+    squares = [sq for sq in places.region(s, p, s.chooser) if sq not in taken]
+    return places.sorted_squares(p, s.chooser, s.pos[pid], squares)
+
+
+@legal_for("arrange_to")
+def arrange_to_legal(s: State, data: Data) -> Legal:
+    pid = s.selected
+    assert pid is not None
+    team = s.chooser
+    p = places.pitch(data)
+    others = [other for other in s.teams[team].field if other in s.pos and other != pid]
+    moves = [places.move_id(*p.relative(team, s.pos[pid], sq)) for sq in _free_in_region(s, data)]
+    return Legal("choose", team, ("stay", *others, *moves))
+
+
+@asks("arrange_to", phase="between")
+def arrange_to_prompt(s: State, data: Data) -> Choose:
+    pid = s.selected
+    assert pid is not None
+    team = s.chooser
+    p = places.pitch(data)
+    options = [ask.option("stay", f"{s.label(pid)} stays", team, at=s.pos[pid])]
+    for other in s.teams[team].field:
+        if other in s.pos and other != pid:
+            options.append(ask.player_option(s, data, other, note="move this one instead"))
+    for sq in _free_in_region(s, data):
+        f, a = p.relative(team, s.pos[pid], sq)
+        options.append(Option(id=places.move_id(f, a), label=f"zone {p.zone_of(team, sq[0])}, row {sq[1]}", actor=team, at=sq))
+    return Choose(actor=team, text=f"{s.teams[team].name}: where does {s.label(pid)} stand? Any free square on your side "
+                  "(keys on the squares, or arrows and Enter).", options=tuple(options))
+
+
+@answers("arrange_to")
+def arrange_to_apply(s: State, data: Data, event: Event) -> None:
+    pid, choice = s.selected, str(event.value)
+    assert pid is not None
+    if choice == "stay":
+        s.selected, s.step = None, "arrange"
+        return
+    if choice[0] != "m":
+        s.selected = choice
+        return
+    square = places.from_id(s, places.pitch(data), pid, choice)
+    if square not in _free_in_region(s, data):
+        raise RuleError(f"{s.label(pid)} cannot stand there.")
+    s.pos[pid] = square
+    s.selected, s.step = None, "arrange"
+
+
+# ---- Blink: a jump sideways ----
+
+
+def blink_squares(s: State, data: Data) -> list:
+    pid = s.selected
+    assert pid is not None
+    p = places.pitch(data)
+    x, y = s.pos[pid]
+    taken = places.occupied(s)
+    out = [(x, y + dy) for k in range(1, s.blink + 1) for dy in (-k, k)]
+    return [sq for sq in out if p.in_field(sq) and sq not in taken]
+
+
+@legal_for("blink_to")
+def blink_to_legal(s: State, data: Data) -> Legal:
+    pid = s.selected
+    assert pid is not None
+    p = places.pitch(data)
+    team = s.team_of(pid)
+    return Legal("choose", team, ("stay", *(places.move_id(*p.relative(team, s.pos[pid], sq)) for sq in blink_squares(s, data))))
+
+
+@asks("blink_to", phase="cheat")
+def blink_to_prompt(s: State, data: Data) -> Choose:
+    pid = s.selected
+    assert pid is not None
+    p = places.pitch(data)
+    team = s.team_of(pid)
+    options = [ask.option("stay", f"{s.label(pid)} stays", team, at=s.pos[pid])]
+    for sq in blink_squares(s, data):
+        _, a = p.relative(team, s.pos[pid], sq)
+        options.append(Option(id=places.move_id(0, a), label=f"{abs(a)} to the {'right' if a > 0 else 'left'}", actor=team, at=sq))
+    return Choose(actor=team, text=f"{s.label(pid)} blinks: up to {s.blink} squares sideways, over anyone in the way.", options=tuple(options))
+
+
+@answers("blink_to")
+def blink_to_apply(s: State, data: Data, event: Event) -> None:
+    pid, choice = s.selected, str(event.value)
+    assert pid is not None
+    if choice != "stay":
+        square = places.from_id(s, places.pitch(data), pid, choice)
+        if square not in blink_squares(s, data):
+            raise RuleError(f"{s.label(pid)} cannot blink there.")
+        s.pos[pid] = square
+        across = abs(places.parse_move(choice)[1])  # type: ignore[index]
+        s.note(flow.stamp(s), f"{s.label(pid)} blinks {flow.squares(across)} sideways.", s.team_of(pid))
+    s.selected, s.blink = None, 0
+    s.step = "move"
+    flow.scored_on_field(s, data)
+
+
+# ---- a whole side in one key: step up, or close in on the ball ----
+
+
+def can_advance(s: State, data: Data, walkers: list[str]) -> bool:
+    """Some figure that can still move has a free square straight ahead (then "everyone steps forward" moves
+    at least that one: a figure blocked by a team-mate that steps forward follows it)."""
+    p = places.pitch(data)
+    field, _ = places._areas(p)
+    d = p.direction(s.mover)
+    taken = set(s.pos.values())
+    pos = s.pos
+    for pid in walkers:
+        x, y = pos[pid]
+        if (x + d, y) in field and (x + d, y) not in taken:
+            return True
+    return False
+
+
+def advance_plan(s: State, data: Data) -> dict[str, tuple]:
+    """Every figure of the side that can still move walks straight forward (towards the end zone its side
+    attacks) until its steps run out or the next square is taken or off the field; the front figures go first,
+    so those behind can follow. A carrier stops on entering the end zone. Returns each mover's new square and
+    steps."""
+    p = places.pitch(data)
+    team = s.mover
+    d = p.direction(team)
+    field, ends = places._areas(p)
+    taken = _occupancy(s)
+    out: dict[str, tuple] = {}
+    for pid in sorted(live.walkers(s, data, team), key=lambda pid: -s.pos[pid][0] * d):
+        x, y = s.pos[pid]
+        left = places.steps_left(s, data, pid)
+        steps = 0
+        while steps < left and (x + d, y) in field and (x + d, y) not in taken:
+            x, steps = x + d, steps + 1
+            if pid == s.carrier and (x, y) in ends[team]:
+                break
+        if steps:
+            _leave(taken, s.pos[pid])
+            taken[(x, y)] = taken.get((x, y), 0) + 1
+            out[pid] = ((x, y), steps)
+    return out
+
+
+def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
+    """What a side closes in on, and how near it stops: an opposing carrier (next to him), or a ball in the air
+    (under it)."""
+    if s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) != s.mover and s.carrier in s.pos:
+        return s.pos[s.carrier], 1
+    if s.ball == "air" and s.ball_at is not None:
+        return s.ball_at, 0
+    return None
+
+
+def _closer(p, field, taken, sq, target) -> tuple[int, int] | None:
+    """The free square next to ``sq`` that is nearest ``target`` (nearer than ``sq``), or None."""
+    tx, ty = target
+    here = max(abs(sq[0] - tx), abs(sq[1] - ty))
+    best, best_key = None, None
+    for n in p.neighbours(sq):
+        gap = max(abs(n[0] - tx), abs(n[1] - ty))
+        if gap < here and n in field and n not in taken:
+            key = (gap, abs(n[0] - tx) + abs(n[1] - ty), n)
+            if best_key is None or key < best_key:
+                best, best_key = n, key
+    return best
+
+
+def can_pursue(s: State, data: Data, walkers: list[str]) -> bool:
+    goal = pursuit_target(s)
+    if goal is None:
+        return False
+    (tx, ty), near = goal
+    p = places.pitch(data)
+    field, _ = places._areas(p)
+    taken = set(s.pos.values())
+    for pid in walkers:
+        sq = s.pos[pid]
+        if max(abs(sq[0] - tx), abs(sq[1] - ty)) > near and _closer(p, field, taken, sq, goal[0]) is not None:
+            return True
+    return False
+
+
+def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
+    """Every figure of the side that can still move closes in on the target (pursuit_target) step by step: each
+    step to the free square nearest to it, until it is there, its steps run out or nothing nearer is free; the
+    nearest figures go first."""
+    goal = pursuit_target(s)
+    if goal is None:
+        return {}
+    target, near = goal
+    tx, ty = target
+    p = places.pitch(data)
+    field, _ = places._areas(p)
+    taken = _occupancy(s)
+    out: dict[str, tuple] = {}
+    gap = lambda sq: max(abs(sq[0] - tx), abs(sq[1] - ty))  # noqa: E731
+    for pid in sorted(live.walkers(s, data, s.mover), key=lambda pid: (gap(s.pos[pid]), pid)):
+        sq = s.pos[pid]
+        left = places.steps_left(s, data, pid)
+        steps = 0
+        while steps < left and gap(sq) > near:
+            nxt = _closer(p, field, taken, sq, target)
+            if nxt is None:
+                break
+            sq, steps = nxt, steps + 1
+        if steps:
+            _leave(taken, s.pos[pid])
+            taken[sq] = taken.get(sq, 0) + 1
+            out[pid] = (sq, steps)
+    return out
+
+
+def _occupancy(s: State) -> dict:
+    """Figures on each square (a won Hustle makes two share one)."""
+    out: dict = {}
+    for sq in s.pos.values():
+        out[sq] = out.get(sq, 0) + 1
+    return out
+
+
+def _leave(taken: dict, sq) -> None:
+    if taken.get(sq, 0) > 1:
+        taken[sq] -= 1
+    else:
+        taken.pop(sq, None)
+
+
+def apply_plan(s: State, data: Data, plan: dict[str, tuple], what: str) -> None:
+    team = s.mover
+    for pid, (sq, steps) in plan.items():
+        s.pos[pid] = sq
+        s.used[pid] = s.used.get(pid, 0) + steps
+    s.note(flow.stamp(s), f"{s.teams[team].name} {what}: {len(plan)} figure{'s' if len(plan) != 1 else ''} moved.", team)
+    flow.scored_on_field(s, data)

@@ -1,0 +1,451 @@
+"""Figures on the on-screen field: who stands where, who is next to whom, where a figure can move, and the
+default line-ups. Pure functions over the state's ``pos`` (square of each fielded figure).
+
+Moves are journaled relative to the mover, as its captain sees the field: ``m2,-1`` is two squares forward
+(towards the end zone the team attacks) and one to the left. The same answer means the same move for
+either team, and random play can lean forwards by the answer alone.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from refbox.games.monster_ball.data import Data, Slot
+from refbox.games.monster_ball.models import State
+from refbox.games.monster_ball.pitch import Pitch, Square, _neighbours, pitch_of
+
+
+_PITCHES: dict[int, tuple] = {}
+
+
+def pitch(data: Data) -> Pitch:
+    got = _PITCHES.get(id(data))
+    if got is None or got[0] is not data:
+        got = _PITCHES[id(data)] = (data, pitch_of(data.field))
+    return got[1]
+
+
+# ---- move ids ----
+
+_IDS: dict[tuple[int, int], str] = {}
+_STEPS: dict[str, tuple[int, int]] = {}
+
+
+def move_id(forward: int, across: int) -> str:
+    key = (forward, across)
+    out = _IDS.get(key)
+    if out is None:
+        out = _IDS[key] = f"m{forward},{across}"
+        _STEPS[out] = key
+    return out
+
+
+def parse_move(value: str) -> tuple[int, int] | None:
+    """(forward, across) of a move id, or None if it is not one."""
+    got = _STEPS.get(value)
+    if got is not None:
+        return got
+    if not value.startswith("m") or "," not in value:
+        return None
+    try:
+        f, a = (int(v) for v in value[1:].split(",", 1))
+    except ValueError:
+        return None
+    move_id(f, a)
+    return f, a
+
+
+def to_id(s: State, p: Pitch, pid: str, square: Square) -> str:
+    f, a = p.relative(s.team_of(pid), s.pos[pid], square)
+    return move_id(f, a)
+
+
+def from_id(s: State, p: Pitch, pid: str, value: str) -> Square | None:
+    step = parse_move(value)
+    if step is None:
+        return None
+    return p.absolute(s.team_of(pid), s.pos[pid], *step)
+
+
+# ---- who stands where ----
+
+
+def down(s: State, pid: str) -> bool:
+    """Knocked down or stunned: passed through freely, blocks nobody, catches nothing."""
+    return pid in s.knocked or pid in s.stunned
+
+
+def blockers(s: State, but: str | None = None) -> dict[Square, str]:
+    """Square -> the standing figure on it (the first there, if a Hustle made two share it)."""
+    out: dict[Square, str] = {}
+    knocked, stunned = s.knocked, s.stunned
+    for pid, sq in s.pos.items():
+        if pid != but and pid not in knocked and pid not in stunned and sq not in out:
+            out[sq] = pid
+    return out
+
+
+def occupied(s: State) -> set[Square]:
+    return set(s.pos.values())
+
+
+def figures_at(s: State, square: Square) -> list[str]:
+    return [pid for pid, sq in s.pos.items() if sq == square]
+
+
+def adjacent_standing(s: State, square: Square, team: int | None = None, but: tuple[str, ...] = ()) -> list[str]:
+    """Standing figures next to ``square`` (of ``team`` if given), in squad order. A figure that won a Hustle
+    into a square shares it: it counts as next to the others there."""
+    x, y = square
+    knocked, stunned = s.knocked, s.stunned
+    out = []
+    for pid, (px, py) in s.pos.items():
+        if (-1 <= px - x <= 1 and -1 <= py - y <= 1 and pid not in but and pid not in knocked and pid not in stunned
+                and (team is None or (pid[0] == "C") == (team == 1))):
+            out.append(pid)
+    return out
+
+
+def near_standing(s: State, square: Square, but: tuple[str, ...] = ()) -> list[str]:
+    """Standing figures on ``square`` or next to it (where a falling ball can be caught), in squad order."""
+    x, y = square
+    return [pid for pid, (px, py) in s.pos.items()
+            if abs(px - x) <= 1 and abs(py - y) <= 1 and pid not in but and not down(s, pid)]
+
+
+def in_grid(s: State, p: Pitch, grid: tuple[int, int], team: int | None = None) -> list[str]:
+    return [pid for pid, sq in s.pos.items()
+            if p.grid_of(sq) == grid and p.in_field(sq) and not down(s, pid) and (team is None or s.team_of(pid) == team)]
+
+
+def same_grid_as(s: State, p: Pitch, squares: list[Square], team: int) -> list[str]:
+    """Standing figures of ``team`` in the grid of any of ``squares``."""
+    grids = {p.grid_of(sq) for sq in squares}
+    return [pid for pid, sq in s.pos.items() if s.team_of(pid) == team and not down(s, pid) and p.grid_of(sq) in grids]
+
+
+def steps_left(s: State, data: Data, pid: str) -> int:
+    from refbox.games.monster_ball.flow import creature
+
+    return creature(s, data, pid).move - s.used.get(pid, 0)
+
+
+# ---- where a figure can go ----
+
+
+@lru_cache(maxsize=8)
+def _areas(p: Pitch) -> tuple[frozenset, tuple[frozenset, frozenset]]:
+    field = frozenset(sq for sq in p.grid.squares() if p.in_field(sq))
+    ends = tuple(frozenset(sq for sq in field if p.in_end_zone(t, sq[0])) for t in (0, 1))
+    return field, ends  # type: ignore[return-value]
+
+
+class Bits:
+    """The board as bitboards (one bit a square, row by row): a whole layer of a breadth-first search is a
+    handful of integer operations, which is what keeps a move's legal answers cheap for the computer coach."""
+
+    def __init__(self, p: Pitch) -> None:
+        self.w, self.h = p.cols, p.rows
+        self.bit = {sq: 1 << (sq[1] * self.w + sq[0]) for sq in p.grid.squares()}
+        self.square = [(i % self.w, i // self.w) for i in range(self.w * self.h)]
+        """The square of each bit index."""
+        self.board = (1 << (self.w * self.h)) - 1
+        field, ends = _areas(p)
+        self.field = sum(self.bit[sq] for sq in field)
+        self.goal = tuple(sum(self.bit[sq] for sq in end) for end in ends)
+        self.not_left = sum(b for sq, b in self.bit.items() if sq[0] != 0)
+        self.not_right = sum(b for sq, b in self.bit.items() if sq[0] != self.w - 1)
+
+    def grow(self, b: int) -> int:
+        """``b`` and every square next to it."""
+        h = b | ((b << 1) & self.not_left) | ((b >> 1) & self.not_right)
+        return (h | (h << self.w) | (h >> self.w)) & self.board
+
+
+@lru_cache(maxsize=8)
+def bits(p: Pitch) -> Bits:
+    return Bits(p)
+
+
+class Reach:
+    """Where a figure can go: destinations in key order (nearest first, then forward, then from the captain's
+    left) with their move ids; for a free square the steps to it (``cost``), for an occupied one the square a
+    Hustle into it is tried from (``hustle_from``). Costs are read off the search's layers only when asked."""
+
+    __slots__ = ("squares", "ids", "_win", "_layers", "_hustle_layers", "_launch")
+
+    def __init__(self, squares, ids, win, layers, hustle_layers, launch) -> None:
+        self.squares, self.ids = squares, ids
+        self._win, self._layers, self._hustle_layers, self._launch = win, layers, hustle_layers, launch
+
+    def cost(self, sq: Square) -> int | None:
+        """Steps to a free destination (None if ``sq`` is not one)."""
+        bit = self._win.local(sq)
+        for c, layer in enumerate(self._layers, 1):
+            if layer & bit:
+                return c
+        return None
+
+    def hustle_from(self, sq: Square) -> Square | None:
+        """The square a Hustle into occupied ``sq`` is tried from (None if ``sq`` is not a Hustle)."""
+        win = self._win
+        bit = win.local(sq)
+        for c, layer in enumerate(self._hustle_layers):
+            if layer & bit:
+                launch = self._launch[c]
+                return next(n for n in win.p.neighbours(sq) if win.local(n) & launch)
+        return None
+
+
+class Window:
+    """The squares within ``r`` steps of a start, as a small bitboard of its own (rows of 2r + 1 squares and a
+    guard column, so shifting a row never wraps into the next): a move of at most r steps never leaves it, and
+    searching it is a handful of operations on small integers."""
+
+    def __init__(self, p: Pitch, start: Square, r: int, team: int, carrier: bool) -> None:
+        self.p, self.start, self.r, self.w = p, start, r, 2 * r + 2
+        field, ends = _areas(p)
+        sx, sy = start
+        board = enter = stop = 0
+        rows = []
+        cols, height = p.cols, p.rows
+        for dx, dy, bit, move in _template(r, team):
+            sq = (sx + dx, sy + dy)
+            if not (0 <= sq[0] < cols and 0 <= sq[1] < height):
+                continue
+            board |= bit
+            if sq in field or carrier:
+                enter |= bit
+            if carrier and (sq not in field or sq in ends[team]):
+                stop |= bit
+            if dx or dy:
+                rows.append((sq, bit, move))
+        self.board, self.enter, self.stop, self.rows = board, enter, stop, rows
+
+    def local(self, sq: Square) -> int:
+        dx, dy = sq[0] - self.start[0] + self.r, sq[1] - self.start[1] + self.r
+        if 0 <= dx <= 2 * self.r and 0 <= dy <= 2 * self.r:
+            return 1 << (dy * self.w + dx)
+        return 0
+
+    def grow(self, b: int) -> int:
+        h = b | (b << 1) | (b >> 1)
+        return (h | (h << self.w) | (h >> self.w)) & self.board
+
+
+@lru_cache(maxsize=64)
+def _template(r: int, team: int) -> list[tuple[int, int, int, str]]:
+    """Every offset within ``r`` steps, in key order (nearest, then forward, then from the captain's left), with
+    its bit in a window and its move id."""
+    d = 1 if team == 0 else -1
+    w = 2 * r + 2
+    offsets = [(dx, dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)]
+    offsets.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), -o[0] * d, o[1] * d))
+    return [(dx, dy, 1 << ((dy + r) * w + dx + r), move_id(dx * d, dy * d)) for dx, dy in offsets]
+
+
+_WINDOWS: dict[tuple, Window] = {}
+_REACH: dict[tuple, Reach] = {}
+
+
+def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
+    """Where ``pid`` can move with ``steps`` steps: free squares with their cost, and occupied squares it can
+    try to Hustle into, each with the square it tries from.
+
+    Standing figures block (entering their square is a Hustle); downed or stunned figures are passed freely
+    but not stopped on (nor Hustled from). Only the ball carrier may step out of bounds (the play ends) and a
+    carrier stops in the end zone it attacks (a touchdown)."""
+    start = s.pos[pid]
+    carrier = pid == s.carrier
+    team = 0 if pid[0] == "L" else 1
+    wkey = (p, start, steps, team, carrier)
+    win = _WINDOWS.get(wkey)
+    if win is None:
+        if len(_WINDOWS) > 20000:
+            _WINDOWS.clear()
+        win = _WINDOWS[wkey] = Window(p, start, steps, team, carrier)
+    sx, sy = start
+    span, width = 2 * steps, win.w
+    block = passable = 0
+    down = None
+    for other, (x, y) in s.pos.items():
+        dx, dy = x - sx + steps, y - sy + steps
+        if 0 <= dx <= span and 0 <= dy <= span and other != pid:
+            if down is None:
+                down = {*s.knocked, *s.stunned}
+            if other in down:
+                passable |= 1 << (dy * width + dx)
+            else:
+                block |= 1 << (dy * width + dx)
+    key = (win, block, passable)
+    got = _REACH.get(key)
+    if got is None:
+        if len(_REACH) > 20000:
+            _REACH.clear()
+        got = _REACH[key] = _reach(win, block, passable)
+    return got
+
+
+def _reach(win: Window, block: int, passable: int) -> Reach:
+    grow, enterable, stop = win.grow, win.enter, win.stop
+    start = win.local(win.start)
+    visited = front = start
+    passable &= ~start  # the mover's own square (another figure there is one it Hustled past)
+    dest_layers, launch_layers, hustle_layers = [], [front], []
+    seen_hustle = 0
+    for _ in range(win.r):
+        ring = grow(front) & ~visited
+        hustled = grow(launch_layers[-1]) & block & ~seen_hustle
+        seen_hustle |= hustled
+        hustle_layers.append(hustled)
+        enter = ring & ~block & enterable
+        visited |= ring
+        dest_layers.append(enter & ~passable)
+        front = enter & ~stop
+        launch_layers.append(front & ~passable)
+    hit = seen_hustle
+    for layer in dest_layers:
+        hit |= layer
+    chosen = [row for row in win.rows if row[1] & hit]
+    return Reach(tuple(row[0] for row in chosen), tuple(row[2] for row in chosen), win, dest_layers, hustle_layers, launch_layers)
+
+
+def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
+    """Nearest first, then forward first, then from the captain's left: the order hint keys are given in."""
+    d = p.direction(team)
+    return sorted(squares, key=lambda sq: (max(abs(sq[0] - start[0]), abs(sq[1] - start[1])), -(sq[0] - start[0]) * d, sq[1] * d))
+
+
+# ---- line-ups ----
+
+
+def region(s: State, p: Pitch, team: int) -> frozenset[Square]:
+    """Where ``team`` may stand before the snap or the kick: its own side of the line of scrimmage (of the 50
+    at a kick-off), inside the field."""
+    if kickoff_pending(s):
+        return _region(p, team, None, 0)
+    return _region(p, team, s.possession, s.to_go)
+
+
+@lru_cache(maxsize=512)
+def _region(p: Pitch, team: int, possession: int | None, to_go: int) -> frozenset[Square]:
+    field, _ = _areas(p)
+    if possession is None:
+        return frozenset(sq for sq in field if p.own_half(team, sq[0]))
+    line = p.ball_x(possession, to_go)
+    d = p.direction(possession)
+    if team == possession:
+        return frozenset(sq for sq in field if (sq[0] - line) * d <= 0)
+    return frozenset(sq for sq in field if (sq[0] - line) * d > 0)
+
+
+def kickoff_pending(s: State) -> bool:
+    return s.kick is not None and s.kick.kind == "kickoff" and s.play is None
+
+
+def kick_spot(s: State, data: Data) -> Square:
+    """Where the kicker stands for a kick-off: on the kick line, in the kicker's slot."""
+    p = pitch(data)
+    assert data.formations is not None
+    team = s.possession
+    return p.ball_x(team, data.field.kickoff_to_go), p.row_across(team, data.formations.kicking[0].across)
+
+
+def place_lineups(s: State, data: Data, kicker: str | None = None) -> None:
+    """Both teams in their default line-up: kick-off positions before a kick-off, else offense and defense
+    around the line of scrimmage. Everything of the last play on the field is cleared."""
+    s.pos, s.used, s.crowded, s.selected, s.ball_at = {}, {}, [], None, None
+    for team in (s.possession, 1 - s.possession):
+        _place_team(s, data, team, kicker)
+
+
+def place_team(s: State, data: Data, team: int) -> None:
+    """Re-place one team in its default line-up (after a change of who is on the field); the other stays."""
+    s.pos = {pid: sq for pid, sq in s.pos.items() if s.team_of(pid) != team}
+    _place_team(s, data, team)
+
+
+def _plan(s: State, data: Data, team: int, kicker: str | None) -> tuple[list[Slot], list[int], dict[str, str]]:
+    """A team's slots, the column each slot is measured from, and the players pinned to a role."""
+    from refbox.games.monster_ball import between  # the hike pair: who the center and quarterback are
+
+    assert data.formations is not None
+    p, f, off = pitch(data), data.formations, s.possession
+    if kickoff_pending(s):
+        half = p.midfield_x - 1 if team == 0 else p.midfield_x
+        if team != off:
+            return f.receiving, [half] * len(f.receiving), {}
+        best = kicker or _best_kicker(s, data, team)
+        lines = [p.ball_x(team, data.field.kickoff_to_go)] + [half] * (len(f.kicking) - 1)
+        return f.kicking, lines, ({"kicker": best} if best else {})
+    line = p.ball_x(off, s.to_go)
+    if team != off:
+        return f.defense, [line + p.direction(off)] * len(f.defense), {}
+    center, qb = between.hike_pair(s, data, off)
+    return f.offense, [line] * len(f.offense), {"quarterback": qb, "center": center}
+
+
+def _best_kicker(s: State, data: Data, team: int) -> str | None:
+    field = s.standing(team)
+    if not field:
+        return None
+    return max(field, key=lambda pid: data.creature(s.player(pid).creature).kick)
+
+
+def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> None:
+    """Fill the team's slots with its fielded players and put them on the field. A slot's line is a column;
+    ``back`` counts away from it towards the team's own end zone. Pinned players take the first slot of their
+    role; then slots go to a player whose positions include the role, then to anyone left."""
+    players = [pid for pid in s.teams[team].field if not s.player(pid).ejected]
+    if not players:
+        return
+    p = pitch(data)
+    slots, lines, pinned = _plan(s, data, team, kicker)
+    chosen: dict[int, str] = {}
+    free = list(players)
+    for role, pid in pinned.items():
+        for i, slot in enumerate(slots):
+            if slot.role == role and i not in chosen and pid in free:
+                chosen[i] = pid
+                free.remove(pid)
+                break
+    for i, slot in enumerate(slots):
+        if i in chosen:
+            continue
+        for pid in free:
+            if slot.role in data.creature(s.player(pid).creature).positions:
+                chosen[i] = pid
+                free.remove(pid)
+                break
+    for i in range(len(slots)):
+        if i not in chosen and free:
+            chosen[i] = free.pop(0)
+    area = region(s, p, team)
+    d = p.direction(team)
+    order = sorted(chosen)
+    taken = set(s.pos.values())
+    for i in order:
+        slot = slots[i]
+        target = (lines[i] - d * slot.back, p.row_across(team, slot.across))
+        sq = s.pos[chosen[i]] = nearest_free(p, target, area, taken)
+        taken.add(sq)
+    for pid in free:  # more players than slots (a house formation): next to the last slot
+        sq = s.pos[pid] = nearest_free(p, s.pos[chosen[order[-1]]] if order else (lines[0], p.rows // 2), area, taken)
+        taken.add(sq)
+
+
+def nearest_free(p: Pitch, target: Square, area: frozenset[Square], taken: set[Square]) -> Square:
+    """``target`` if it is in ``area`` and not ``taken``, else the nearest such square (ties: row by row)."""
+    if target in area and target not in taken:
+        return target
+    x = min(max(target[0], 0), p.cols - 1)
+    y = min(max(target[1], 0), p.rows - 1)
+    for r in range(max(p.cols, p.rows)):
+        ring = [(x, y)] if r == 0 else sorted(
+            ((cx, cy) for cy in range(y - r, y + r + 1) for cx in range(x - r, x + r + 1)
+             if max(abs(cx - x), abs(cy - y)) == r),
+            key=lambda sq: (abs(sq[0] - x), abs(sq[1] - y), sq))
+        for sq in ring:
+            if sq in area and sq not in taken:
+                return sq
+    raise ValueError("no free square for a line-up")
