@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 
-from rich.console import Console, Group
-from rich.style import Style as RichStyle
-from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -35,70 +32,82 @@ class Interaction:
 
 
 class PromptPanel(Static):
+    """The options (or the dice, the number, the confirmation) of the pending prompt, as one Text.
+
+    Redrawn on every key, so it is cheap: one Text, no tables, no per-option styles; a click maps its line to
+    the option drawn there; the layout is refreshed only when the number of lines changes."""
+
     cursor_line = 0
     """The line of the highlighted option, so the screen can keep it in view."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.option_at_line: dict[int, int] = {}
+        self.shown_head = Text()
+        self.shown = Text()
 
     def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], ui: Interaction, dice_mode: str,
              head_widget: Static | None = None) -> None:
         """Draw the prompt; the question itself goes to ``head_widget`` (kept in view above the options)."""
-        head_parts: list = []
-        if ui.result:
-            head_parts.append(Text(f"↳ {ui.result}", style="italic"))
-        who = names[prompt.actor] if prompt.actor is not None else "Referee"
         head = Text()
+        if ui.result:
+            head.append(f"↳ {ui.result}\n", style="italic")
+        who = names[prompt.actor] if prompt.actor is not None else "Referee"
         head.append(f"NOW: {who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
         head.append(prompt.text)
-        head_parts.append(head)
-        parts: list = []
-        self.cursor_line = ui.cursor + 1  # where the highlighted option is drawn
+        if ui.error:  # in the head, so it is never below the fold
+            head.append(f"\n✗ {ui.error}", style="bold red")
+        self.option_at_line = {}
+        self.cursor_line = 0
         if isinstance(prompt, (Choose, Pick)):
-            parts.append(self._options(prompt, colours, ui))
+            body = self._options(prompt, colours, ui)
         elif isinstance(prompt, Roll):
-            parts.append(self._roll(prompt, ui, dice_mode))
+            body = self._roll(prompt, ui, dice_mode)
         elif isinstance(prompt, Number):
             unit = f" {prompt.unit}" if prompt.unit else ""
-            parts.append(Text(f"\n  > {ui.number or '_'}{unit}   ({prompt.min}-{prompt.max}; type digits, Enter)"))
+            body = Text(f"\n  > {ui.number or '_'}{unit}   ({prompt.min}-{prompt.max}; type digits, Enter)")
         elif isinstance(prompt, Confirm):
-            parts.append(Text("\n[Enter] done", style="bold"))
-        elif isinstance(prompt, GameOver):
-            parts.append(Text("\n[u] undo the last input   [q] back to the home screen", style="dim"))
-        if ui.error:
-            parts.append(Text(f"\n✗ {ui.error}", style="bold red"))
-        self.shown_head = Group(*head_parts)
-        if head_widget is None:
-            parts = [*head_parts, *parts]
+            body = Text("\n[Enter] done", style="bold")
         else:
-            head_widget.update(self.shown_head)
-        self.shown = Group(*parts)
-        self.update(self.shown)
+            body = Text("\n[u] undo the last input   [q] back to the home screen", style="dim")
+        self.shown_head = head
+        if head_widget is None:
+            body = Text.assemble(head, "\n", body)
+        else:
+            _update(head_widget, head)
+        self.shown = body
+        _update(self, body)
 
     @property
     def plain(self) -> str:
         """What the panel shows, as plain text (for tests and screen readers)."""
-        console = Console(width=400, file=io.StringIO(), color_system=None)
-        with console.capture() as capture:
-            console.print(self.shown_head)
-            console.print(self.shown)
-        return capture.get()
+        return self.shown_head.plain + "\n" + self.shown.plain
+
+    def on_click(self, event) -> None:
+        index = self.option_at_line.get(event.y)
+        if index is not None:
+            event.stop()
+            self.screen.action_click_option(index)  # type: ignore[attr-defined]
 
     def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction) -> Text:
         text = Text("\n")
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
+        line = 1
         for i, (opt, key) in enumerate(zip(prompt.options, keys)):
             mark = "▶" if i == ui.cursor else " "
             box = ("[x] " if opt.id in ui.picked else "[ ] ") if isinstance(prompt, Pick) else ""
-            click = RichStyle(meta={"@click": f"screen.click_option({i})"})  # the mouse works too
-            label = Text(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == ui.cursor else "")
-            label.stylize(click)
-            look = style(colours[opt.actor]) if opt.actor is not None else ""
+            text.append(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == ui.cursor else "")
             if opt.chance is not None:
-                label.append(f"{percent(opt.chance):>7} ", style="bold cyan")
-            label.append(opt.label, style=look)
+                text.append(f"{percent(opt.chance):>7} ", style="bold cyan")
+            text.append(opt.label, style=style(colours[opt.actor]) if opt.actor is not None else "")
             if opt.hint:
-                label.append(f"  ({opt.hint})", style="dim")
-            text.append_text(label)
+                text.append(f"  ({opt.hint})", style="dim")
             text.append("\n")
+            self.option_at_line[line] = i
+            if i == ui.cursor:
+                self.cursor_line = line
+            line += 1
         if prompt.refused:
             text.append("Not now: ", style="dim bold")
             text.append("; ".join(f"{r.label} ({r.reason})" for r in prompt.refused) + "\n", style="dim")
@@ -111,19 +120,36 @@ class PromptPanel(Static):
             text.append("\npress a key, or ↑↓ and Enter", style="dim")
         return text
 
-    def _roll(self, prompt: Roll, ui: Interaction, dice_mode: str) -> Table:
-        table = Table.grid(padding=(0, 2))
-        table.add_column()
-        table.add_column()
+    def _roll(self, prompt: Roll, ui: Interaction, dice_mode: str) -> Text:
+        text = Text("\n")
         typed = ui.faces.faces if ui.faces else []
         for i, die in enumerate(prompt.dice):
             face = str(typed[i]) if i < len(typed) else (ui.faces.pending + "_" if ui.faces and i == len(typed) else "·")
-            table.add_row(Text(f"d{die.sides}  [{face:>2}]", style="bold"), Text(f"{die.label}  {die.note}"))
-        table.add_row(Text(""), Text(""))
-        table.add_row(Text("Succeeds", style="dim"), Text(prompt.success))
+            text.append(f"{f'd{die.sides}':>4} [{face:>2}]  ", style="bold")
+            text.append(f"{die.label}  {die.note}".rstrip() + "\n")
+        if prompt.success:
+            text.append(f"\n{'':>11}{prompt.success}\n")
         for outcome in prompt.odds:
-            table.add_row(Text(percent(outcome.probability), style="bold cyan"), Text(outcome.label))
+            shown = percent(outcome.probability) if outcome.probability > 0 else "never"
+            text.append(f"{shown:>9}  ", style="bold cyan" if outcome.probability > 0 else "dim")
+            text.append(outcome.label + "\n")
         hint = ("[r]/Space roll digitally · or type the faces of real dice" if dice_mode == "digital"
                 else "type the faces of the dice · [r] roll digitally for this one roll")
-        table.add_row(Text(""), Text(hint, style="dim"))
-        return table
+        text.append(f"\n{hint}", style="dim")
+        return text
+
+
+def _update(widget: Static, content: Text) -> None:
+    """Update a Static, skipping the layout pass when the new text takes as many lines as the old."""
+    lines = height(content, widget.content_size.width, widget.app.console)
+    widget.update(content, layout=lines != getattr(widget, "_refbox_lines", None) or not lines)
+    widget._refbox_lines = lines  # type: ignore[attr-defined]
+
+
+def height(text: Text, width: int, console) -> int:
+    """Lines ``text`` takes at ``width`` cells (0 when the width is not known yet). Only lines longer than the
+    width are wrapped to count them (wrapping everything costs milliseconds)."""
+    if width <= 0:
+        return 0
+    return sum(1 if cell_len(line) <= width else len(Text(line).wrap(console, width))
+               for line in text.plain.split("\n"))

@@ -1,0 +1,159 @@
+"""The computer's side in the app: it thinks in a worker thread while the screen stays responsive, shows its
+decision with a one-line reason, and enters it after the match's pace (Esc: decide now / enter it now).
+
+Its decisions are ordinary inputs through the screen's ``submit``. With digital dice it also rolls the dice
+of its own side and the table's (a person rolls their own with r, or types real dice).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from refbox.engine.coach import Coach, Decision, make
+from refbox.engine.dice import percent
+from refbox.engine.play import Game
+from refbox.engine.prompts import Event
+
+if TYPE_CHECKING:
+    from refbox.ui.screens.game import GameScreen
+
+
+class ComputerPlayer:
+    def __init__(self, screen: "GameScreen") -> None:
+        self.screen = screen
+        self.coaches: dict[int, Coach] = {}
+        self.turn = 0
+        """Bumped whenever what the computer was about to do no longer applies (undo, leave, a new input)."""
+        self.thinking: Coach | None = None
+        self.pending: Event | None = None
+        self._timer = None
+        self.paused = False
+
+    @property
+    def match(self):
+        return self.screen.match
+
+    def sides(self) -> dict[int, str]:
+        return self.match.computer
+
+    def is_computer(self, actor) -> bool:
+        return actor in self.match.computer
+
+    @property
+    def demo(self) -> bool:
+        return len(self.match.computer) == 2
+
+    def coach(self, side: int) -> Coach:
+        level = self.match.computer[side]
+        coach = self.coaches.get(side)
+        if coach is None or coach.level != level:
+            coach = self.coaches[side] = make(level, side, seed=self.match.header.seed)
+        return coach
+
+    def cancel(self) -> None:
+        self.turn += 1
+        if self.thinking is not None:
+            self.thinking.stop_now = True
+        self.thinking, self.pending = None, None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    # ---- what happens after every redraw ----
+
+    def consider(self) -> None:
+        """If the pending question is the computer's (or its dice), start on it."""
+        if not self.match.computer or self.thinking is not None or self.pending is not None or self.paused:
+            return
+        legal = self.match.legal()
+        if legal.kind == "over":
+            return
+        if legal.kind == "roll":
+            if self.match.dice_mode == "digital" and (self.is_computer(legal.actor) or legal.actor is None):
+                self._enter_later(self.match.roll_digital(), "rolls")
+            return
+        if not self.is_computer(legal.actor):
+            return
+        coach = self.coach(legal.actor)
+        game = Game(self.match.rules, self.match.data, self.match.state).clone()  # its own copy, taken now
+        turn = self.turn
+        self.thinking = coach
+        self.screen.show_computer(f"{coach.level} coach thinking… (Esc: decide now)")
+
+        def think() -> None:
+            try:
+                decision = coach.decide(game, legal)
+            except Exception as e:  # never a traceback: say so and let the person play it
+                self.screen.app.call_from_thread(self._failed, turn, e)
+                return
+            self.screen.app.call_from_thread(self._decided, turn, decision)
+
+        threading.Thread(target=think, daemon=True, name="refbox-coach").start()
+
+    def _failed(self, turn: int, error: Exception) -> None:
+        if turn != self.turn:
+            return
+        self.thinking = None
+        self.screen.show_computer(f"the computer coach could not decide ({type(error).__name__}); please answer")
+
+    def _decided(self, turn: int, decision: Decision) -> None:
+        if turn != self.turn:
+            return
+        self.thinking = None
+        self._enter_later(decision.event, self.reason(decision))
+
+    def reason(self, decision: Decision) -> str:
+        """One line: what it does and why ("Tackle LB2 (wins 71 %) · search rates it 64 %")."""
+        prompt = self.match.prompt()
+        label = str(decision.event.value)
+        chance = None
+        for option in getattr(prompt, "options", ()):
+            if option.id == decision.event.value:
+                label, chance = option.label, option.chance
+        text = label + (f" ({percent(chance)})" if chance is not None else "")
+        if decision.value is not None:
+            text += f" · rated {percent(decision.value)} to win, of {decision.considered} choices"
+        return text
+
+    def _enter_later(self, event: Event, reason: str) -> None:
+        self.pending = event
+        self.screen.show_computer(f"Computer: {reason}" + ("" if self.match.pace == 0 else "  (Esc: now)"))
+        turn = self.turn
+        self._timer = self.screen.set_timer(max(0.05, self.match.pace), lambda: self._enter(turn))
+
+    def _enter(self, turn: int) -> None:
+        if turn != self.turn or self.pending is None:
+            return
+        event, self.pending, self._timer = self.pending, None, None
+        self.screen.submit(event)
+
+    # ---- keys ----
+
+    def hurry(self) -> bool:
+        """Esc: a thinking coach decides now; a shown decision is entered now. True if there was one."""
+        if self.thinking is not None:
+            self.thinking.stop_now = True
+            return True
+        if self.pending is not None:
+            if self._timer is not None:
+                self._timer.stop()
+            self._enter(self.turn)
+            return True
+        return False
+
+    def busy(self) -> bool:
+        return self.thinking is not None or self.pending is not None
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        if self.paused:
+            self.cancel()
+        self.screen.show_computer("demo paused (Space resumes)" if self.paused else "")
+        if not self.paused:
+            self.consider()
+
+    def faster(self, factor: float) -> None:
+        pace = min(10.0, max(0.0, round(self.match.pace * factor, 2) if self.match.pace else 0.25))
+        self.match.set_computer(self.match.computer, pace)
+        self.screen.show_computer(f"pace {pace:g} s a move (+ faster, - slower)")
