@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from refbox.engine.errors import RulesetError
+from refbox.engine.text import Name, Prose
 
 
 class Strict(BaseModel):
@@ -22,34 +23,34 @@ class Strict(BaseModel):
 
 
 class Meta(Strict):
-    name: str
-    title: str
-    aliases: list[str] = []
-    extends: str | None = None
+    name: Name = Field(min_length=1, max_length=60)
+    title: Name = Field(min_length=1, max_length=60)
+    aliases: list[Name] = []
+    extends: Name | None = None
     """Set in a house-rules file: the ruleset it changes."""
-    source: str = ""
+    source: Name = Field("", max_length=200)
     """Where the rules come from (edition), for the help screen."""
 
 
 class Step(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
 
 
 class Phase(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
     steps: list[Step] = []
-    help: str = ""
+    help: Prose = ""
     """Rule help for this phase, in refbox's own words."""
 
 
 class Ruling(Strict):
-    id: str
-    applies_to: list[str] = Field(min_length=1)
+    id: Name
+    applies_to: list[Name] = Field(min_length=1)
     """Phase ids (or "setup", "general") where the ruling is shown."""
-    ruling: str
-    reason: str
+    ruling: Prose
+    reason: Prose
 
 
 class RulesetData(Strict):
@@ -58,7 +59,7 @@ class RulesetData(Strict):
     meta: Meta
     phases: list[Phase] = Field(min_length=1)
     rulings: list[Ruling] = []
-    not_implemented: list[str] = []
+    not_implemented: list[Prose] = []
     """Rules refbox knows it does not referee yet: shown in the help and the notes."""
 
     def phase(self, phase_id: str) -> Phase:

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
+from refbox.engine.text import Name, Prose
 
 EffectId = Literal["flaming", "infectious", "tough_nut", "winged", "horny"]
 FacingKey = Literal["bitey_bitey", "bitey_back", "back_bitey", "back_back"]
@@ -58,7 +59,7 @@ class BiteRules(Strict):
 
 
 class BoingRules(Strict):
-    vectors: list[str] = Field(min_length=1)
+    vectors: list[Prose] = Field(min_length=1)
     keep_monsterball: int = Field(ge=0)
     keep_miniball: int = Field(ge=0)
 
@@ -82,9 +83,9 @@ class Scoring(Strict):
 
 
 class Described(Strict):
-    id: str
-    name: str
-    summary: str
+    id: Name
+    name: Name
+    summary: Prose
 
 
 class Effect(Described):

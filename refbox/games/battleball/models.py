@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from refbox.engine.ruleset import RulesetData, Strict
 from refbox.engine.state import GameState, Model
+from refbox.engine.text import Name
 
 TEAM_COLOURS = {"iron-wolves": "#9fb6cc", "black-harts": "#e0524b"}
 """Screen colours per team id: steel for the Wolves, red for the Harts (black would vanish on a dark terminal)."""
@@ -27,14 +28,14 @@ class Game(Strict):
 
 
 class Team(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
 
 
 class Position(Strict):
-    id: str
-    name: str
-    short: str
+    id: Name
+    name: Name
+    short: Name
     """Prefix of the player ids: RB gives RB1, RB2, RB3 (a single player is just HT)."""
     count: int = Field(ge=1)
     sides: int = Field(ge=2)
@@ -42,12 +43,12 @@ class Position(Strict):
     """2 for the Heavy Tackle: he rolls both and uses one."""
     squares: int = Field(default=1, ge=1)
     """Squares the figure covers: carnage tokens left when he is removed."""
-    die_colour: str
+    die_colour: Name
 
 
 class TeamRule(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
 
 
 class Data(RulesetData):
@@ -88,7 +89,7 @@ class Data(RulesetData):
 class Setup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    coaches: tuple[str, str] = ("Coach 1", "Coach 2")
+    coaches: tuple[Name, Name] = ("Coach 1", "Coach 2")
     """Coach names; coach 0 is team 0 throughout the match."""
     first_coach_team: Literal["iron-wolves", "black-harts"] = "iron-wolves"
     """The team coach 0 takes; coach 1 takes the other."""

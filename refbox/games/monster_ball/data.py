@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
+from refbox.engine.text import Name, Prose
 
 DieSides = Literal[4, 6, 8, 10, 12]
 CheatKind = Literal["roughness", "blink", "missile", "holding", "ankle_bite", "divine", "slam", "wardrobe"]
@@ -72,20 +73,20 @@ class Challenges(Strict):
 
 
 class Referee(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
     catches_at_most: int = Field(ge=0, le=12)
     """A cheat die at or under this number is spotted."""
-    blurb: str = ""
+    blurb: Prose = ""
 
 
 class Creature(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    id: str
-    law: str
-    chaos: str
-    positions: list[str]
+    id: Name
+    law: Name
+    chaos: Name
+    positions: list[Name]
     move: int = Field(ge=0)
     hustle: DieSides
     block: DieSides
@@ -94,9 +95,9 @@ class Creature(Strict):
     catch: DieSides
     kick: DieSides
     cheat: DieSides
-    cheat_name: str
+    cheat_name: Name
     cheat_kind: CheatKind
-    cheat_effect: str
+    cheat_effect: Prose
 
     def name(self, side: int) -> str:
         return self.law if side == 0 else self.chaos

@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from refbox.engine.ruleset import RulesetData, Strict
+from refbox.engine.text import Name
 
 StatName = Literal["speed", "skill", "combat", "toughness"]
 STATS: tuple[StatName, ...] = ("speed", "skill", "combat", "toughness")
@@ -94,7 +95,7 @@ class Rolls(Strict):
 class Injury(Strict):
     """One result of the user's injury table."""
 
-    name: str
+    name: Name
     track: TimerTrack | Literal["none", "out"]
     """Where the figure goes: a timer track, nowhere (stays in play), or out of the game."""
     minutes: int | None = Field(default=None, ge=1)

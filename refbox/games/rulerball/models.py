@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from refbox.engine.state import GameState, Model
+from refbox.engine.text import Name
 from refbox.games.rulerball.data import Role, StatName, TimerTrack
 
 TEAM_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
@@ -21,7 +22,7 @@ class _SetupModel(BaseModel):
 
 
 class FigureSetup(_SetupModel):
-    name: str = Field(min_length=1, max_length=24)
+    name: Name = Field(min_length=1, max_length=24)
     role: Role
     speed: int | None = None
     skill: int | None = None
@@ -32,7 +33,7 @@ class FigureSetup(_SetupModel):
 
 
 class TeamSetup(_SetupModel):
-    name: str = Field(min_length=1, max_length=20)
+    name: Name = Field(min_length=1, max_length=20)
     colour: TeamColour
     figures: list[FigureSetup]
 

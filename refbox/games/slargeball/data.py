@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
+from refbox.engine.text import Name, Prose
 
 
 class Game(Strict):
@@ -30,8 +31,8 @@ class Coach(Strict):
 
 
 class Position(Strict):
-    id: str = Field(pattern=r"^[A-Z]{1,3}$")
-    name: str
+    id: Name = Field(pattern=r"^[A-Z]{1,3}$")
+    name: Name
     move: int = Field(ge=0, le=30)
     whap: int = Field(ge=0, le=6)
     fling: int = Field(ge=0, le=6)
@@ -56,7 +57,7 @@ class BallCount(Strict):
 
 
 class Scatter(Strict):
-    directions: list[str] = Field(min_length=6, max_length=6)
+    directions: list[Prose] = Field(min_length=6, max_length=6)
 
 
 class Data(RulesetData):
