@@ -44,7 +44,7 @@ class MonsterBallSetupScreen(SetupScreen):
             yield Select(SIDES, value=0, allow_blank=False, id="coin")
             yield Select([("receives the kick", "receive"), ("kicks off", "kick")], value="receive", allow_blank=False, id="choice")
         yield Label("Referee (a cheat die at or under the number is spotted)")
-        referees = [(f"{r.name} ({r.catches_at_most})", r.id) for r in self.data.referees]
+        referees = [(Text(f"{r.name} ({r.catches_at_most})"), r.id) for r in self.data.referees]
         yield Select(referees, value="hydra-harry", allow_blank=False, id="referee")
         yield Label("Victory")
         q, minutes = self.data.clock.quarters, self.data.clock.quarter_seconds // 60
@@ -66,29 +66,32 @@ class MonsterBallSetupScreen(SetupScreen):
             "captain_minute": value("minute"),
         }
 
-    def preview(self, setup: Setup) -> str:
+    def preview(self, setup: Setup) -> Text:
         d = self.data
         names = (setup.law_name, setup.chaos_name)
         colours = (setup.law_colour, setup.chaos_colour)
         ref = d.referee(setup.referee)
-        lines = [f"[b]{names[setup.kicking_team]} kick off[/b] · {ref.name}: {ref.blurb}", ""]
+        text = Text()
+        text.append(f"{names[setup.kicking_team]} kick off", style="bold")
+        text.append(f" · {ref.name}: {ref.blurb}\n\n")
         if setup.lineups == "gym_class":
             pool = sum(d.gym_class_pool.values())
-            lines += [f"Gym class: {names[1 - setup.coin_winner]} pick first from a pool of {pool}:", ""]
-            lines += [f"  {n} × {d.creature(c).law}/{d.creature(c).chaos}" for c, n in d.gym_class_pool.items()]
+            text.append(f"Gym class: {names[1 - setup.coin_winner]} pick first from a pool of {pool}:\n\n")
+            for c, n in d.gym_class_pool.items():
+                text.append(f"  {n} × {d.creature(c).law}/{d.creature(c).chaos}\n")
         else:
             for side in (0, 1):
-                lines.append(f"[{style(colours[side])}]{names[side]}[/]")
+                text.append(f"{names[side]}\n", style=style(colours[side]))
                 for unit in ("offense", "defense"):
                     counts = getattr(d.presets.side(side), unit)
-                    lines.append(f"  {unit} ({sum(counts.values())})")
+                    text.append(f"  {unit} ({sum(counts.values())})\n")
                     for cid, n in counts.items():
                         c = d.creature(cid)
                         dice = f"M{c.move} H{c.hustle} B{c.block} T{c.tackle} P{c.pass_} C{c.catch} K{c.kick} ch{c.cheat}"
-                        lines.append(f"    {n} × {c.name(side):<13} {dice}")
-                lines.append("")
-        lines.append("Dice are given by their sides: H8 is a d8 for Hustle.")
-        return "\n".join(lines)
+                        text.append(f"    {n} × {c.name(side):<13} {dice}\n")
+                text.append("\n")
+        text.append("Dice are given by their sides: H8 is a d8 for Hustle.")
+        return text
 
 
 class CaptainClock(Static):

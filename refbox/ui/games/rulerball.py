@@ -75,21 +75,22 @@ class RulerballSetupScreen(SetupScreen):
     def _value(self, widget_id: str) -> str:
         return self.query_one(f"#{widget_id}", Input).value.strip()
 
-    def preview(self, setup: Setup) -> str:
+    def preview(self, setup: Setup) -> Text:
         d = self.data
-        lines = [f"[b]{d.clock.periods} periods of {d.clock.period_minutes} minutes · one turn a minute · "
-                 f"{d.track.sectors} sectors[/b]", ""]
+        text = Text()
+        text.append(f"{d.clock.periods} periods of {d.clock.period_minutes} minutes · one turn a minute · "
+                    f"{d.track.sectors} sectors\n\n", style="bold")
         for t in setup.teams:
-            colour = RICH.get(t.colour, t.colour)
             starts = sorted({f.start_sector for f in t.figures})
             stats = sum(1 for f in t.figures for s in STATS if getattr(f, s) is not None)
-            lines.append(f"[b {colour}]{t.name}[/] — {len(t.figures)} figures, starting in sector(s) "
-                         f"{', '.join(map(str, starts))}; {stats} stat(s) set")
+            text.append(t.name, style=f"bold {RICH.get(t.colour, t.colour)}")
+            text.append(f" — {len(t.figures)} figures, starting in sector(s) {', '.join(map(str, starts))}; "
+                        f"{stats} stat(s) set\n")
         rolls = [r for r in ROLLS if getattr(d.rolls, r) is not None]
-        lines += ["", "Rolls from your numbers: " + (", ".join(rolls) if rolls else "none set"),
-                  "Anything without numbers is entered as an outcome by the table.",
-                  f"Injury table: {len(d.injuries)} result(s)" if d.injuries else "Injury table: not set"]
-        return "\n".join(lines)
+        text.append("\nRolls from your numbers: " + (", ".join(rolls) if rolls else "none set") + "\n"
+                    "Anything without numbers is entered as an outcome by the table.\n"
+                    + (f"Injury table: {len(d.injuries)} result(s)" if d.injuries else "Injury table: not set"))
+        return text
 
 
 class SweepStrip(Static):

@@ -23,8 +23,10 @@ from textual.widgets import Footer, Static
 from refbox.engine.errors import RefboxError
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
+from refbox.engine.text import printable
 from refbox.ui.keys import FaceEntry, option_keys
 from refbox.ui.screens.help import HelpScreen
+from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
@@ -99,7 +101,7 @@ class GameScreen(Screen):
             return
         view = self.match.rules.view(self.match.state, self.match.data)
         title = Text()
-        title.append(f" refbox · {self.match.header.title} · ", style="bold")
+        title.append(f" refbox · {printable(self.match.header.title)} · ", style="bold")
         title.append(view.headline, style="bold")
         current = " / ".join(row.name for row in view.phases if row.status == "current")
         title.append(f" · {view.clock} · {current}", style="bold")
@@ -109,7 +111,7 @@ class GameScreen(Screen):
         self.query_one(Scoreboard).show(view, self.colours)
         for i, roster in enumerate(view.rosters[:2]):
             self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
-        self.query_one("#notes", Static).update("\n".join(view.notes))
+        self.query_one("#notes", Static).update(literal("\n".join(view.notes)))
         self.query_one(MatchLog).show(self.match.state.log, self.colours)
         self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
 
