@@ -268,3 +268,14 @@ def test_the_list_command_escapes_control_characters_in_saved_matches(tmp_path, 
     assert main(["--data-dir", str(tmp_path), "--list"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x9b" not in out and "m\\x1b[31m" in out
+
+
+def test_the_text_checks_do_not_slow_the_start_up_with_pydantic():
+    """The home screen and refbox --list use printable(): importing it must not import pydantic."""
+    import subprocess
+    import sys
+
+    code = ("import sys, refbox.engine.text, refbox.engine.registry, refbox.engine.storage, refbox.cli\n"
+            "print('pydantic' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

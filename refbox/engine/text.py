@@ -16,8 +16,6 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated
 
-from pydantic import AfterValidator
-
 REFUSED = {"Cc": "a control character", "Cf": "an invisible formatting character", "Cs": "a lone surrogate",
            "Co": "a private-use character", "Cn": "an unassigned character", "Zl": "a line separator",
            "Zp": "a paragraph separator"}
@@ -44,24 +42,33 @@ def problem(text: str, newlines: bool = False) -> str | None:
     return None
 
 
-def _name(value: str) -> str:
-    why = problem(value)
-    if why is not None:
-        raise ValueError(why)
-    return value
+class _Shown:
+    """Annotation metadata that makes pydantic run ``problem`` after its own str validation.
+
+    A plain class (pydantic finds ``__get_pydantic_core_schema__``), so that importing this module does
+    not import pydantic: the home screen and ``refbox --list`` use ``printable`` and start without it."""
+
+    def __init__(self, newlines: bool) -> None:
+        self.newlines = newlines
+
+    def check(self, value: str) -> str:
+        why = problem(value, self.newlines)
+        if why is not None:
+            from pydantic_core import PydanticCustomError
+
+            raise PydanticCustomError("unprintable", why)
+        return value
+
+    def __get_pydantic_core_schema__(self, source, handler):
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(self.check, handler(source))
 
 
-def _prose(value: str) -> str:
-    why = problem(value, newlines=True)
-    if why is not None:
-        raise ValueError(why)
-    return value
-
-
-Name = Annotated[str, AfterValidator(_name)]
+Name = Annotated[str, _Shown(newlines=False)]
 """One line of text a user or a ruleset file chose: no control or invisible characters."""
 
-Prose = Annotated[str, AfterValidator(_prose)]
+Prose = Annotated[str, _Shown(newlines=True)]
 """Text that may span lines (rule help, rulings); otherwise as ``Name``."""
 
 
