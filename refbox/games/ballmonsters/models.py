@@ -22,7 +22,7 @@ class BallSetup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: Name = Field(min_length=1, max_length=24)
-    str_bonus: int = Field(0, ge=0)
+    str_bonus: int = Field(0, ge=0, le=100)
     """Fiddle points spent on +1 STR each."""
     effect: EffectId | None = None
     """The ball's one special effect (costs one fiddle point)."""

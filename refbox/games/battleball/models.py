@@ -18,12 +18,12 @@ TEAM_COLOURS = {"iron-wolves": "#9fb6cc", "black-harts": "#e0524b"}
 
 
 class Game(Strict):
-    touchdowns_to_win: int = Field(ge=1)
-    halves: int = Field(ge=1)
-    roll_off_die: int = Field(ge=2)
-    passing_die: int = Field(ge=2)
-    fumble_reach: int = Field(ge=1)
-    pass_distance_limit: int = Field(ge=1)
+    touchdowns_to_win: int = Field(ge=1, le=20)
+    halves: int = Field(ge=1, le=10)
+    roll_off_die: int = Field(ge=2, le=100)
+    passing_die: int = Field(ge=2, le=100)
+    fumble_reach: int = Field(ge=1, le=20)
+    pass_distance_limit: int = Field(ge=1, le=100)
     """refbox's bound on a typed throwing distance, not a rule of the game."""
 
 
@@ -37,11 +37,11 @@ class Position(Strict):
     name: Name
     short: Name
     """Prefix of the player ids: RB gives RB1, RB2, RB3 (a single player is just HT)."""
-    count: int = Field(ge=1)
-    sides: int = Field(ge=2)
+    count: int = Field(ge=1, le=11)
+    sides: int = Field(ge=2, le=100)
     dice: int = Field(default=1, ge=1, le=2)
     """2 for the Heavy Tackle: he rolls both and uses one."""
-    squares: int = Field(default=1, ge=1)
+    squares: int = Field(default=1, ge=1, le=4)
     """Squares the figure covers: carnage tokens left when he is removed."""
     die_colour: Name
 
