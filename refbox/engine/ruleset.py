@@ -6,12 +6,12 @@ are merged over the base file and the result is validated as a whole.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from refbox.engine import tomlfile
 from refbox.engine.errors import RulesetError
 from refbox.engine.text import Name, Prose
 
@@ -76,15 +76,8 @@ D = TypeVar("D", bound=RulesetData)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise RulesetError(f"{path}: ruleset file not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise RulesetError(f"{path}: not valid TOML: {e}") from None
-    except OSError as e:
-        raise RulesetError(f"{path}: cannot read: {e.strerror}") from None
+    """The file's tables, or a RulesetError naming the file and what is wrong (see ``tomlfile``)."""
+    return tomlfile.read(path)
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -105,15 +98,20 @@ def validate(model: type[D], raw: dict[str, Any], where: str) -> D:
         problems = []
         for err in e.errors()[:5]:
             field = ".".join(str(p) for p in err["loc"]) or "(top level)"
-            problems.append(f"{where}: field '{field}': {err['msg']}")
+            msg = err["msg"].removeprefix("Value error, ")
+            problems.append(f"{where}: field '{field}': {msg}")
         more = f" (and {e.error_count() - 5} more)" if e.error_count() > 5 else ""
         raise RulesetError("; ".join(problems) + more) from None
+    except RecursionError:
+        raise RulesetError(f"{where}: nested too deeply") from None
+    except Exception as e:  # a consistency check tripped over tables it did not expect: still the file's fault
+        raise RulesetError(f"{where}: the tables do not fit together ({type(e).__name__}: {e})") from None
 
 
 def load(model: type[D], base: Path, house: Path | None = None) -> D:
     raw = read_toml(base)
-    where = str(base)
+    where = tomlfile.where(base)
     if house is not None:
         raw = merge(raw, read_toml(house))
-        where = f"{house} (over {base.name})"
+        where = f"{tomlfile.where(house)} (over {base.name})"
     return validate(model, raw, where)

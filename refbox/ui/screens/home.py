@@ -103,7 +103,7 @@ def _valid(variants: list[registry.Entry], problems: list[str]) -> tuple[list[re
         try:
             entry.load_data()
         except RefboxError as e:
-            problems = [*problems, f"{entry.house_file.name}: {e}"]
+            problems = [*problems, str(e)]  # the message names the file and the field
         else:
             good.append(entry)
     return good, problems
