@@ -7,13 +7,14 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Static
 
 from refbox.games.ballmonsters.models import TEAM_COLOURS, Setup
 from refbox.games.ballmonsters.rules import default_setup
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.select import Select
 
 BONUSES = [("+0 STR", 0), ("+1 STR", 1), ("+2 STR", 2)]
 

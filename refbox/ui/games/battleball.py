@@ -6,12 +6,13 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label
 
 from refbox.games.battleball.models import TEAM_COLOURS
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.select import Select
 
 
 class BattleballSetupScreen(SetupScreen):

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Static
 
 from refbox.engine.prompts import Event
 from refbox.games.monster_ball import live
@@ -24,6 +24,7 @@ from refbox.games.monster_ball.view import field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.select import Select
 
 SIDES = [("Law", 0), ("Chaos", 1)]
 

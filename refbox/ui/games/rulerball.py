@@ -11,7 +11,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Static
 
 from refbox.games.rulerball.data import STATS
 from refbox.games.rulerball.models import ROLE_NAMES, TEAM_COLOURS, Setup, default_team
@@ -19,6 +19,7 @@ from refbox.games.rulerball.view import SweepCell, phase_id, sweep_cells
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
+from refbox.ui.widgets.select import Select
 
 STAT_HEADS = {"speed": "Spd", "skill": "Skl", "combat": "Cmb", "toughness": "Tgh"}
 ROLLS = ("field", "avoid", "handoff", "combat", "injury", "shot")

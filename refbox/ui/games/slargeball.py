@@ -7,13 +7,14 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label
 
 from refbox.games.slargeball.models import TEAM_COLOURS
 from refbox.games.slargeball.rules import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
+from refbox.ui.widgets.select import Select
 
 DEFAULT_TEAMS = (("Red Ravagers", "red"), ("Blue Bashers", "blue"))
 

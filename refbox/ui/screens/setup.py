@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from refbox.engine.errors import RefboxError
 from refbox.engine.match import Match
 from refbox.engine.registry import Entry
 from refbox.engine.storage import matches_dir, new_match_path
 from refbox.ui.widgets.literal import literal
+from refbox.ui.widgets.select import Select
 
 DICE_MODES = [("Physical dice: type the faces", "physical"), ("Digital dice: refbox rolls", "digital")]
 
