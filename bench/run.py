@@ -3,7 +3,7 @@
 - start-up to the interactive home screen in a real terminal (tmux), against a bare Textual app
 - key press to screen updated on the Slargeball screen mid-match (Pilot, physical dice)
 - resume, and one undo, on a full 25-turn journal
-- prompt (with exact odds) cost; random full matches per second, headless
+- prompt (with exact odds) cost; random full matches per second, headless (every ruleset: bench/prompts.py)
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import asyncio
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.tmux import Sessions  # noqa: E402
 from refbox.engine import sim  # noqa: E402
 from refbox.engine.match import Match  # noqa: E402
 from refbox.engine.prompts import Choose, Confirm, Pick, Roll  # noqa: E402
@@ -32,21 +32,19 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
-def tmux_launch(cmd: str, marker: str) -> float:
-    """Seconds from starting ``cmd`` in a fresh tmux window until ``marker`` is on the screen."""
-    subprocess.run(["tmux", "kill-session", "-t", "bench"], capture_output=True)
+def tmux_launch(sessions: Sessions, cmd: str, marker: str) -> float:
+    """Seconds from starting ``cmd`` in a fresh tmux session until ``marker`` is on the screen."""
     start = time.perf_counter()
-    subprocess.run(["tmux", "new-session", "-d", "-s", "bench", "-x", "120", "-y", "40", cmd], check=True)
-    while True:
-        out = subprocess.run(["tmux", "capture-pane", "-p", "-t", "bench"], capture_output=True, text=True).stdout
-        if marker in out:
-            elapsed = time.perf_counter() - start
-            break
-        if time.perf_counter() - start > 20:
-            raise RuntimeError(f"{cmd!r} never showed {marker!r}")
-        time.sleep(0.005)
-    subprocess.run(["tmux", "kill-session", "-t", "bench"], capture_output=True)
-    return elapsed
+    name = sessions.new(cmd)
+    try:
+        while True:
+            if marker in sessions.capture(name):
+                return time.perf_counter() - start
+            if time.perf_counter() - start > 20:
+                raise RuntimeError(f"{cmd!r} never showed {marker!r}")
+            time.sleep(0.005)
+    finally:
+        sessions.kill(name)
 
 
 def bench_startup(runs: int) -> None:
@@ -56,12 +54,12 @@ def bench_startup(runs: int) -> None:
         return
     data = tempfile.mkdtemp()
     py = sys.executable
-    subprocess.run(["tmux", "new-session", "-d", "-s", "bench-keeper", "sleep 3600"], check=False)
     bare, ours = [], []
-    for _ in range(runs):
-        bare.append(tmux_launch(f"{py} {ROOT / 'bench' / 'bare_app.py'}", "bare app ready"))
-        ours.append(tmux_launch(f"{py} -m refbox --data-dir {data}", "New match"))
-    subprocess.run(["tmux", "kill-session", "-t", "bench-keeper"], capture_output=True)
+    with Sessions() as sessions:  # ends exactly the sessions it started, also on an error
+        sessions.new("sleep 3600")  # keeps the tmux server up between the short sessions
+        for _ in range(runs):
+            bare.append(tmux_launch(sessions, f"{py} {ROOT / 'bench' / 'bare_app.py'}", "bare app ready"))
+            ours.append(tmux_launch(sessions, f"{py} -m refbox --data-dir {data}", "New match"))
     b, o = statistics.median(bare), statistics.median(ours)
     ratios = sorted(x / y for x, y in zip(ours, bare))
     print(f"start-up (tmux, {runs} alternating pairs): bare Textual median {b * 1000:.0f} ms, refbox home median "

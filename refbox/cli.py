@@ -8,6 +8,7 @@ from pathlib import Path
 
 from refbox import __version__
 from refbox.engine import storage
+from refbox.engine.text import printable
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -36,9 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     root = storage.data_dir(args.data_dir)
     if args.list:
         saved = storage.saved_matches(root)
-        print(f"Saved matches in {storage.matches_dir(root)}:" if saved else f"No saved matches in {root}.")
-        for m in saved:
-            print(f"  {m.match_id:<36} {m.title:<14} {m.problem or m.summary}")
+        folder = printable(str(storage.matches_dir(root)))
+        print(f"Saved matches in {folder}:" if saved else f"No saved matches in {printable(str(root))}.")
+        for m in saved:  # names and file names are printed with control characters escaped
+            print(f"  {printable(m.match_id):<36} {printable(m.title):<14} {printable(m.problem or m.summary)}")
         return 0
     resume = None
     if args.resume:

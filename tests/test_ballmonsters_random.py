@@ -4,7 +4,6 @@ journal replay, and the cost of a prompt."""
 from __future__ import annotations
 
 import random
-import time
 
 from test_ballmonsters_helpers import load_data
 
@@ -87,18 +86,17 @@ def test_random_games_reach_every_step():
                     "split", "move", "move_hit", "fire", "portal", "portal_place", "over"}  # fmt: skip
 
 
-def test_a_prompt_costs_under_2_ms():
+def test_a_prompt_is_the_same_whether_asked_once_or_again():
+    """Prompt speed is measured in bench/prompts.py; here a prompt computed afresh equals the cached one."""
     match = Match.new("ballmonsters", random_setup(random.Random(7)), seed=7)
     rng = random.Random(7)
-    worst = 0.0
     for _ in range(400):
-        start = time.perf_counter()
         prompt = rules.prompt(match.state, match.data)
-        worst = max(worst, time.perf_counter() - start) if match.events else worst
+        assert prompt == match.prompt()
         if prompt.kind == "over":
             break
         match.submit(table_chooser(prompt, rng))
-    assert worst < 0.010  # generous for a loaded test machine; the report's median is well under 2 ms
+    assert len(match.events) > 100
 
 
 def test_a_saved_match_resumes_to_the_same_state(tmp_path):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import pytest
@@ -83,23 +82,17 @@ def test_random_games_with_team_rules_on_the_card(tmp_path):
     assert steps["team-rules"] >= 10
 
 
-def test_a_prompt_costs_under_2_ms_once_the_odds_are_warm():
+def test_a_game_plays_to_the_end_with_the_odds_warmed_first():
+    """Prompt speed with warm odds is measured in bench/prompts.py; here warming changes no prompt."""
     data = load_data()
     rules.warm_odds(data)
     match = Match.new("battleball", SETUP, 7)
-    worst = 0.0
 
-    def timed(m: Match) -> None:
-        nonlocal worst
-        best = 1.0
-        for _ in range(3):  # best of three: a prompt's cost, not the machine's hiccups
-            start = time.perf_counter()
-            m.rules.prompt(m.state, m.data)
-            best = min(best, time.perf_counter() - start)
-        worst = max(worst, best)
+    def same_prompt(m: Match) -> None:
+        assert m.rules.prompt(m.state, m.data) == m.prompt()
 
-    sim.play_random(match, 7, invariant=timed)
-    assert worst < 0.002
+    sim.play_random(match, 7, invariant=same_prompt)
+    assert isinstance(match.prompt(), GameOver)
 
 
 @pytest.mark.slow

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -74,18 +73,15 @@ def test_random_games_on_the_game_clock_end_after_four_quarters(tmp_path):
         assert match.state.seconds >= 60 and match.state.result
 
 
-def test_a_prompt_costs_under_2_ms():
+def test_a_twin_from_the_header_answers_every_prompt_of_a_random_match_alike():
+    """Prompt speed is measured in bench/prompts.py; here only that every input replays on a fresh twin."""
     match = Match.new("monster-ball", setup_for(1), seed=1)
-    sim.play_random(match, seed=1)  # warms the odds caches the way a real match would
+    sim.play_random(match, seed=1)
     twin = Match(match.header, None)
-    worst, total = 0.0, 0.0
     for event in match.events:
-        start = time.perf_counter()
-        twin.rules.prompt(twin.state, twin.data)
-        spent = time.perf_counter() - start
-        worst, total = max(worst, spent), total + spent
+        assert twin.prompt() == match.rules.prompt(twin.state, twin.data)
         twin.submit(event)
-    assert total / len(match.events) < 0.002
+    assert twin.state == match.state
 
 
 def test_the_rules_import_neither_textual_nor_rich():

@@ -6,12 +6,12 @@ Kept free of pydantic and icepool so the home screen starts fast; rules load on 
 from __future__ import annotations
 
 import importlib
-import tomllib
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 
+from refbox.engine import text, tomlfile
 from refbox.engine.errors import RulesetError
 
 
@@ -84,30 +84,75 @@ def _key(name: str) -> str:
 
 
 def house_variants(house_dir: Path | None) -> tuple[list[Entry], list[str]]:
-    """House-rules files in ``house_dir``: the variants they define and a message per broken file."""
-    if house_dir is None or not house_dir.is_dir():
-        return [], []
+    """House-rules files in ``house_dir``: the variants they define and one message per broken file.
+
+    A file is broken when it cannot be read as TOML (see ``tomlfile``), when its ``[meta]`` does not
+    name the ruleset it extends and its own name, or when that name (or a built-in's name, alias or
+    title) is already taken: the first file to use a name keeps it, in file-name order."""
+    try:
+        if house_dir is None or not house_dir.is_dir():
+            return [], []
+        paths = sorted(house_dir.glob("*.toml"))
+    except OSError as e:
+        return [], [f"{tomlfile.where(house_dir)}: cannot list the house rules: {e.strerror}"]
+    taken = {}
+    for b in BUILTIN:
+        for key in (b.name, *b.aliases, b.title):
+            taken.setdefault(_key(key), f"the built-in ruleset {b.title}")
     found, problems = [], []
-    for path in sorted(house_dir.glob("*.toml")):
+    for path in paths:
         try:
-            meta = tomllib.loads(path.read_text(encoding="utf-8")).get("meta", {})
-            base = lookup(meta["extends"])
-            found.append(
-                replace(
-                    base,
-                    name=str(meta["name"]),
-                    title=str(meta.get("title", f"{base.title} (house rules)")),
-                    aliases=(),
-                    house_file=path,
-                )
-            )
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-            problems.append(f"{path}: not valid TOML: {e}")
-        except KeyError as e:
-            problems.append(f"{path}: [meta] needs {e} (house rules name the ruleset they extend and their own name)")
+            variant = _house_variant(path)
         except RulesetError as e:
-            problems.append(f"{path}: {e}")
+            problems.append(str(e))
+            continue
+        owner = taken.get(_key(variant.name))
+        if owner is not None:
+            problems.append(f"{tomlfile.where(path)}: [meta] name {variant.name!r} is already used by {owner}; "
+                            "give this file a name of its own")
+            continue
+        taken[_key(variant.name)] = path.name
+        found.append(variant)
     return found, problems
+
+
+def _house_variant(path: Path) -> Entry:
+    where = tomlfile.where(path)
+    meta = tomlfile.read(path).get("meta")
+    if not isinstance(meta, dict):
+        raise RulesetError(f"{where}: [meta] must be a table naming the ruleset it extends and its own name "
+                           f"(got {_kind(meta)})")
+    for key in ("extends", "name"):
+        if key not in meta:
+            raise RulesetError(f"{where}: [meta] needs {key!r} (house rules name the ruleset they extend and "
+                               "their own name)")
+    extends, name = meta["extends"], meta["name"]
+    if not isinstance(extends, str):
+        raise RulesetError(f"{where}: [meta] extends must be the name of a ruleset, in quotes (got {_kind(extends)})")
+    if not isinstance(name, str) or not name.strip():
+        raise RulesetError(f"{where}: [meta] name must be a name in quotes (got {_kind(name)})")
+    if not _key(name):
+        raise RulesetError(f"{where}: [meta] name {name!r} needs at least one letter or digit")
+    title = meta.get("title")
+    if title is not None and not isinstance(title, str):
+        raise RulesetError(f"{where}: [meta] title must be text in quotes (got {_kind(title)})")
+    for field, value in (("name", name), ("title", title or "")):
+        why = text.problem(value)
+        if why is not None:
+            raise RulesetError(f"{where}: [meta] {field} {why}")
+    try:
+        base = lookup(extends)
+    except RulesetError as e:
+        raise RulesetError(f"{where}: [meta] extends: {e}") from None
+    return replace(base, name=name, title=title or f"{base.title} (house rules)", aliases=(), house_file=path)
+
+
+def _kind(value: object) -> str:
+    """What a TOML value is, for a message: 'a number', 'a table', ..."""
+    if value is None:
+        return "nothing"
+    names = {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a table"}
+    return names.get(type(value), type(value).__name__)
 
 
 def entries(house_dir: Path | None = None) -> list[Entry]:

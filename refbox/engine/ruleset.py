@@ -6,13 +6,14 @@ are merged over the base file and the result is validated as a whole.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from refbox.engine import tomlfile
 from refbox.engine.errors import RulesetError
+from refbox.engine.text import Name, Prose
 
 
 class Strict(BaseModel):
@@ -22,34 +23,34 @@ class Strict(BaseModel):
 
 
 class Meta(Strict):
-    name: str
-    title: str
-    aliases: list[str] = []
-    extends: str | None = None
+    name: Name = Field(min_length=1, max_length=60)
+    title: Name = Field(min_length=1, max_length=60)
+    aliases: list[Name] = []
+    extends: Name | None = None
     """Set in a house-rules file: the ruleset it changes."""
-    source: str = ""
+    source: Name = Field("", max_length=200)
     """Where the rules come from (edition), for the help screen."""
 
 
 class Step(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
 
 
 class Phase(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
     steps: list[Step] = []
-    help: str = ""
+    help: Prose = ""
     """Rule help for this phase, in refbox's own words."""
 
 
 class Ruling(Strict):
-    id: str
-    applies_to: list[str] = Field(min_length=1)
+    id: Name
+    applies_to: list[Name] = Field(min_length=1)
     """Phase ids (or "setup", "general") where the ruling is shown."""
-    ruling: str
-    reason: str
+    ruling: Prose
+    reason: Prose
 
 
 class RulesetData(Strict):
@@ -58,7 +59,7 @@ class RulesetData(Strict):
     meta: Meta
     phases: list[Phase] = Field(min_length=1)
     rulings: list[Ruling] = []
-    not_implemented: list[str] = []
+    not_implemented: list[Prose] = []
     """Rules refbox knows it does not referee yet: shown in the help and the notes."""
 
     def phase(self, phase_id: str) -> Phase:
@@ -75,15 +76,8 @@ D = TypeVar("D", bound=RulesetData)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise RulesetError(f"{path}: ruleset file not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise RulesetError(f"{path}: not valid TOML: {e}") from None
-    except OSError as e:
-        raise RulesetError(f"{path}: cannot read: {e.strerror}") from None
+    """The file's tables, or a RulesetError naming the file and what is wrong (see ``tomlfile``)."""
+    return tomlfile.read(path)
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -104,15 +98,20 @@ def validate(model: type[D], raw: dict[str, Any], where: str) -> D:
         problems = []
         for err in e.errors()[:5]:
             field = ".".join(str(p) for p in err["loc"]) or "(top level)"
-            problems.append(f"{where}: field '{field}': {err['msg']}")
+            msg = err["msg"].removeprefix("Value error, ")
+            problems.append(f"{where}: field '{field}': {msg}")
         more = f" (and {e.error_count() - 5} more)" if e.error_count() > 5 else ""
         raise RulesetError("; ".join(problems) + more) from None
+    except RecursionError:
+        raise RulesetError(f"{where}: nested too deeply") from None
+    except Exception as e:  # a consistency check tripped over tables it did not expect: still the file's fault
+        raise RulesetError(f"{where}: the tables do not fit together ({type(e).__name__}: {e})") from None
 
 
 def load(model: type[D], base: Path, house: Path | None = None) -> D:
     raw = read_toml(base)
-    where = str(base)
+    where = tomlfile.where(base)
     if house is not None:
         raw = merge(raw, read_toml(house))
-        where = f"{house} (over {base.name})"
+        where = f"{tomlfile.where(house)} (over {base.name})"
     return validate(model, raw, where)

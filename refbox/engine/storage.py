@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -111,30 +113,90 @@ def read_json(path: Path) -> dict:
         return {}
 
 
+HEADER_LIMIT = 8_000_000
+"""Bytes of a journal's first line read for the list (a header holds the ruleset data: tens of kB)."""
+
+HEADER_FIELDS = ("match_id", "ruleset", "title", "created")
+
+
 def saved_matches(root: Path) -> list[SavedMatch]:
-    """Saved matches, newest first. Reads only each header line and the meta file: fast to list."""
-    found = []
+    """Saved matches, newest first. Reads only each header line and the meta file: fast to list.
+
+    A file that cannot be listed properly (a broken link, a directory, a damaged header) is still
+    listed, with ``problem`` saying what is wrong; nothing here raises for one bad file."""
     folder = matches_dir(root)
-    if not folder.is_dir():
+    try:
+        paths = list(folder.glob("*.jsonl")) if folder.is_dir() else []
+    except OSError:
         return []
-    for path in folder.glob("*.jsonl"):
-        meta = read_meta(path)
-        try:
-            with open(path, encoding="utf-8") as f:
-                header = json.loads(f.readline())
-            found.append(
-                SavedMatch(
-                    path=path,
-                    match_id=str(header["match_id"]),
-                    ruleset=str(header["ruleset"]),
-                    title=str(header["title"]),
-                    created=str(header["created"]),
-                    summary=str(meta.get("summary", "")),
-                    modified=path.stat().st_mtime,
-                )
-            )
-        except (OSError, ValueError, KeyError, TypeError):
-            found.append(
-                SavedMatch(path, path.stem, "?", "?", "", "", path.stat().st_mtime, problem="unreadable header")
-            )
+    found = [_saved_match(path) for path in paths]
     return sorted(found, key=lambda m: m.modified, reverse=True)
+
+
+def _saved_match(path: Path) -> SavedMatch:
+    try:
+        info = path.stat()
+    except OSError as e:
+        return _unlisted(path, _stat_problem(path, e))
+    if not stat.S_ISREG(info.st_mode):
+        return _unlisted(path, "is not a file (a directory?)", info.st_mtime)
+    try:
+        header = _header(path)
+    except ValueError as e:
+        return _unlisted(path, str(e), info.st_mtime)
+    try:
+        summary = str(read_meta(path).get("summary", ""))
+    except (RecursionError, MemoryError):  # a damaged meta file costs the summary, nothing else
+        summary = ""
+    return SavedMatch(path=path, summary=summary, modified=info.st_mtime, **header)
+
+
+def _header(path: Path) -> dict[str, str]:
+    """The list fields of the header line, or ValueError saying what is wrong with it."""
+    try:
+        with open(path, "rb") as f:
+            line = f.readline(HEADER_LIMIT + 1)
+    except OSError as e:
+        raise ValueError(f"cannot be read: {e.strerror}") from None
+    if len(line) > HEADER_LIMIT:
+        raise ValueError(f"header line is longer than {HEADER_LIMIT:,} bytes: not a refbox journal")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"header is not valid UTF-8 (byte {e.start + 1})") from None
+    try:
+        header = json.loads(text)
+    except RecursionError:
+        raise ValueError("header is nested too deeply: not a refbox journal") from None
+    except ValueError:
+        raise ValueError("header is not JSON: not a refbox journal (or damaged)") from None
+    if not isinstance(header, dict):
+        raise ValueError("header is not a JSON object: not a refbox journal")
+    missing = [key for key in HEADER_FIELDS if not isinstance(header.get(key), str)]
+    if missing:
+        raise ValueError(f"header lacks {', '.join(missing)}: not a refbox journal (or damaged)")
+    fields = {key: header[key] for key in HEADER_FIELDS}
+    for key, value in fields.items():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # an escaped lone surrogate, e.g. "\\ud800"
+            raise ValueError(f"header is not valid UTF-8 text ({key} holds a lone surrogate)") from None
+    return fields
+
+
+def _stat_problem(path: Path, e: OSError) -> str:
+    if e.errno == errno.ELOOP:
+        return "is a symbolic link loop"
+    if isinstance(e, FileNotFoundError) and path.is_symlink():
+        return "is a link to a file that does not exist"
+    return f"cannot be read: {e.strerror}"
+
+
+def _unlisted(path: Path, problem: str, modified: float | None = None) -> SavedMatch:
+    """A row for a file that cannot be resumed, saying why."""
+    if modified is None:
+        try:
+            modified = path.lstat().st_mtime
+        except OSError:
+            modified = 0.0
+    return SavedMatch(path, path.stem, "?", "?", "", "", modified, problem=problem)

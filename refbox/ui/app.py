@@ -11,6 +11,7 @@ from textual.app import App, SystemCommand
 from refbox.engine.errors import JournalError, RefboxError
 from refbox.engine.registry import Entry
 from refbox.engine.storage import data_dir as resolve_data_dir
+from refbox.engine.text import printable
 from refbox.ui.screens.dialogs import YesNo
 
 
@@ -41,11 +42,19 @@ class RefboxApp(App):
         if self._resume_path is not None:
             self.resume(str(self._resume_path))
 
+    def report(self, message: str, title: str, timeout: float = 15) -> None:
+        """An error toast. The message often quotes a name or a file name: shown literally, never as markup."""
+        self.notify(printable(message, newlines=True), title=title, severity="error", timeout=timeout, markup=False)
+
     def new_match(self, entry: Entry) -> None:
         try:
             screen = _screen_class(entry.setup_screen)(entry)
         except RefboxError as e:
-            self.notify(str(e), title="Cannot start", severity="error", timeout=10)
+            self.report(str(e), "Cannot start", timeout=10)
+            return
+        except Exception as e:  # never a traceback: report and stay on the home screen
+            logging.getLogger("refbox").exception("new match failed")
+            self.report(f"{type(e).__name__}: {e}", "Cannot start", timeout=10)
             return
         self.push_screen(screen)
 
@@ -60,19 +69,19 @@ class RefboxApp(App):
                             "beside the match (.damaged) and nothing else is changed.")
                 self.push_screen(YesNo(question), lambda yes: self.resume(path, salvage=True) if yes else None)
             else:
-                self.notify(str(e), title="Cannot resume", severity="error", timeout=15)
+                self.report(str(e), "Cannot resume")
             return
         except RefboxError as e:
-            self.notify(str(e), title="Cannot resume", severity="error", timeout=15)
+            self.report(str(e), "Cannot resume")
             return
         except Exception as e:  # never a traceback: report and stay on the home screen
             logging.getLogger("refbox").exception("resume failed")
-            self.notify(f"{type(e).__name__}: {e}", title="Cannot resume", severity="error", timeout=15)
+            self.report(f"{type(e).__name__}: {e}", "Cannot resume")
             return
         try:
             screen = self.game_screen(match, recovered)
         except RefboxError as e:
-            self.notify(str(e), title="Cannot resume", severity="error", timeout=15)
+            self.report(str(e), "Cannot resume")
             return
         self.push_screen(screen)
 

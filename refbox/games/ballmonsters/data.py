@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
+from refbox.engine.text import Name, Prose
 
 EffectId = Literal["flaming", "infectious", "tough_nut", "winged", "horny"]
 FacingKey = Literal["bitey_bitey", "bitey_back", "back_bitey", "back_back"]
@@ -15,19 +16,19 @@ FacingKey = Literal["bitey_bitey", "bitey_back", "back_bitey", "back_back"]
 
 class TeamMakeUp(Strict):
     miniballs: int = Field(ge=1, le=12)
-    monsterball_str: int = Field(ge=0)
-    miniball_str: int = Field(ge=0)
+    monsterball_str: int = Field(ge=0, le=100)
+    miniball_str: int = Field(ge=0, le=100)
 
 
 class StrengthBounds(Strict):
-    min: int = Field(ge=0)
-    max: int = Field(ge=1)
+    min: int = Field(ge=0, le=100)
+    max: int = Field(ge=1, le=100)
 
 
 class Fiddle(Strict):
-    budget: int = Field(ge=0)
+    budget: int = Field(ge=0, le=100)
     """Fiddle points per team."""
-    per_ball: int = Field(ge=0)
+    per_ball: int = Field(ge=0, le=100)
     """At most this many on one ball."""
 
 
@@ -49,18 +50,18 @@ class BiteTable(Strict):
 
 class BiteRules(Strict):
     die: int = Field(ge=2, le=100)
-    crit_face: int = Field(ge=1)
-    keep_power: int = Field(ge=0)
+    crit_face: int = Field(ge=1, le=100)
+    keep_power: int = Field(ge=0, le=100)
     """The active ball keeps at least this much power when committing (or all it has, if less)."""
-    boob_bonus: int = Field(ge=0)
+    boob_bonus: int = Field(ge=0, le=100)
     friendly: BiteTable
     unfriendly: BiteTable
 
 
 class BoingRules(Strict):
-    vectors: list[str] = Field(min_length=1)
-    keep_monsterball: int = Field(ge=0)
-    keep_miniball: int = Field(ge=0)
+    vectors: list[Prose] = Field(min_length=1)
+    keep_monsterball: int = Field(ge=0, le=100)
+    keep_miniball: int = Field(ge=0, le=100)
 
 
 class FireRules(Strict):
@@ -69,22 +70,22 @@ class FireRules(Strict):
 
 class PortalRules(Strict):
     die: int = Field(ge=2, le=100)
-    max: int = Field(ge=0)
-    late_after_turn: int = Field(ge=0)
+    max: int = Field(ge=0, le=100)
+    late_after_turn: int = Field(ge=0, le=1000)
     """After this many turns, only ``late_remove_face`` removes a portal; anything else adds one."""
-    late_remove_face: int = Field(ge=1)
+    late_remove_face: int = Field(ge=1, le=100)
 
 
 class Scoring(Strict):
-    duff: int
-    deflation: int
-    portal: int
+    duff: int = Field(ge=-100, le=100)
+    deflation: int = Field(ge=-100, le=100)
+    portal: int = Field(ge=-100, le=100)
 
 
 class Described(Strict):
-    id: str
-    name: str
-    summary: str
+    id: Name
+    name: Name
+    summary: Prose
 
 
 class Effect(Described):

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from refbox.engine.state import GameState, Model
+from refbox.engine.text import Name
 from refbox.games.ballmonsters.data import EffectId, FacingKey
 
 # ---- setup ----
@@ -20,8 +21,8 @@ class BallSetup(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=24)
-    str_bonus: int = Field(0, ge=0)
+    name: Name = Field(min_length=1, max_length=24)
+    str_bonus: int = Field(0, ge=0, le=100)
     """Fiddle points spent on +1 STR each."""
     effect: EffectId | None = None
     """The ball's one special effect (costs one fiddle point)."""
@@ -34,7 +35,7 @@ class BallSetup(BaseModel):
 class TeamSetup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=24)
+    name: Name = Field(min_length=1, max_length=24)
     colour: Colour = "red"
     monsterball: BallSetup
     miniballs: list[BallSetup] = Field(min_length=1)

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from refbox.engine.ruleset import RulesetData, Strict
 from refbox.engine.state import GameState, Model
+from refbox.engine.text import Name
 
 TEAM_COLOURS = {"iron-wolves": "#9fb6cc", "black-harts": "#e0524b"}
 """Screen colours per team id: steel for the Wolves, red for the Harts (black would vanish on a dark terminal)."""
@@ -17,37 +18,37 @@ TEAM_COLOURS = {"iron-wolves": "#9fb6cc", "black-harts": "#e0524b"}
 
 
 class Game(Strict):
-    touchdowns_to_win: int = Field(ge=1)
-    halves: int = Field(ge=1)
-    roll_off_die: int = Field(ge=2)
-    passing_die: int = Field(ge=2)
-    fumble_reach: int = Field(ge=1)
-    pass_distance_limit: int = Field(ge=1)
+    touchdowns_to_win: int = Field(ge=1, le=20)
+    halves: int = Field(ge=1, le=10)
+    roll_off_die: int = Field(ge=2, le=100)
+    passing_die: int = Field(ge=2, le=100)
+    fumble_reach: int = Field(ge=1, le=20)
+    pass_distance_limit: int = Field(ge=1, le=100)
     """refbox's bound on a typed throwing distance, not a rule of the game."""
 
 
 class Team(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
 
 
 class Position(Strict):
-    id: str
-    name: str
-    short: str
+    id: Name
+    name: Name
+    short: Name
     """Prefix of the player ids: RB gives RB1, RB2, RB3 (a single player is just HT)."""
-    count: int = Field(ge=1)
-    sides: int = Field(ge=2)
+    count: int = Field(ge=1, le=11)
+    sides: int = Field(ge=2, le=100)
     dice: int = Field(default=1, ge=1, le=2)
     """2 for the Heavy Tackle: he rolls both and uses one."""
-    squares: int = Field(default=1, ge=1)
+    squares: int = Field(default=1, ge=1, le=4)
     """Squares the figure covers: carnage tokens left when he is removed."""
-    die_colour: str
+    die_colour: Name
 
 
 class TeamRule(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
 
 
 class Data(RulesetData):
@@ -88,7 +89,7 @@ class Data(RulesetData):
 class Setup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    coaches: tuple[str, str] = ("Coach 1", "Coach 2")
+    coaches: tuple[Name, Name] = ("Coach 1", "Coach 2")
     """Coach names; coach 0 is team 0 throughout the match."""
     first_coach_team: Literal["iron-wolves", "black-harts"] = "iron-wolves"
     """The team coach 0 takes; coach 1 takes the other."""

@@ -2,48 +2,55 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
+from refbox.engine.text import Name, Prose
 
 DieSides = Literal[4, 6, 8, 10, 12]
 CheatKind = Literal["roughness", "blink", "missile", "holding", "ankle_bite", "divine", "slam", "wardrobe"]
 Unit = Literal["offense", "defense"]
+GridFace = Annotated[int, Field(ge=1, le=12)]
+"""A face of the d12 that picks the grid across the field."""
+SquadCount = Annotated[int, Field(ge=0, le=30)]
+"""Creatures of one kind in a preset line-up."""
+PoolCount = Annotated[int, Field(ge=0, le=50)]
+"""Creatures of one kind in the gym-class pool."""
 
 
 class Scoring(Strict):
-    touchdown: int = Field(ge=1)
-    field_goal: int = Field(ge=1)
-    target_points: int = Field(ge=1)
+    touchdown: int = Field(ge=1, le=100)
+    field_goal: int = Field(ge=1, le=100)
+    target_points: int = Field(ge=1, le=1000)
 
 
 class Clock(Strict):
-    quarters: int = Field(ge=1)
-    quarter_seconds: int = Field(ge=1)
-    round_seconds: int = Field(ge=1)
-    kick_seconds: int = Field(ge=0)
-    captain_seconds: int = Field(ge=1)
+    quarters: int = Field(ge=1, le=10)
+    quarter_seconds: int = Field(ge=1, le=3600)
+    round_seconds: int = Field(ge=1, le=600)
+    kick_seconds: int = Field(ge=0, le=600)
+    captain_seconds: int = Field(ge=1, le=600)
 
 
 class FieldGeometry(Strict):
-    playable_zones: int = Field(ge=2)
-    squares_per_zone: int = Field(ge=1)
-    end_zone_squares: int = Field(ge=1)
-    grids_wide: int = Field(ge=1)
-    yards_per_zone: int = Field(ge=1)
-    max_grids_between: int = Field(ge=1)
-    start_to_go: int = Field(ge=1)
-    kickoff_to_go: int = Field(ge=1)
-    downs: int = Field(ge=1)
-    first_down_squares: int = Field(ge=1)
-    penalty_squares: int = Field(ge=0)
-    grid_divisions: list[tuple[int, int]]
+    playable_zones: int = Field(ge=2, le=20)
+    squares_per_zone: int = Field(ge=1, le=20)
+    end_zone_squares: int = Field(ge=1, le=20)
+    grids_wide: int = Field(ge=1, le=12)
+    yards_per_zone: int = Field(ge=1, le=100)
+    max_grids_between: int = Field(ge=1, le=100)
+    start_to_go: int = Field(ge=1, le=400)
+    kickoff_to_go: int = Field(ge=1, le=400)
+    downs: int = Field(ge=1, le=10)
+    first_down_squares: int = Field(ge=1, le=400)
+    penalty_squares: int = Field(ge=0, le=400)
+    grid_divisions: list[tuple[GridFace, GridFace]] = Field(max_length=12)
     """d12 faces (low, high) for each division across the field, in order."""
-    width_squares: int = Field(default=18, ge=1)
+    width_squares: int = Field(default=18, ge=1, le=60)
     """Squares across the field (the on-screen field; matches saved before it existed never use it)."""
-    out_of_bounds_squares: int = Field(default=1, ge=1)
+    out_of_bounds_squares: int = Field(default=1, ge=1, le=5)
     """The out-of-bounds band around the field, in squares."""
 
     @property
@@ -73,26 +80,26 @@ class FieldGeometry(Strict):
 
 
 class Challenges(Strict):
-    beat: int = Field(ge=0)
+    beat: int = Field(ge=0, le=100)
     """The usual number to beat (hike, pass base, catch, recovery, holding, divine intervention)."""
 
 
 class Referee(Strict):
-    id: str
-    name: str
+    id: Name
+    name: Name
     catches_at_most: int = Field(ge=0, le=12)
     """A cheat die at or under this number is spotted."""
-    blurb: str = ""
+    blurb: Prose = ""
 
 
 class Creature(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    id: str
-    law: str
-    chaos: str
-    positions: list[str]
-    move: int = Field(ge=0)
+    id: Name
+    law: Name
+    chaos: Name
+    positions: list[Name]
+    move: int = Field(ge=0, le=20)
     hustle: DieSides
     block: DieSides
     tackle: DieSides
@@ -100,17 +107,17 @@ class Creature(Strict):
     catch: DieSides
     kick: DieSides
     cheat: DieSides
-    cheat_name: str
+    cheat_name: Name
     cheat_kind: CheatKind
-    cheat_effect: str
+    cheat_effect: Prose
 
     def name(self, side: int) -> str:
         return self.law if side == 0 else self.chaos
 
 
 class SideLineups(Strict):
-    offense: dict[str, int]
-    defense: dict[str, int]
+    offense: dict[str, SquadCount]
+    defense: dict[str, SquadCount]
 
 
 class Presets(Strict):
@@ -125,9 +132,9 @@ class Slot(Strict):
     """One place in a formation: the role that fills it (a creature position), how far back from its line
     and where across the field (1..width, from the captain's left looking downfield)."""
 
-    role: str
-    back: int = Field(ge=0)
-    across: int = Field(ge=1)
+    role: Name
+    back: int = Field(ge=0, le=60)
+    across: int = Field(ge=1, le=60)
 
 
 class Formations(Strict):
@@ -159,7 +166,7 @@ class Data(RulesetData):
     referees: list[Referee] = Field(min_length=1)
     creatures: list[Creature] = Field(min_length=1)
     presets: Presets
-    gym_class_pool: dict[str, int]
+    gym_class_pool: dict[str, PoolCount]
     formations: Formations | None = None
     """Line-ups for the on-screen field; None in data saved before it existed (those matches are table-only)."""
 

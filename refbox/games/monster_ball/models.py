@@ -16,19 +16,22 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.errors import RuleError
 from refbox.engine.state import GameState, LogLine, Model
+from refbox.engine.text import Name
 
 PlayKind = Literal["kickoff", "scrimmage", "punt", "field_goal"]
 Ball = Literal["none", "held", "air", "loose", "dead"]
 Defence = Literal["hustle", "block", "block_rough", "slam"]
+Colour = Literal["red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white"]
+"""Colours a side can wear: names every terminal theme understands (a style string from a file is never parsed)."""
 
 
 class Setup(BaseModel):
     """What the setup screen collects. Dice mode and seed belong to the Match."""
 
-    law_name: str = Field(default="Law", min_length=1, max_length=24)
-    chaos_name: str = Field(default="Chaos", min_length=1, max_length=24)
-    law_colour: str = "blue"
-    chaos_colour: str = "red"
+    law_name: Name = Field(default="Law", min_length=1, max_length=24)
+    chaos_name: Name = Field(default="Chaos", min_length=1, max_length=24)
+    law_colour: Colour = "blue"
+    chaos_colour: Colour = "red"
     lineups: Literal["presets", "gym_class"] = "presets"
     coin_winner: Literal[0, 1] = 0
     """Who won the coin toss (0 Law, 1 Chaos): they pick the side; the loser picks first in gym class."""

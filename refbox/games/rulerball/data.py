@@ -7,11 +7,12 @@ them from their own rulebook; left empty, refbox asks the table for each outcome
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from refbox.engine.ruleset import RulesetData, Strict
+from refbox.engine.text import Name
 
 StatName = Literal["speed", "skill", "combat", "toughness"]
 STATS: tuple[StatName, ...] = ("speed", "skill", "combat", "toughness")
@@ -19,13 +20,16 @@ STATS: tuple[StatName, ...] = ("speed", "skill", "combat", "toughness")
 Role = Literal["biker", "catcher", "skater"]
 ROLES: tuple[Role, ...] = ("biker", "catcher", "skater")
 
+Stat = Annotated[int, Field(ge=-99, le=999)]
+"""A figure stat from the user's rulebook: what the roster editor's three-character box can hold."""
+
 TimerTrack = Literal["penalty", "shaken", "rest"]
 TIMER_TRACKS: tuple[TimerTrack, ...] = ("penalty", "shaken", "rest")
 
 
 class Clock(Strict):
-    periods: int = Field(ge=1)
-    period_minutes: int = Field(ge=1)
+    periods: int = Field(ge=1, le=10)
+    period_minutes: int = Field(ge=1, le=120)
     """One game turn is one minute of this clock."""
 
 
@@ -35,26 +39,26 @@ class Track(Strict):
 
 
 class TeamMakeUp(Strict):
-    biker: int = Field(ge=0)
-    catcher: int = Field(ge=1)
-    skater: int = Field(ge=1)
+    biker: int = Field(ge=0, le=20)
+    catcher: int = Field(ge=1, le=20)
+    skater: int = Field(ge=1, le=20)
 
     def count(self, role: Role) -> int:
         return getattr(self, role)
 
 
 class BallRules(Strict):
-    laps_to_shoot: int = Field(ge=1)
+    laps_to_shoot: int = Field(ge=1, le=10)
     """Laps after activation within which the offense must shoot, or the ball is dead."""
 
 
 class Stats(Strict):
     """A figure's four stats; None means "not set" (the table enters outcomes instead)."""
 
-    speed: int | None = None
-    skill: int | None = None
-    combat: int | None = None
-    toughness: int | None = None
+    speed: Stat | None = None
+    skill: Stat | None = None
+    combat: Stat | None = None
+    toughness: Stat | None = None
 
 
 class RollRule(Strict):
@@ -68,7 +72,7 @@ class RollRule(Strict):
     sides: int = Field(ge=2, le=100)
     stat: StatName
     against: StatName | None = None
-    modifier: int = 0
+    modifier: int = Field(default=0, ge=-999, le=999)
     succeed: Literal["at_most", "at_least"]
 
 
@@ -94,10 +98,10 @@ class Rolls(Strict):
 class Injury(Strict):
     """One result of the user's injury table."""
 
-    name: str
+    name: Name
     track: TimerTrack | Literal["none", "out"]
     """Where the figure goes: a timer track, nowhere (stays in play), or out of the game."""
-    minutes: int | None = Field(default=None, ge=1)
+    minutes: int | None = Field(default=None, ge=1, le=120)
     """Time on the timer track; None: the table enters it."""
 
 
@@ -110,7 +114,7 @@ class Data(RulesetData):
     """Default stats per role, used where a roster leaves a stat blank."""
     rolls: Rolls = Rolls()
     injuries: list[Injury] = []
-    penalty_minutes: int | None = Field(default=None, ge=1)
+    penalty_minutes: int | None = Field(default=None, ge=1, le=120)
     """Minutes in the penalty box; None: the table enters them per penalty."""
 
     @property

@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from refbox.engine.state import GameState, Model
-from refbox.games.rulerball.data import Role, StatName, TimerTrack
+from refbox.engine.text import Name
+from refbox.games.rulerball.data import Role, Stat, StatName, TimerTrack
 
 TEAM_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
 """Colours a team can wear: names every terminal theme understands."""
@@ -21,18 +22,18 @@ class _SetupModel(BaseModel):
 
 
 class FigureSetup(_SetupModel):
-    name: str = Field(min_length=1, max_length=24)
+    name: Name = Field(min_length=1, max_length=24)
     role: Role
-    speed: int | None = None
-    skill: int | None = None
-    combat: int | None = None
-    toughness: int | None = None
+    speed: Stat | None = None
+    skill: Stat | None = None
+    combat: Stat | None = None
+    toughness: Stat | None = None
     start_sector: int = Field(ge=1, le=24)
     """Where the figure stands at every restart (the formations chapter is missing: the user sets it)."""
 
 
 class TeamSetup(_SetupModel):
-    name: str = Field(min_length=1, max_length=20)
+    name: Name = Field(min_length=1, max_length=20)
     colour: TeamColour
     figures: list[FigureSetup]
 

@@ -2,44 +2,47 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
+from refbox.engine.text import Name, Prose
 
 
 class Game(Strict):
     turns: int = Field(ge=1, le=200)
-    die: int = Field(ge=2)
-    squads_min: int = Field(ge=1)
+    die: int = Field(ge=2, le=100)
+    squads_min: int = Field(ge=1, le=9)
     squads_max: int = Field(ge=1, le=9)
-    captain_from_squads: int = Field(ge=1)
-    coach_from_squads: int = Field(ge=1)
-    fling_range_per_point: int = Field(ge=1)
-    leave_contact_on_or_under: int = Field(ge=0)
-    ballbonk_on_or_under: int = Field(ge=0)
+    captain_from_squads: int = Field(ge=1, le=9)
+    coach_from_squads: int = Field(ge=1, le=9)
+    fling_range_per_point: int = Field(ge=1, le=100)
+    leave_contact_on_or_under: int = Field(ge=0, le=100)
+    ballbonk_on_or_under: int = Field(ge=0, le=100)
     coach_random_fling_dice: int = Field(ge=1, le=6)
     bonk_scatter_dice: int = Field(ge=1, le=6)
-    scoring_points: int = Field(ge=1)
+    scoring_points: int = Field(ge=1, le=100)
 
 
 class Coach(Strict):
-    activation_needs: list[int] = Field(min_length=1, max_length=9)
-    walk_by_whap: int = Field(ge=0)
-    walk_by_reach_inches: int = Field(ge=0)
-    speed_inches: int = Field(ge=1)
+    activation_needs: list[Annotated[int, Field(ge=1, le=100)]] = Field(min_length=1, max_length=9)
+    walk_by_whap: int = Field(ge=0, le=100)
+    walk_by_reach_inches: int = Field(ge=0, le=100)
+    speed_inches: int = Field(ge=1, le=100)
 
 
 class Position(Strict):
-    id: str = Field(pattern=r"^[A-Z]{1,3}$")
-    name: str
+    id: Name = Field(pattern=r"^[A-Z]{1,3}$")
+    name: Name
     move: int = Field(ge=0, le=30)
     whap: int = Field(ge=0, le=6)
     fling: int = Field(ge=0, le=6)
     nab: int = Field(ge=0, le=6)
-    points: int = Field(ge=0)
+    points: int = Field(ge=0, le=1000)
     per_squad: int = Field(default=0, ge=0, le=9)
     per_team: int = Field(default=0, ge=0, le=1)
-    from_squads: int = Field(default=1, ge=1)
+    from_squads: int = Field(default=1, ge=1, le=9)
     """A per-team position appears only with at least this many squads."""
     coach: bool = False
 
@@ -51,12 +54,12 @@ class Position(Strict):
 
 
 class BallCount(Strict):
-    squads: list[int] = Field(min_length=1)
+    squads: list[Annotated[int, Field(ge=1, le=9)]] = Field(min_length=1, max_length=9)
     count: int = Field(ge=1, le=9)
 
 
 class Scatter(Strict):
-    directions: list[str] = Field(min_length=6, max_length=6)
+    directions: list[Prose] = Field(min_length=6, max_length=6)
 
 
 class Data(RulesetData):
@@ -71,6 +74,8 @@ class Data(RulesetData):
         ids = [p.id for p in self.positions]
         if len(set(ids)) != len(ids):
             raise ValueError("positions: two positions share an id")
+        if not any(p.id == "move" for p in self.phases):
+            raise ValueError("phases: a phase with id 'move' is needed (its steps are the move sub-phases)")
         steps = [s.id for s in self.phase("move").steps]
         missing = set(ids) - set(steps)
         if missing:

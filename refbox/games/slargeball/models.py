@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from refbox.engine.state import GameState, Model
+from refbox.engine.text import Name
 
 TEAM_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
 """Colours a team can wear; names every terminal theme understands."""
@@ -15,7 +16,7 @@ TEAM_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "
 class TeamSetup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=24)
+    name: Name = Field(min_length=1, max_length=24)
     colour: Literal["red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white"]
 
 

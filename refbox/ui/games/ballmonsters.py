@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Static
 
 from refbox.games.ballmonsters.models import TEAM_COLOURS, Setup
 from refbox.games.ballmonsters.rules import default_setup
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.select import Select
 
 BONUSES = [("+0 STR", 0), ("+1 STR", 1), ("+2 STR", 2)]
 
@@ -26,7 +28,7 @@ class BallmonstersSetupScreen(SetupScreen):
     def compose_fields(self) -> ComposeResult:
         defaults = default_setup()
         colours = [(c, c) for c in TEAM_COLOURS]
-        effects = [("no effect", "none")] + [(e.name, e.id) for e in self.data.effects]
+        effects = [(Text("no effect"), "none")] + [(Text(e.name), e.id) for e in self.data.effects]
         fiddle = self.data.fiddle
         for i, team in enumerate(defaults["teams"]):
             yield Label(f"Team {i + 1}: name and colour")
@@ -61,23 +63,28 @@ class BallmonstersSetupScreen(SetupScreen):
             "effect": None if effect == "none" else effect,
         }
 
-    def preview(self, setup: Setup) -> str:
+    def preview(self, setup: Setup) -> Text:
         d = self.data
-        lines = [f"[b]One monsterball (STR {d.team.monsterball_str}) and {d.team.miniballs} miniballs "
-                 f"(STR {d.team.miniball_str}) a side; STR {d.strength.min}-{d.strength.max}[/b]", ""]  # fmt: skip
+        text = Text()
+        text.append(f"One monsterball (STR {d.team.monsterball_str}) and {d.team.miniballs} miniballs "
+                    f"(STR {d.team.miniball_str}) a side; STR {d.strength.min}-{d.strength.max}\n\n", style="bold")
         for team in setup.teams:
-            lines.append(f"[{style(team.colour)}]{team.name}[/] — fiddle points {team.fiddle_points}/{d.fiddle.budget}")
+            text.append(team.name, style=style(team.colour))
+            text.append(f" — fiddle points {team.fiddle_points}/{d.fiddle.budget}\n")
             for j, ball in enumerate(team.balls):
                 base = d.team.monsterball_str if j == 0 else d.team.miniball_str
                 effect = d.effect(ball.effect).name if ball.effect else "-"
                 kind = "monsterball" if j == 0 else "miniball"
-                lines.append(f"  {ball.name:<16} {kind:<12} STR {base + ball.str_bonus}  {effect}")
-            lines.append("")
+                text.append(f"  {ball.name:<16} {kind:<12} STR {base + ball.str_bonus}  {effect}\n")
+            text.append("\n")
         first = setup.teams[setup.places_first].name
-        lines += [f"{first} places the first miniball and takes the first shot.", "",
-                  "[b]Scoring[/b]: duff +1 to the opponent · enemy deflated +2 · own miniball into a portal +3."]
-        lines += ["", "[b]Effects[/b]"] + [f"  {e.name}: {e.summary}" for e in d.effects]
-        return "\n".join(lines)
+        text.append(f"{first} places the first miniball and takes the first shot.\n\n")
+        text.append("Scoring", style="bold")
+        text.append(": duff +1 to the opponent · enemy deflated +2 · own miniball into a portal +3.\n\n")
+        text.append("Effects", style="bold")
+        for e in d.effects:
+            text.append(f"\n  {e.name}: {e.summary}")
+        return text
 
 
 class BallmonstersScreen(GameScreen):

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label
 
 from refbox.games.battleball.models import TEAM_COLOURS
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.select import Select
 
 
 class BattleballSetupScreen(SetupScreen):
     def compose_fields(self) -> ComposeResult:
-        teams = [(t.name, t.id) for t in self.data.teams]
+        teams = [(Text(t.name), t.id) for t in self.data.teams]
         yield Label("Coach 1: name")
         yield Input("Coach 1", id="coach0", max_length=24)
         yield Label("Coach 1 takes (coach 2 gets the other team)")
@@ -29,25 +31,24 @@ class BattleballSetupScreen(SetupScreen):
             "first_coach_team": self.query_one("#team0", Select).value,
         }
 
-    def preview(self, setup) -> str:
-        lines = []
+    def preview(self, setup) -> Text:
+        text = Text()
         for coach, team_id in zip(setup.coaches, setup.team_ids()):
-            lines.append(f"[{style(TEAM_COLOURS[team_id])}]{self.data.team(team_id).name}[/] — coach {coach}")
+            text.append(self.data.team(team_id).name, style=style(TEAM_COLOURS[team_id]))
+            text.append(f" — coach {coach}\n")
             for pos in self.data.positions:
                 dice = f"{pos.dice if pos.dice > 1 else ''}d{pos.sides} {pos.die_colour}"
                 extra = " · 2 squares, keeps one die" if pos.dice > 1 else ""
-                lines.append(f"  {pos.count} × {pos.name:<13} {dice}{extra}")
-            lines.append("")
+                text.append(f"  {pos.count} × {pos.name:<13} {dice}{extra}\n")
+            text.append("\n")
         g = self.data.game
         rules = ", ".join(r.name for r in self.data.team_rules)
-        lines += [
-            f"[b]First to {g.touchdowns_to_win} touchdowns[/]; a touchdown ends the half; level after "
-            f"{g.halves} halves: overtime.",
-            f"First turn: a d{g.roll_off_die} roll-off at the table (equal rolls roll again).",
-            f"Team Rules: {rules}" if rules else
-            "Team Rules: none listed. Add your Locker Room card's options in a house-rules file to pick them.",
-        ]
-        return "\n".join(lines)
+        text.append(f"First to {g.touchdowns_to_win} touchdowns", style="bold")
+        text.append(f"; a touchdown ends the half; level after {g.halves} halves: overtime.\n"
+                    f"First turn: a d{g.roll_off_die} roll-off at the table (equal rolls roll again).\n")
+        text.append(f"Team Rules: {rules}" if rules else
+                    "Team Rules: none listed. Add your Locker Room card's options in a house-rules file to pick them.")
+        return text
 
 
 class BattleballScreen(GameScreen):

@@ -22,7 +22,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Static
 
 from refbox.engine.prompts import Event
 from refbox.games.monster_ball import live
@@ -32,6 +32,7 @@ from refbox.games.monster_ball.view import ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.select import Select
 
 SIDES = [("Law", 0), ("Chaos", 1)]
 MENUS = ("move", "move_to")
@@ -58,7 +59,7 @@ class MonsterBallSetupScreen(SetupScreen):
             yield Select(SIDES, value=0, allow_blank=False, id="coin")
             yield Select([("receives the kick", "receive"), ("kicks off", "kick")], value="receive", allow_blank=False, id="choice")
         yield Label("Referee (a cheat die at or under the number is spotted)")
-        referees = [(f"{r.name} ({r.catches_at_most})", r.id) for r in self.data.referees]
+        referees = [(Text(f"{r.name} ({r.catches_at_most})"), r.id) for r in self.data.referees]
         yield Select(referees, value="hydra-harry", allow_blank=False, id="referee")
         yield Label("Victory")
         q, minutes = self.data.clock.quarters, self.data.clock.quarter_seconds // 60
@@ -82,32 +83,35 @@ class MonsterBallSetupScreen(SetupScreen):
             "fewer_keys": True,
         }
 
-    def preview(self, setup: Setup) -> str:
+    def preview(self, setup: Setup) -> Text:
         d = self.data
         names = (setup.law_name, setup.chaos_name)
         colours = (setup.law_colour, setup.chaos_colour)
         ref = d.referee(setup.referee)
-        lines = [f"[b]{names[setup.kicking_team]} kick off[/b] · {ref.name}: {ref.blurb}"]
-        lines.append("On refbox's field: pick a figure by its letter, then the key on its new square." if setup.board == "screen"
-                     else "On the table: refbox asks for distances, grids and who stands where.")
-        lines.append("")
+        text = Text()
+        text.append(f"{names[setup.kicking_team]} kick off", style="bold")
+        text.append(f" · {ref.name}: {ref.blurb}\n")
+        text.append("On refbox's field: pick a figure by its letter, then the key on its new square.\n\n"
+                    if setup.board == "screen" else
+                    "On the table: refbox asks for distances, grids and who stands where.\n\n")
         if setup.lineups == "gym_class":
             pool = sum(d.gym_class_pool.values())
-            lines += [f"Gym class: {names[1 - setup.coin_winner]} pick first from a pool of {pool}:", ""]
-            lines += [f"  {n} × {d.creature(c).law}/{d.creature(c).chaos}" for c, n in d.gym_class_pool.items()]
+            text.append(f"Gym class: {names[1 - setup.coin_winner]} pick first from a pool of {pool}:\n\n")
+            for c, n in d.gym_class_pool.items():
+                text.append(f"  {n} × {d.creature(c).law}/{d.creature(c).chaos}\n")
         else:
             for side in (0, 1):
-                lines.append(f"[{style(colours[side])}]{names[side]}[/]")
+                text.append(f"{names[side]}\n", style=style(colours[side]))
                 for unit in ("offense", "defense"):
                     counts = getattr(d.presets.side(side), unit)
-                    lines.append(f"  {unit} ({sum(counts.values())})")
+                    text.append(f"  {unit} ({sum(counts.values())})\n")
                     for cid, n in counts.items():
                         c = d.creature(cid)
                         dice = f"M{c.move} H{c.hustle} B{c.block} T{c.tackle} P{c.pass_} C{c.catch} K{c.kick} ch{c.cheat}"
-                        lines.append(f"    {n} × {c.name(side):<13} {dice}")
-                lines.append("")
-        lines.append("Dice are given by their sides: H8 is a d8 for Hustle.")
-        return "\n".join(lines)
+                        text.append(f"    {n} × {c.name(side):<13} {dice}\n")
+                text.append("\n")
+        text.append("Dice are given by their sides: H8 is a d8 for Hustle.")
+        return text
 
 
 class CaptainClock(Static):

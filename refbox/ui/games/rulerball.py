@@ -11,7 +11,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Static
 
 from refbox.games.rulerball.data import STATS
 from refbox.games.rulerball.models import ROLE_NAMES, TEAM_COLOURS, Setup, default_team
@@ -19,6 +19,7 @@ from refbox.games.rulerball.view import SweepCell, phase_id, sweep_cells
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
+from refbox.ui.widgets.select import Select
 
 STAT_HEADS = {"speed": "Spd", "skill": "Skl", "combat": "Cmb", "toughness": "Tgh"}
 ROLLS = ("field", "avoid", "handoff", "combat", "injury", "shot")
@@ -75,21 +76,22 @@ class RulerballSetupScreen(SetupScreen):
     def _value(self, widget_id: str) -> str:
         return self.query_one(f"#{widget_id}", Input).value.strip()
 
-    def preview(self, setup: Setup) -> str:
+    def preview(self, setup: Setup) -> Text:
         d = self.data
-        lines = [f"[b]{d.clock.periods} periods of {d.clock.period_minutes} minutes · one turn a minute · "
-                 f"{d.track.sectors} sectors[/b]", ""]
+        text = Text()
+        text.append(f"{d.clock.periods} periods of {d.clock.period_minutes} minutes · one turn a minute · "
+                    f"{d.track.sectors} sectors\n\n", style="bold")
         for t in setup.teams:
-            colour = RICH.get(t.colour, t.colour)
             starts = sorted({f.start_sector for f in t.figures})
             stats = sum(1 for f in t.figures for s in STATS if getattr(f, s) is not None)
-            lines.append(f"[b {colour}]{t.name}[/] — {len(t.figures)} figures, starting in sector(s) "
-                         f"{', '.join(map(str, starts))}; {stats} stat(s) set")
+            text.append(t.name, style=f"bold {RICH.get(t.colour, t.colour)}")
+            text.append(f" — {len(t.figures)} figures, starting in sector(s) {', '.join(map(str, starts))}; "
+                        f"{stats} stat(s) set\n")
         rolls = [r for r in ROLLS if getattr(d.rolls, r) is not None]
-        lines += ["", "Rolls from your numbers: " + (", ".join(rolls) if rolls else "none set"),
-                  "Anything without numbers is entered as an outcome by the table.",
-                  f"Injury table: {len(d.injuries)} result(s)" if d.injuries else "Injury table: not set"]
-        return "\n".join(lines)
+        text.append("\nRolls from your numbers: " + (", ".join(rolls) if rolls else "none set") + "\n"
+                    "Anything without numbers is entered as an outcome by the table.\n"
+                    + (f"Injury table: {len(d.injuries)} result(s)" if d.injuries else "Injury table: not set"))
+        return text
 
 
 class SweepStrip(Static):

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label
 
 from refbox.games.slargeball.models import TEAM_COLOURS
 from refbox.games.slargeball.rules import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
+from refbox.ui.widgets.select import Select
 
 DEFAULT_TEAMS = (("Red Ravagers", "red"), ("Blue Bashers", "blue"))
 
@@ -40,21 +42,22 @@ class SlargeballSetupScreen(SetupScreen):
             "squads": self.query_one("#squads", Select).value,
         }
 
-    def preview(self, setup) -> str:
-        lines = [f"[b]{setup.squads} squad(s) a side · {self.data.balls_for(setup.squads)} ball(s) in play · "
-                 f"{self.data.game.turns} turns[/b]", ""]
+    def preview(self, setup) -> Text:
+        text = Text()
+        text.append(f"{setup.squads} squad(s) a side · {self.data.balls_for(setup.squads)} ball(s) in play · "
+                    f"{self.data.game.turns} turns\n\n", style="bold")
         for team, t in enumerate(setup.teams):
             figs = roster(setup, self.data, team)
-            colour = RICH.get(t.colour, t.colour)
-            lines.append(f"[b {colour}]{t.name}[/] — {len(figs)} figures")
+            text.append(t.name, style=f"bold {RICH.get(t.colour, t.colour)}")
+            text.append(f" — {len(figs)} figures\n")
             counts: dict[str, int] = {}
             for f in figs:
                 counts[f.pos] = counts.get(f.pos, 0) + 1
             for pos_id, n in counts.items():
                 p = self.data.position(pos_id)
-                lines.append(f"  {n} × {p.name:<18} M{p.move} W{p.whap} F{p.fling} N{p.nab}")
-            lines.append("")
-        return "\n".join(lines)
+                text.append(f"  {n} × {p.name:<18} M{p.move} W{p.whap} F{p.fling} N{p.nab}\n")
+            text.append("\n")
+        return text
 
 
 class SlargeballScreen(GameScreen):

@@ -8,9 +8,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from refbox.ui.widgets.literal import joined, literal
+
 
 class YesNo(ModalScreen[bool]):
-    """A question answered with y/Enter or n/Esc."""
+    """A question answered with y/Enter or n/Esc. The question is shown literally (it may quote file names)."""
 
     BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
     DEFAULT_CSS = """
@@ -24,8 +26,8 @@ class YesNo(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
-            yield Static("\n[b]y[/b] / Enter: yes    [b]n[/b] / Esc: no")
+            yield Static(literal(self.question))
+            yield Static(joined("\n", ("y", "bold"), " / Enter: yes    ", ("n", "bold"), " / Esc: no"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

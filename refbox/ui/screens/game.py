@@ -23,9 +23,11 @@ from textual.widgets import Footer, Static
 from refbox.engine.errors import JournalWriteError, RefboxError
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
+from refbox.engine.text import printable
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
@@ -112,7 +114,7 @@ class GameScreen(Screen):
         if view.board is not None:
             self._draw_board(view, prompt)
         title = Text()
-        title.append(f" refbox · {self.match.header.title} · ", style="bold")
+        title.append(f" refbox · {printable(self.match.header.title)} · ", style="bold")
         title.append(view.headline, style="bold")
         current = " / ".join(row.name for row in view.phases if row.status == "current")
         title.append(f" · {view.clock} · {current}", style="bold")
@@ -122,7 +124,7 @@ class GameScreen(Screen):
         self.query_one(Scoreboard).show(view, self.colours)
         for i, roster in enumerate(view.rosters[:2]):
             self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
-        self.query_one("#notes", Static).update("\n".join(view.notes))
+        self.query_one("#notes", Static).update(literal("\n".join(view.notes)))
         self.query_one(MatchLog).show(self.match.state.log, self.colours)
         self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from refbox.engine import registry, storage
 from refbox.engine.errors import RefboxError
+from refbox.ui.widgets.literal import joined, literal
 
 
 class HomeScreen(Screen):
@@ -51,21 +53,24 @@ class HomeScreen(Screen):
         rulesets = self.query_one("#rulesets", OptionList)
         rulesets.clear_options()
         for i, entry in enumerate(self.entries, start=1):
-            mark = "" if entry.playable else "  [dim](not yet playable)[/]"
-            house = "  [dim](house rules)[/]" if entry.house_file else ""
-            rulesets.add_option(Option(f"[b]{i}[/]  {entry.title}{house}{mark}", id=entry.name))
+            mark = ("  (not yet playable)", "dim") if not entry.playable else ""
+            house = ("  (house rules)", "dim") if entry.house_file else ""
+            rulesets.add_option(Option(joined((str(i), "bold"), "  ", entry.title, house, mark), id=entry.name))
         self.saved = storage.saved_matches(root)
         matches = self.query_one("#matches", OptionList)
         matches.clear_options()
         for m in self.saved:
+            name = m.title if m.title != "?" else m.path.name
             detail = m.problem or m.summary
-            matches.add_option(Option(f"{m.title} · {m.created.replace('T', ' ')}\n  [dim]{detail}[/]", id=str(m.path)))
+            prompt = joined(name, f" · {m.created.replace('T', ' ')}" if m.created else "", "\n  ", (detail, "dim"))
+            matches.add_option(Option(prompt, id=str(m.path)))
         if self.saved:
             matches.highlighted = 0
         else:
-            matches.add_option(Option("[dim]no saved matches yet[/]", disabled=True))
+            matches.add_option(Option(literal("no saved matches yet", "dim"), disabled=True))
         rulesets.highlighted = 0
-        self.query_one("#message", Static).update("\n".join(f"[yellow]⚠ {p}[/]" for p in problems))
+        message = Text("\n").join(literal(f"⚠ {p}", "yellow") for p in problems)
+        self.query_one("#message", Static).update(message)
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():
@@ -86,7 +91,7 @@ class HomeScreen(Screen):
     def start(self, entry: registry.Entry) -> None:
         if not entry.playable:
             self.query_one("#message", Static).update(
-                f"[yellow]{entry.title} is not playable yet: its rules are not implemented in refbox.[/]")
+                literal(f"{entry.title} is not playable yet: its rules are not implemented in refbox.", "yellow"))
             return
         self.app.new_match(entry)  # type: ignore[attr-defined]
 
@@ -98,7 +103,7 @@ def _valid(variants: list[registry.Entry], problems: list[str]) -> tuple[list[re
         try:
             entry.load_data()
         except RefboxError as e:
-            problems = [*problems, f"{entry.house_file.name}: {e}"]
+            problems = [*problems, str(e)]  # the message names the file and the field
         else:
             good.append(entry)
     return good, problems

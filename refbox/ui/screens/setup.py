@@ -9,17 +9,20 @@ from pathlib import Path
 import random
 
 from pydantic import ValidationError
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from refbox.engine.errors import RefboxError
 from refbox.engine.match import Match
 from refbox.engine.registry import Entry
 from refbox.engine.storage import matches_dir, new_match_path
+from refbox.ui.widgets.literal import literal
+from refbox.ui.widgets.select import Select
 
 DICE_MODES = [("Physical dice: type the faces", "physical"), ("Digital dice: refbox rolls", "digital")]
 
@@ -35,7 +38,7 @@ class SetupScreen(Screen):
         self.data = entry.load_data()
 
     def compose(self) -> ComposeResult:
-        yield Static(f" refbox · new match · {self.entry.title}", id="title")
+        yield Static(literal(f" refbox · new match · {self.entry.title}"), id="title")
         with Horizontal():
             with VerticalScroll(id="form"):
                 yield from self.compose_fields()
@@ -55,8 +58,9 @@ class SetupScreen(Screen):
     def collect(self) -> dict:
         raise NotImplementedError
 
-    def preview(self, setup) -> str:
-        return ""
+    def preview(self, setup) -> Text:
+        """What the setup will build; names go in as plain text (``Text.append``), never as markup."""
+        return Text()
 
     def on_mount(self) -> None:
         self.refresh_preview()
@@ -69,10 +73,10 @@ class SetupScreen(Screen):
             setup = self.rules.Setup.model_validate(self.collect())
             self.rules.start(setup, self.data)
         except ValidationError as e:
-            error.update(f"[red]✗ {_first(e)}[/]")
+            error.update(_error(_first(e)))
             return
         except RefboxError as e:
-            error.update(f"[red]✗ {e}[/]")
+            error.update(_error(str(e)))
             return
         error.update("")
         self.query_one("#preview", Static).update(self.preview(setup))
@@ -82,7 +86,7 @@ class SetupScreen(Screen):
         error = self.query_one("#error", Static)
         seed_text = self.query_one("#seed", Input).value
         if not seed_text.isdigit():
-            error.update("[red]✗ The seed must be a whole number.[/]")
+            error.update(_error("The seed must be a whole number."))
             return
         try:
             setup = self.rules.Setup.model_validate(self.collect())
@@ -92,15 +96,19 @@ class SetupScreen(Screen):
             match = Match.new(self.entry, setup, seed=int(seed_text), path=path,
                               dice_mode=self.query_one("#dice", Select).value)  # type: ignore[arg-type]
         except ValidationError as e:
-            error.update(f"[red]✗ {_first(e)}[/]")
+            error.update(_error(_first(e)))
             return
         except (RefboxError, OSError) as e:
-            error.update(f"[red]✗ {e}[/]")
+            error.update(_error(str(e)))
             return
         self.app.switch_screen(self.app.game_screen(match))  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def _error(message: str) -> Text:
+    return literal(f"✗ {message}", "red")
 
 
 def _first(e: ValidationError) -> str:

@@ -1,0 +1,89 @@
+"""Text that comes from a user or a file: what a name may contain, and how to show what it may not.
+
+Names are shown literally everywhere (never parsed as markup by the UI); this module makes sure
+they are also safe to put on a terminal. A control character (ESC would reach the terminal and
+start an escape sequence), DEL, a lone surrogate, an invisible format character (bidi overrides,
+zero-width joiners) or a line/paragraph separator is refused at validation, with a message that
+names the field (pydantic adds the field's location).
+
+``Name`` is one line (team, figure, ball and coach names, titles); ``Prose`` may span lines (rule
+help, rulings). ``printable`` is for text refbox cannot refuse, e.g. a file name or an error that
+quotes one: it shows every unprintable character as an escape such as ``\\x1b``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated
+
+REFUSED = {"Cc": "a control character", "Cf": "an invisible formatting character", "Cs": "a lone surrogate",
+           "Co": "a private-use character", "Cn": "an unassigned character", "Zl": "a line separator",
+           "Zp": "a paragraph separator"}
+"""Unicode categories a name may not contain, and how the error message calls each."""
+
+
+def _why(ch: str) -> str | None:
+    return REFUSED.get(unicodedata.category(ch))
+
+
+def _codepoint(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+
+
+def problem(text: str, newlines: bool = False) -> str | None:
+    """Why ``text`` cannot be shown on a terminal as it is, or None if it can."""
+    for i, ch in enumerate(text):
+        if newlines and ch == "\n":
+            continue
+        why = _why(ch)
+        if why is not None:
+            return f"contains {why} ({_codepoint(ch)}) at position {i + 1}, which cannot be shown: remove it"
+    return None
+
+
+class _Shown:
+    """Annotation metadata that makes pydantic run ``problem`` after its own str validation.
+
+    A plain class (pydantic finds ``__get_pydantic_core_schema__``), so that importing this module does
+    not import pydantic: the home screen and ``refbox --list`` use ``printable`` and start without it."""
+
+    def __init__(self, newlines: bool) -> None:
+        self.newlines = newlines
+
+    def check(self, value: str) -> str:
+        why = problem(value, self.newlines)
+        if why is not None:
+            from pydantic_core import PydanticCustomError
+
+            raise PydanticCustomError("unprintable", why)
+        return value
+
+    def __get_pydantic_core_schema__(self, source, handler):
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(self.check, handler(source))
+
+
+Name = Annotated[str, _Shown(newlines=False)]
+"""One line of text a user or a ruleset file chose: no control or invisible characters."""
+
+Prose = Annotated[str, _Shown(newlines=True)]
+"""Text that may span lines (rule help, rulings); otherwise as ``Name``."""
+
+
+def printable(text: str, newlines: bool = False) -> str:
+    """``text`` with every character a terminal could misread shown as an escape (``\\x1b``, ``\\u202e``).
+
+    For text that is not refused at validation because it cannot be: file names, OS error messages."""
+    out = []
+    for ch in text:
+        if (newlines and ch == "\n") or _why(ch) is None:
+            out.append(ch)
+        elif ord(ch) < 0x100:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) < 0x10000:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    return "".join(out)
