@@ -134,8 +134,7 @@ def test_tackle_odds_add_up_to_100_and_serious_injuries_are_sub_cases_of_them(t)
 
 
 def test_an_impossible_tackle_outcome_says_so():
-    """Against a d20 a Heavy Tackle keeping his lower d6 can lose, but a d6 can never roll above 6: with the
-    defender on 1 ... every row that cannot happen is labelled, never shown as 0.0 %."""
+    """A result with no chance at all is labelled as one that cannot happen, never shown as a bare 0 %."""
     o = odds.tackle((20,), (20,))
     assert o["win"] + o["tie"] + o["loss"] == pytest.approx(1)
     from refbox.games.battleball.contact import tackle_outcomes

@@ -85,6 +85,12 @@ def pass_odds(receiver: Dice, passing: int, distance: int) -> dict[str, float]:
     return {"fumble": float(fumble), "caught": float(caught), "short": float(1 - fumble - caught)}
 
 
+@lru_cache(maxsize=None)
+def longest_catch(receiver: Dice, passing: int) -> int:
+    """The longest throw this receiver can catch: the highest total without matching faces."""
+    return max(_pass_results(receiver, passing)[1])
+
+
 def warm(dice_kinds: list[Dice], passing: int) -> None:
     """Compute every tackle, hand-off and pass table up front (about 0.2 s), so no prompt waits on icepool."""
     for a in dice_kinds:

@@ -363,8 +363,12 @@ def action_ids(state: State, data: Data) -> tuple[str, ...]:
     if not _our_ball(state) or len(state.at[state.side]) < 2:
         return ("end",)
     assert state.carrier is not None
-    mates = pitch.adjacent_mates(_f(data), data, state, state.side, state.carrier.id)
-    return ("end", "hand-off", "pass") if mates else ("end", "pass")
+    out = ["end"]
+    if pitch.adjacent_mates(_f(data), data, state, state.side, state.carrier.id):
+        out.append("hand-off")
+    if pass_ids(state, data):
+        out.append("pass")
+    return tuple(out)
 
 
 def action_prompt(state: State, data: Data) -> Choose:
@@ -377,6 +381,8 @@ def action_prompt(state: State, data: Data) -> Choose:
     refused = [Refusal(id="tackle", label="Tackle", reason="nobody of yours is next to an opponent")]
     if "hand-off" not in ids and _our_ball(state):
         refused.append(Refusal(id="hand-off", label="Hand off", reason=f"no team-mate stands next to {carrier}"))
+    if "pass" not in ids and _our_ball(state):
+        refused.append(Refusal(id="pass", label="Pass", reason="no team-mate is within throwing distance"))
     return Choose(actor=side, text="Nobody can tackle: hand off, pass, or end the turn? (one try, then the turn passes)",
                   options=tuple(Option(id=i, label=labels[i], actor=side, key=keys[i]) for i in ids),
                   refused=tuple(refused))
@@ -401,8 +407,18 @@ def hand_off_prompt(state: State, data: Data) -> Choose:
 
 
 def pass_ids(state: State, data: Data) -> tuple[str, ...]:
-    assert state.carrier is not None
-    return tuple(pid for pid in state.at[state.side] if pid != state.carrier.id)
+    """Team-mates within throwing distance: his die and the passing die could cover it (ruling
+    throwing-distance)."""
+    passer = state.carrier
+    assert passer is not None
+    f, side, sides = _f(data), state.side, data.game.passing_die
+    out = []
+    for pid in state.at[side]:
+        if pid != passer.id:
+            ref = Ref(team=side, id=pid)
+            if pitch.distance(f, data, state, passer, ref) <= odds.longest_catch(roster.dice(data, state, ref), sides):
+                out.append(pid)
+    return tuple(out)
 
 
 def pass_prompt(state: State, data: Data) -> Choose:
