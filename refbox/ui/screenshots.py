@@ -1,7 +1,8 @@
 """Generate the SVG screenshots in screenshots/ from the app itself: ``python -m refbox.ui.screenshots``.
 
 For every playable ruleset: its setup screen (defaults, seed 4411) and its game screen mid-match
-(the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup)."""
+(the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup), and, for a
+game whose demo has a ``board_demo``, its board mid-move (``<name>-board.svg``)."""
 
 from __future__ import annotations
 
@@ -20,13 +21,17 @@ SIZE = (130, 40)
 SEED = 4411
 
 
-def _mid_match(entry: registry.Entry, setup: dict, path: Path) -> None:
+def _demo(entry: registry.Entry):
     module = entry.rules.rsplit(".", 1)[0]
     try:
-        demo = importlib.import_module(f"{module}.demo")
+        return importlib.import_module(f"{module}.demo")
     except ModuleNotFoundError:
-        demo = None
-    if demo is not None:
+        return None
+
+
+def _mid_match(entry: registry.Entry, setup: dict, path: Path) -> None:
+    demo = _demo(entry)
+    if demo is not None and hasattr(demo, "demo_match"):
         demo.demo_match(path)
         return
     match = Match.new(entry, setup, seed=SEED, path=path)
@@ -69,6 +74,14 @@ async def _shoot(out: Path) -> list[Path]:
                     await pilot.press("question_mark")
                     await pilot.pause()
                     written.append(_save(app, out, "slargeball-help.svg"))
+            demo = _demo(entry)
+            if demo is not None and hasattr(demo, "board_demo"):
+                journal = root / "matches" / f"{entry.name}-board.jsonl"
+                demo.board_demo(journal).close()
+                app = RefboxApp(data_dir=root, resume_path=journal)
+                async with app.run_test(size=SIZE) as pilot:
+                    await pilot.pause()
+                    written.append(_save(app, out, f"{entry.name}-board.svg"))
     return written
 
 

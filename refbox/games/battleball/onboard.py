@@ -304,7 +304,7 @@ def after_move(state: State, data: Data) -> None:
     if len(action_ids(state, data)) > 1:
         state.step = "action"
         return
-    state.note(roster.stamp(data, state), "Nobody next to an opponent, no ball to move on: the turn passes.", side)
+    state.note(roster.stamp(data, state), "No tackle to make: the turn passes.", side)
     flow.end_turn(state)
 
 
