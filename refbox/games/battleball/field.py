@@ -75,6 +75,7 @@ class Field:
                 self.col[i], self.row[i] = c, r
                 self.index[(c, r)] = i
         self.exists, self.even, self.odd, self.half = exists, even, odd, half
+        self.cube = {i: _cube(c, r) for i, (c, r) in ((i, (self.col[i], self.row[i])) for i in self.col)}
         self.ids = {i: f"{c}.{r}" for i, (c, r) in ((i, (self.col[i], self.row[i])) for i in self.col)}
         """Each square's id in journals and option lists: "col.row"."""
         self.by_id = {v: k for k, v in self.ids.items()}
@@ -164,7 +165,10 @@ class Field:
         return (((mask >> 1) & self.even) | ((mask >> (H + 1)) & self.odd)) & self.exists
 
     def distance(self, a: int, b: int) -> int:
-        return self.grid.distance(self.sq(a), self.sq(b))
+        """Steps between two squares (the shared grid's cube distance, precomputed per square)."""
+        ax, ay, az = self.cube[a]
+        bx, by, bz = self.cube[b]
+        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
     def ring(self, mask: int, n: int) -> int:
         """The squares exactly ``n`` steps from the nearest square of ``mask``, nothing in the way."""
@@ -191,6 +195,11 @@ class Field:
         return seen
 
 
+def _cube(c: int, r: int) -> tuple[int, int, int]:
+    x = c - (r - (r & 1)) // 2
+    return x, -x - r, r
+
+
 def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int = 0, last: int = 0,
           carrying: bool = False) -> tuple[int, int, bool]:
     """Where a mover on square(s) ``start`` can stop within ``steps`` steps, as two masks and a flag:
@@ -199,18 +208,32 @@ def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int 
       (a loose ball: entering its square may pick it up; a carrier is always "with the ball");
     - whether, with the ball, a step from a ``last`` square into the end zone is in reach.
 
-    ``passable``: the squares the mover may enter; ``stop``: entering one ends the move (not the start).
+    ``passable``: the squares the mover may enter (squares of ``f`` only); ``stop``: entering one ends the
+    move (not the start).
     Occupied squares that may be passed through are the caller's to remove from the result."""
     seen_a, seen_b = (0, start) if carrying else (start, 0)
     front_a, front_b = seen_a, seen_b
     td = False
+    H, even, odd = f.H, f.even, f.odd  # f.spread inlined: this loop runs on every move
+    h1, h2 = H - 1, H + 1
+    go = stop ^ -1
     for k in range(steps):
-        src_a = front_a if k == 0 else front_a & ~stop
-        src_b = front_b if k == 0 else front_b & ~stop
+        src_a = front_a if k == 0 else front_a & go
+        src_b = front_b if k == 0 else front_b & go
         if src_b & last:
             td = True
-        new_a = f.spread(src_a) & passable & ~seen_a if src_a else 0
-        new_b = f.spread(src_b) & passable & ~seen_b if src_b else 0
+        if src_a:
+            e, o = src_a & even, src_a & odd
+            new_a = ((src_a << H) | (src_a >> H) | (src_a << 1) | (src_a >> 1) | (e >> h1) | (e >> h2)
+                     | (o << h2) | (o << h1)) & passable & ~seen_a
+        else:
+            new_a = 0
+        if src_b:
+            e, o = src_b & even, src_b & odd
+            new_b = ((src_b << H) | (src_b >> H) | (src_b << 1) | (src_b >> 1) | (e >> h1) | (e >> h2)
+                     | (o << h2) | (o << h1)) & passable & ~seen_b
+        else:
+            new_b = 0
         new_b |= new_a & ball & ~seen_b
         seen_a |= new_a
         seen_b |= new_b

@@ -121,6 +121,8 @@ def settle(state: State, data: Data) -> None:
     log line says what happened."""
     steps = BOARD_STEPS if state.board else STEPS
     while state.step != "over":
+        if state.step in NOT_CHOICES:
+            return
         if state.step == "move-to":  # the common case, counted without listing the squares
             t = state.turn
             if (t.reach | t.reach_ball).bit_count() + t.endzone != 1:
@@ -129,6 +131,11 @@ def settle(state: State, data: Data) -> None:
         if lg.kind != "choose" or len(lg.ids) != 1:
             return
         steps[state.step][1](state, data, Event("choose", lg.ids[0]))
+
+
+NOT_CHOICES = frozenset({"roll-off", "move-roll", "tackle-roll", "hand-off-roll", "pass-roll", "pass-distance",
+                         "touchdown", "halt", "restart"})
+"""Steps that are never a choice (rolls, a number, table confirmations): nothing to settle."""
 
 
 def outcome(state: State, data: Data) -> tuple[int, int]:
