@@ -55,6 +55,11 @@ def test_a_defenders_winning_1_seriously_injures_the_tackler(t):
     assert t.status(WOLVES, "RB1") == "out"
 
 
+def test_the_log_names_the_winners_team_when_both_players_have_the_same_id(t):
+    tackle(t, "RB1", "RB1", 3, 9)
+    assert t.state.log[-2].text.endswith(": Iron Wolves RB1 wins.")
+
+
 def test_a_tie_injures_both_players(t):
     tackle(t, "RB1", "L1", 4, 4)
     assert t.status(WOLVES, "RB1") == "locker" and t.status(HARTS, "L1") == "locker"

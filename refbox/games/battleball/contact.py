@@ -69,7 +69,8 @@ def tackle_roll_prompt(state: State, data: Data) -> Roll:
     a_name, b_name = roster.short(data, state, a), roster.short(data, state, b)
     heavy = any(len(roster.dice(data, state, r)) > 1 for r in (a, b))
     return Roll(
-        text=f"Tackle: {a_name} against {b_name}. Each coach rolls for his player.",
+        text=f"Tackle: {roster.team_name(data, state, a.team)} {a_name} against "
+             f"{roster.team_name(data, state, b.team)} {b_name}. Each coach rolls for his player.",
         purpose="tackle",
         dice=tuple(roster.die_specs(data, state, a) + roster.die_specs(data, state, b)),
         success="the lower roll wins; a winning 1 means a serious injury"
@@ -143,7 +144,8 @@ def resolve_tackle(state: State, data: Data) -> None:
     if a != b:
         winner, loser = (a_ref, b_ref) if a < b else (b_ref, a_ref)
         serious = min(a, b) == 1
-        state.note(where, f"Tackle {a_name} {a} against {b_name} {b}: {winner.id} wins.", winner.team)
+        state.note(where, f"Tackle {a_name} {a} against {b_name} {b}: "
+                   f"{roster.team_name(data, state, winner.team)} {winner.id} wins.", winner.team)
         _remove(state, data, loser, serious)
         if carrier == loser:
             state.carrier = winner

@@ -325,7 +325,8 @@ def tackle_prompt(state: State, data: Data) -> Choose:
         at = view_square(data, state.at[1 - side][b])
         options.append(Option(
             id=pair, actor=side, key=pitch.key_of(data, b) if at not in seen else "",
-            label=f"{roster.short(data, state, ra)} tackles {roster.short(data, state, rb)}: "
+            label=f"{roster.short(data, state, ra)} tackles {roster.team_name(data, state, rb.team)} "
+                  f"{roster.short(data, state, rb)}: "
                   f"ties {odds.words(o['tie'])}, loses {odds.words(o['loss'])}",
             at=None if at in seen else at, chance=o["win"]))
         seen.add(at)
