@@ -101,6 +101,17 @@ class Board(ScrollView, can_focus=False):
         if view.focus is not None or cursor is not None:
             self.keep_in_view(cursor or view.focus)
 
+    def watch_show_horizontal_scrollbar(self, shown: bool) -> None:
+        """A board wider than its pane gets a horizontal scrollbar, known only after layout: give it its
+        own line so that every row stays in view."""
+        if self.view is not None:
+            self.styles.height = self.view.rows + (1 if shown else 0)
+
+    def on_resize(self) -> None:
+        """The first show() may come before the widget has a size: scroll the focus into view now."""
+        if self.view is not None:
+            self.keep_in_view(self.cursor or self.view.focus)
+
     def keep_in_view(self, square: Square | None) -> None:
         if square is None or self.view is None:
             return
