@@ -188,12 +188,17 @@ def after_roll(state: State, data: Data, steps: int) -> None:
 
 
 def move_to_ids(state: State, data: Data) -> tuple[str, ...]:
+    """The squares he can end on, in key order: the end zone, the loose ball, squares beside an opponent
+    (a tackle follows), then the rest, each group farthest toward the end zone he attacks first."""
     f, t = _f(data), state.turn
     pid = t.mover
     assert pid is not None
     every, stop = t.reach | t.reach_ball, t.stop
-    out = pitch.progress_ids(f, every & stop, state.side) + pitch.progress_ids(f, every & ~stop, state.side)
-    return (ENDZONE, *out) if t.endzone else out
+    first: tuple[str, ...] = (ENDZONE,) if t.endzone else ()
+    if state.ball is not None and (every >> state.ball) & 1:  # the loose ball itself: key 1
+        first += (f.ids[state.ball],)
+        every &= ~(1 << state.ball)
+    return first + pitch.progress_ids(f, every & stop, state.side) + pitch.progress_ids(f, every & ~stop, state.side)
 
 
 def move_to_prompt(state: State, data: Data) -> Choose:
