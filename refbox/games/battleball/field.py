@@ -123,9 +123,12 @@ class Field:
     def ids_of(self, mask: int, descending: bool = False) -> tuple[str, ...]:
         """The ids of the squares of ``mask`` in index order (column by column): one table look-up per
         byte of the mask, as this runs on every move."""
+        if not mask:
+            return ()
         raw = mask.to_bytes(self.nbytes, "little")
         tab = self._down if descending else self._up
-        ks = range(self.nbytes - 1, -1, -1) if descending else range(self.nbytes)
+        lo, hi = ((mask & -mask).bit_length() - 1) >> 3, (mask.bit_length() - 1) >> 3  # the bytes with squares
+        ks = range(hi, lo - 1, -1) if descending else range(lo, hi + 1)
         return tuple(chain.from_iterable(tab[k][raw[k]] or self._fill(tab, k, raw[k], descending)
                                          for k in ks if raw[k]))
 

@@ -372,7 +372,7 @@ def action_ids(state: State, data: Data) -> tuple[str, ...]:
     out = ["end"]
     if pitch.adjacent_mates(_f(data), data, state, state.side, state.carrier.id):
         out.append("hand-off")
-    if pass_ids(state, data):
+    if _receivers(state, data, first_only=True):
         out.append("pass")
     return tuple(out)
 
@@ -415,15 +415,24 @@ def hand_off_prompt(state: State, data: Data) -> Choose:
 def pass_ids(state: State, data: Data) -> tuple[str, ...]:
     """Team-mates within throwing distance: his die and the passing die could cover it (ruling
     throwing-distance)."""
+    return _receivers(state, data)
+
+
+def _receivers(state: State, data: Data, first_only: bool = False) -> tuple[str, ...]:
     passer = state.carrier
     assert passer is not None
     f, side, sides = _f(data), state.side, data.game.passing_die
+    dist = f.distance
+    mine = pitch.squares(f, data, state, side, passer.id)
     out = []
     for pid in state.at[side]:
-        if pid != passer.id:
-            ref = Ref(team=side, id=pid)
-            if pitch.distance(f, data, state, passer, ref) <= odds.longest_catch(roster.dice(data, state, ref), sides):
-                out.append(pid)
+        if pid == passer.id:
+            continue
+        reach = odds.longest_catch(roster.dice_of(data, pid), sides)
+        if any(dist(a, b) <= reach for a in mine for b in pitch.squares(f, data, state, side, pid)):
+            out.append(pid)
+            if first_only:
+                break
     return tuple(out)
 
 

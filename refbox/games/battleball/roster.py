@@ -20,17 +20,18 @@ _DICE: dict[int, tuple[Data, dict[str, tuple[int, ...]]]] = {}
 
 
 def dice(data: Data, state: State, ref: Ref) -> tuple[int, ...]:
-    """The dice a player rolls: (20,) for a Running Back, (6, 6) for a Heavy Tackle (by id: a player's
-    position never changes; remembered per ruleset, as every roll asks)."""
+    """The dice a player rolls: (20,) for a Running Back, (6, 6) for a Heavy Tackle."""
+    return dice_of(data, ref.id)
+
+
+def dice_of(data: Data, pid: str) -> tuple[int, ...]:
+    """The dice of a player id (a player's position never changes; remembered per ruleset, as every roll
+    asks)."""
     got = _DICE.get(id(data))
     if got is None or got[0] is not data:
         table = {p.id: (data.position(p.position).sides,) * data.position(p.position).dice for p in new_team(data)}
         got = _DICE[id(data)] = (data, table)
-    found = got[1].get(ref.id)
-    if found is not None:
-        return found
-    pos = data.position(state.player(ref).position)
-    return (pos.sides,) * pos.dice
+    return got[1][pid]
 
 
 def dice_text(data: Data, player: Player) -> str:

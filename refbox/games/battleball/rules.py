@@ -123,6 +123,8 @@ def settle(state: State, data: Data) -> None:
     while state.step != "over":
         if state.step in NOT_CHOICES:
             return
+        if state.step == "select" and len(state.at[state.side] if state.board else state.players[0]) > 1:
+            return  # two figures to pick from (at the table "halt" is always a second answer)
         if state.step == "move-to":  # the common case, counted without listing the squares
             t = state.turn
             if (t.reach | t.reach_ball).bit_count() + t.endzone != 1:
