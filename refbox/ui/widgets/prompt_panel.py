@@ -34,6 +34,11 @@ class Interaction:
     """The outcome of the last input, in words."""
 
 
+WINDOW = 24
+"""At most this many options are listed at once, a window around the cursor: a move on a board may offer
+hundreds of squares (all keyed on the board), and drawing every line would make each key press slow."""
+
+
 class PromptPanel(Static):
     cursor_line = 0
     """The line of the highlighted option, so the screen can keep it in view."""
@@ -85,7 +90,15 @@ class PromptPanel(Static):
         text = Text("\n")
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
-        for i, (opt, key) in enumerate(zip(prompt.options, keys)):
+        n = len(prompt.options)
+        start = max(0, min(ui.cursor - WINDOW // 2, n - WINDOW)) if n > WINDOW else 0
+        stop = min(n, start + WINDOW)
+        on_board = " (every one has its key on the board)" if any(o.at is not None for o in prompt.options) else ""
+        if start:
+            text.append(f"  ↑ {start} more above (PgUp){on_board}\n", style="dim")
+        self.cursor_line = 1 + (1 if start else 0) + ui.cursor - start
+        for i in range(start, stop):
+            opt, key = prompt.options[i], keys[i]
             mark = "▶" if i == ui.cursor else " "
             box = ("[x] " if opt.id in ui.picked else "[ ] ") if isinstance(prompt, Pick) else ""
             click = RichStyle(meta={"@click": f"screen.click_option({i})"})  # the mouse works too
@@ -99,6 +112,8 @@ class PromptPanel(Static):
                 label.append(f"  ({opt.hint})", style="dim")
             text.append_text(label)
             text.append("\n")
+        if stop < n:
+            text.append(f"  ↓ {n - stop} more below (PgDn){on_board}\n", style="dim")
         if prompt.refused:
             text.append("Not now: ", style="dim bold")
             text.append("; ".join(f"{r.label} ({r.reason})" for r in prompt.refused) + "\n", style="dim")
