@@ -40,6 +40,11 @@ MARKS: dict[str, Style] = {
     "carrier": Style(underline=True, bold=True),
 }
 HINT = Style(color="black", bgcolor="#ffd700", bold=True)
+HINT_ON: dict[str, Style] = {
+    "stop": Style(color="black", bgcolor="#ff8700", bold=True),
+    "target": Style(color="black", bgcolor="#ff5f5f", bold=True),
+}
+"""A key drawn on a square marked "stop" or "target" keeps that meaning visible (amber, red)."""
 CURSOR = Style(reverse=True, blink=False, bold=True)
 
 
@@ -156,7 +161,7 @@ class Board(ScrollView, can_focus=False):
             if mark:
                 style = style + MARKS.get(mark, Style())
             if hint:
-                text, style = hint, style + HINT
+                text, style = hint, style + HINT_ON.get(mark or "", HINT)
             if is_cursor:
                 style = style + CURSOR
             segments.append(Segment(text[:w].center(w), style))
