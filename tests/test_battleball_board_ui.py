@@ -117,3 +117,23 @@ def test_snapshot_board_at_100_by_30(snap_compare, tmp_path):
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=(100, 30), run_before=run_before)
+
+
+async def test_a_long_list_of_squares_is_listed_around_the_cursor_and_keyed_on_the_board(tmp_path):
+    """Hundreds of squares are not all drawn in the list (each key press would redraw them): a window
+    around the cursor, the count of the others, and every key still drawn on the board."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(app, pilot, board="screen")
+        await pilot.press(*KICKOFF, "a", "9")
+        prompt = screen.match.prompt()
+        from refbox.ui.widgets.prompt_panel import WINDOW, PromptPanel
+
+        assert len(prompt.options) > WINDOW
+        text = screen.query_one(PromptPanel).plain
+        assert f"↓ {len(prompt.options) - WINDOW} more below (PgDn)" in text
+        assert prompt.options[WINDOW].label not in text
+        assert len(screen.query_one(Board).hints) == len(prompt.options)
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        text = screen.query_one(PromptPanel).plain
+        assert "more above" in text and prompt.options[30].label in text
