@@ -380,3 +380,31 @@ def test_a_board_match_never_asks_what_the_table_used_to_report(t):
     steps = set(rules.BOARD_STEPS)
     assert not steps & {"ball", "adjacent", "tackler", "target", "pass-distance", "pass-miss", "intercept-by",
                         "move-die"}
+
+
+# ---- for the computer coach ----
+
+
+def test_evaluate_weighs_touchdowns_then_the_ball_and_how_far_it_has_come(t):
+    even = rules.evaluate(t.state, t.data, WOLVES)
+    assert even == pytest.approx(0.5) and rules.evaluate(t.state, t.data, HARTS) == pytest.approx(0.5)
+    t.arrange({"RB1": (10, 10), "S1": (30, 10)}, {"L1": (20, 3), "L2": (20, 17)}, carrier=(WOLVES, "RB1"))
+    near_home = rules.evaluate(t.state, t.data, WOLVES)
+    t.state.carrier = Ref(team=WOLVES, id="S1")
+    near_goal = rules.evaluate(t.state, t.data, WOLVES)
+    assert 0.5 < near_home < near_goal < 1
+    assert rules.evaluate(t.state, t.data, HARTS) == pytest.approx(1 - near_goal)
+    t.state.score = [0, 1]
+    assert rules.evaluate(t.state, t.data, WOLVES) < 0.5 and rules.outcome(t.state, t.data) == (0, 1)
+
+
+def test_a_board_game_clones_and_the_copy_plays_on_alone():
+    from refbox.engine.play import Game
+
+    t = BoardTable().kickoff()
+    game = Game(rules, t.data, t.state)
+    twin = game.clone()
+    twin.apply(choose("RB1"))
+    twin.apply(roll(3))
+    twin.apply(choose(twin.legal().ids[0]))
+    assert twin.state.at[WOLVES]["RB1"] != game.state.at[WOLVES]["RB1"] and game.state.step == "select"

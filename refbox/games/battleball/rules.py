@@ -145,8 +145,9 @@ def outcome(state: State, data: Data) -> tuple[int, int]:
 
 
 def evaluate(state: State, data: Data, side: int) -> float:
-    """How good the state is for ``side``, 0 to 1: touchdowns above all, then the ball (who holds it and
-    how far it is from the end zone it must reach), then players left on the field and carnage dealt."""
+    """How good the state is for ``side``, 0 to 1 (the two sides' values add up to 1): touchdowns above all,
+    then the ball (who holds it, and how near it is to the end zone this side attacks), then the players
+    each side still has on the field (carnage dealt shows there)."""
     me, them = state.score[side], state.score[1 - side]
     if state.step == "over":
         return 1.0 if me > them else 0.0 if me < them else 0.5
@@ -160,7 +161,8 @@ def evaluate(state: State, data: Data, side: int) -> float:
         if ball:
             col = f.col[(ball & -ball).bit_length() - 1]
             ahead = col / f.length if side == 0 else 1 - col / f.length  # 0 at our goal line, 1 at theirs
-            x += 0.8 * (ahead - 0.5) * (1.5 if holder == side else 1.0 if holder is None else 0.5)
+            # near their goal line is good for us whoever has it: we are close to scoring, or they are far
+            x += 0.8 * (ahead - 0.5) * (1.0 if holder is None else 1.5)
     fit = [len(state.on_field(s)) for s in (0, 1)]
     x += 0.08 * (fit[side] - fit[1 - side])
     return 1 / (1 + math.exp(-x))
