@@ -162,7 +162,7 @@ def test_a_boxed_in_player_stays_put_and_the_turn_goes_on(t):
     t.arrange({"RB1": (10, 10)}, {"L1": (30, 10)}, carnage=ring)
     t.send(choose("RB1"), roll(4))
     assert t.where(WOLVES, "RB1") == (10, 10) and t.state.side == HARTS
-    assert "stays put" in t.state.log[-2].text
+    assert "stays put" in t.state.log[-1].text
 
 
 # ---- the Heavy Tackle ----

@@ -69,7 +69,7 @@ async def test_arrows_walk_the_board_and_enter_takes_the_square(tmp_path):
         await pilot.press("left", "right")
         assert screen.ui.square == first.at
         await pilot.press("enter")
-        assert screen.match.state.side == 1 and first.id in screen.match.state.log[-2].text
+        assert screen.match.state.side == 1 and first.id in screen.match.state.log[-1].text
 
 
 async def test_tab_shows_the_rosters_under_the_board(tmp_path):

@@ -309,8 +309,7 @@ def after_move(state: State, data: Data) -> None:
     if len(action_ids(state, data)) > 1:
         state.step = "action"
         return
-    state.note(roster.stamp(data, state), "No tackle to make: the turn passes.", side)
-    flow.end_turn(state)
+    flow.end_turn(state)  # nothing to say: the move's own line was the turn
 
 
 # ---- tackles ----
