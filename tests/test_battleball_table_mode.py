@@ -10,7 +10,7 @@ from test_battleball_helpers import HARTS, SETUP, WOLVES, Table, kickoff, move
 from refbox.engine import sim
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
-from refbox.engine.prompts import Confirm, Roll, choose, confirm, legal_of, roll
+from refbox.engine.prompts import Confirm, Roll, choose, legal_of, roll
 from refbox.games.battleball import rules
 from refbox.games.battleball.models import Ref
 

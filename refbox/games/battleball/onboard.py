@@ -11,7 +11,6 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Option, Refusal
 from refbox.games.battleball import flow, odds, pitch, roster
-from refbox.games.battleball.field import bits_of
 from refbox.games.battleball.models import Data, Ref, State
 
 ENDZONE = "endzone"
@@ -25,10 +24,6 @@ def view_square(data: Data, i: int) -> tuple[int, int]:
     """A board square as the screen's board draws it (column 0 is the near end zone)."""
     f = _f(data)
     return f.col[i] + 1, f.row[i]
-
-
-def square_name(data: Data, i: int) -> str:
-    return _f(data).ids[i]
 
 
 def _square(data: Data, value: object, allowed: int) -> int:
@@ -230,7 +225,7 @@ def move_to_prompt(state: State, data: Data) -> Choose:
 
 
 def apply_move_to(state: State, data: Data, event: Event) -> None:
-    f, t, side = _f(data), state.turn, state.side
+    t, side = state.turn, state.side
     pid = t.mover
     assert pid is not None
     ref = Ref(team=side, id=pid)
@@ -634,7 +629,3 @@ def fumble_near(state: State, data: Data, ref: Ref) -> list[int]:
     if not state.board or ref.id not in state.at[ref.team]:
         return []
     return pitch.squares(_f(data), data, state, ref.team, ref.id)
-
-
-def bits(mask: int) -> list[int]:
-    return bits_of(mask)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from refbox.games.battleball.field import Field, bits_of, field_of, reach
+from refbox.games.battleball.field import Field, field_of, reach
 from refbox.games.battleball.models import Data, Place, Ref, State
 
 
@@ -150,23 +150,9 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str, steps: i
     return without & empty & ~ball, with_ball & empty, td, stop
 
 
-def stop_squares(f: Field, data: Data, state: State, side: int, pid: str) -> int:
-    """The squares where ``pid`` would have to stop (next to an opponent), as anchors for a Heavy Tackle."""
-    opp = occupied(f, data, state, 1 - side)
-    stop = f.spread(opp) & ~opp
-    return stop | f.anchors(stop) if pid in _places(data)[1] else stop
-
-
-def progress_order(mask: int, side: int) -> list[int]:
-    """Squares of ``mask`` farthest toward the end zone ``side`` attacks first (column-major indexes)."""
-    out = bits_of(mask)
-    if side == 0:
-        out.reverse()
-    return out
-
-
 def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
-    """The ids of ``progress_order`` (fast)."""
+    """The ids of the squares of ``mask``, farthest toward the end zone ``side`` attacks first (indexes are
+    column by column, so that is index order, reversed for the side attacking the high columns)."""
     return f.ids_of(mask, descending=side == 0)
 
 
