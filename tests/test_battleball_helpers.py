@@ -77,3 +77,57 @@ def move(t: Table | Match, pid: str, *faces: int, ball: str | None = None, adjac
 
 def new_match(seed: int = 1) -> Match:
     return Match.new("battleball", SETUP, seed)
+
+
+# ---- on refbox's board ----
+
+BOARD_SETUP = {**SETUP, "board": "screen", "skip_forced": True}
+"""A new match's defaults: refbox keeps the positions, forced questions are skipped."""
+
+
+class BoardTable(Table):
+    """A Table on refbox's board, with short-cuts to stand figures on squares."""
+
+    def __init__(self, data: rules.Data | None = None) -> None:
+        super().__init__(data, BOARD_SETUP)
+
+    @property
+    def f(self):
+        from refbox.games.battleball import pitch
+
+        return pitch.board_of(self.data)
+
+    def kickoff(self, first: int = WOLVES) -> "BoardTable":
+        """Both coaches take the default line-up; ``first`` wins the roll-off."""
+        return self.send(choose("done"), choose("done"), roll(20, 1) if first == WOLVES else roll(1, 20))
+
+    def arrange(self, wolves: dict[str, tuple[int, int]], harts: dict[str, tuple[int, int]],
+                ball: tuple[int, int] | None = None, carrier: tuple[int, str] | None = None,
+                carnage: tuple[tuple[int, int], ...] = ()) -> "BoardTable":
+        """Stand only these figures on these squares (the rest wait in the Locker Room)."""
+        for side, places in ((WOLVES, wolves), (HARTS, harts)):
+            self.state.at[side] = {pid: self.f.at(*sq) for pid, sq in places.items()}
+            for p in self.state.players[side]:
+                p.status = "field" if p.id in places else "locker"  # type: ignore[assignment]
+        self.state.carnage = [self.f.at(*sq) for sq in carnage]
+        self.state.carrier = Ref(team=carrier[0], id=carrier[1]) if carrier else None
+        self.state.ball = self.f.at(*ball) if ball else None
+        self.state.ball_at_centre = False
+        return self
+
+    def where(self, side: int, pid: str) -> tuple[int, int]:
+        return self.f.sq(self.state.at[side][pid])
+
+    def squares(self) -> set[tuple[int, int]]:
+        """The squares offered by the pending prompt (ids "col.row")."""
+        out = set()
+        for o in self.prompt().options:
+            if "." in o.id:
+                c, r = o.id.split(".")
+                out.add((int(c), int(r)))
+        return out
+
+
+def sq(c: int, r: int) -> str:
+    """A square's id in options and journals."""
+    return f"{c}.{r}"

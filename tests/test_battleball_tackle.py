@@ -55,6 +55,11 @@ def test_a_defenders_winning_1_seriously_injures_the_tackler(t):
     assert t.status(WOLVES, "RB1") == "out"
 
 
+def test_the_log_names_the_winners_team_when_both_players_have_the_same_id(t):
+    tackle(t, "RB1", "RB1", 3, 9)
+    assert t.state.log[-2].text.endswith(": Iron Wolves RB1 wins.")
+
+
 def test_a_tie_injures_both_players(t):
     tackle(t, "RB1", "L1", 4, 4)
     assert t.status(WOLVES, "RB1") == "locker" and t.status(HARTS, "L1") == "locker"
@@ -113,10 +118,37 @@ def test_after_a_tackle_the_turn_passes(t):
 def test_tackle_odds_running_back_against_lineman_wins_7_times_in_40(t):
     move(t, "RB1", 3, ball="left", adjacent=True)
     t.send(choose("RB1"), choose("L1"))
-    o = {x.label: x.probability for x in t.prompt().odds}
-    assert o["RB1 wins"] == pytest.approx(7 / 40)
-    assert o["tie: both injured"] == pytest.approx(1 / 20)
-    assert o["someone seriously injured"] == pytest.approx(1 - 19 / 20 * 7 / 8)
+    rows = [(x.label, x.probability) for x in t.prompt().odds]
+    o = dict(rows)
+    assert o["Iron Wolves RB1 wins: L1 to the Locker Room"] == pytest.approx(7 / 40)
+    assert o["tie: both to the Locker Room"] == pytest.approx(1 / 20)
+    assert o["Black Harts L1 wins: RB1 to the Locker Room"] == pytest.approx(1 - 7 / 40 - 1 / 20)
+    serious = sum(p for label, p in rows if label.startswith("  ↳"))
+    assert serious == pytest.approx(1 - 19 / 20 * 7 / 8)
+
+
+def test_tackle_odds_add_up_to_100_and_serious_injuries_are_sub_cases_of_them(t):
+    """The top rows partition the outcomes; each "↳" row is a part of the row above it (issue 14)."""
+    t.send(choose("HT"), roll(3, 5), choose("5"), choose("left"), choose("yes"), choose("HT"), choose("RB1"))
+    rows = [(x.label, x.probability) for x in t.prompt().odds]
+    top = [p for label, p in rows if not label.startswith("  ")]
+    assert sum(top) == pytest.approx(1) and len(top) == 3
+    for (label, p), (sub, q) in zip(rows, rows[1:]):
+        if sub.startswith("  ↳") and not label.startswith("  "):
+            assert q <= p
+
+
+def test_an_impossible_tackle_outcome_says_so():
+    """A result with no chance at all is labelled as one that cannot happen, never shown as a bare 0 %."""
+    o = odds.tackle((20,), (20,))
+    assert o["win"] + o["tie"] + o["loss"] == pytest.approx(1)
+    from refbox.games.battleball.contact import tackle_outcomes
+
+    t = Table()
+    labels = [x.label for x in tackle_outcomes(t.data, t.state, Ref(team=0, id="RB1"), Ref(team=1, id="L1"),
+                                               {**o, "tie": 0.0, "tie-1": 0.0, "win-1": 0.0})]
+    assert "tie: both to the Locker Room (cannot happen)" in labels
+    assert "  ↳ with a 1: L1 seriously injured: cannot happen" in labels
 
 
 def test_tackle_odds_match_a_brute_force_count():

@@ -30,11 +30,14 @@ async def open_setup(app: RefboxApp, pilot) -> BattleballSetupScreen:
     return screen
 
 
-async def start(app: RefboxApp, pilot, coaches=("Ann", "Bob"), team="iron-wolves") -> BattleballScreen:
+async def start(app: RefboxApp, pilot, coaches=("Ann", "Bob"), team="iron-wolves", board="table") -> BattleballScreen:
+    """A new match from the setup form; these tests play with a physical board (test_battleball_board_ui.py
+    plays on refbox's own)."""
     screen = await open_setup(app, pilot)
     screen.query_one("#coach0", Input).value = coaches[0]
     screen.query_one("#coach1", Input).value = coaches[1]
     screen.query_one("#team0", Select).value = team
+    screen.query_one("#board", Select).value = board
     await pilot.pause()
     await pilot.press("ctrl+s")
     await pilot.pause()
@@ -74,8 +77,9 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            # RB1 rolls 7, picks up the ball, nobody adjacent, passes (3: "end" is key 1) to RB2 over 12 squares: 9 + 5 is caught
-            await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "3", "1", "1", "2", "enter", "9", "5")
+            # RB1 (key a) rolls 7, picks up the ball, nobody adjacent, passes (3: "end" is key 1) to RB2 (key b)
+            # over 12 squares: 9 + 5 is caught
+            await pilot.press(*ROLL_OFF, "a", "7", "2", "2", "3", "b", "1", "2", "enter", "9", "5")
             state = screen.match.state
             assert state.carrier is not None and state.carrier.id == "RB2"
             assert state.side == 1 and state.step == "select"
@@ -84,7 +88,7 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "3", "1")
+            await pilot.press(*ROLL_OFF, "a", "7", "2", "2", "3", "b")
             before = screen.match.state.model_copy(deep=True)
             await pilot.press("-")
             assert screen.match.state == before and "'-' does nothing here" in screen.ui.error
@@ -102,7 +106,7 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            await pilot.press(*ROLL_OFF, "1")
+            await pilot.press(*ROLL_OFF, "a")
             assert screen.match.state.step == "move-roll"
             await pilot.press("u")
             assert screen.match.state.step == "select"
@@ -111,7 +115,7 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await start(app, pilot)
-            await pilot.press(*ROLL_OFF, "1", "3", "1", "1", "1", "1", "question_mark")
+            await pilot.press(*ROLL_OFF, "a", "3", "1", "1", "a", "a", "question_mark")
             assert isinstance(app.screen, HelpScreen)
             text = str(app.screen._text)
             assert text.startswith("Battleball") and "Tackle" in text and "whichever side rolled the 1" in text
@@ -135,7 +139,7 @@ def test_snapshot_tackle_roll_with_odds(snap_compare, tmp_path):
 
     async def run_before(pilot) -> None:
         await start(pilot.app, pilot)
-        await pilot.press(*ROLL_OFF, "1", "7", "2", "1", "1", "0")  # RB1 picks up, tackles the Harts' L1
+        await pilot.press(*ROLL_OFF, "a", "7", "2", "1", "a", "n")  # RB1 picks up, tackles the Harts' L1 (key n)
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
@@ -146,7 +150,7 @@ def test_snapshot_short_pass_for_the_other_coach(snap_compare, tmp_path):
 
     async def run_before(pilot) -> None:
         await start(pilot.app, pilot)
-        await pilot.press(*ROLL_OFF, "1", "7", "2", "2", "3", "1", "1", "5", "enter", "3", "2")  # pass is 3: "end" is 1
+        await pilot.press(*ROLL_OFF, "a", "7", "2", "2", "3", "b", "1", "5", "enter", "3", "2")  # pass is 3: "end" is 1
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
@@ -166,7 +170,7 @@ class TestHomeAndResume:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            await pilot.press(*ROLL_OFF, "1", "7", "2")
+            await pilot.press(*ROLL_OFF, "a", "7", "2")
             state, path = screen.match.state, screen.match.journal.path
             await pilot.press("q")
             await pilot.pause()

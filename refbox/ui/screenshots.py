@@ -2,7 +2,8 @@
 
 For every playable ruleset: its setup screen (defaults, seed 4411) and its game screen mid-match
 (the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup); for a game
-whose demo module also has ``field_demo``, its on-screen field mid-play (``<name>-field.svg``)."""
+whose demo module also has ``board_demo`` or ``field_demo``, its on-screen board mid-play
+(``<name>-board.svg`` / ``<name>-field.svg``)."""
 
 from __future__ import annotations
 
@@ -21,13 +22,17 @@ SIZE = (130, 40)
 SEED = 4411
 
 
-def _mid_match(entry: registry.Entry, setup: dict, path: Path) -> None:
+def _demo(entry: registry.Entry):
     module = entry.rules.rsplit(".", 1)[0]
     try:
-        demo = importlib.import_module(f"{module}.demo")
+        return importlib.import_module(f"{module}.demo")
     except ModuleNotFoundError:
-        demo = None
-    if demo is not None:
+        return None
+
+
+def _mid_match(entry: registry.Entry, setup: dict, path: Path) -> None:
+    demo = _demo(entry)
+    if demo is not None and hasattr(demo, "demo_match"):
         demo.demo_match(path)
         return
     match = Match.new(entry, setup, seed=SEED, path=path)
@@ -70,28 +75,27 @@ async def _shoot(out: Path) -> list[Path]:
                     await pilot.press("question_mark")
                     await pilot.pause()
                     written.append(_save(app, out, "slargeball-help.svg"))
-            written += await _field(entry, root, out)
+            written += await _board(entry, root, out)
     return written
 
 
-async def _field(entry: registry.Entry, root: Path, out: Path) -> list[Path]:
-    """The game on its own on-screen field, mid-play (when its demo module has ``field_demo``)."""
-    module = entry.rules.rsplit(".", 1)[0]
-    try:
-        demo = importlib.import_module(f"{module}.demo")
-    except ModuleNotFoundError:
+async def _board(entry: registry.Entry, root: Path, out: Path) -> list[Path]:
+    """The game on its own on-screen board, mid-play (when its demo module has ``board_demo`` or ``field_demo``)."""
+    demo = _demo(entry)
+    if demo is None:
         return []
-    if not hasattr(demo, "field_demo"):
+    kind = next((k for k in ("board", "field") if hasattr(demo, f"{k}_demo")), None)
+    if kind is None:
         return []
-    journal = root / "matches" / f"{entry.name}-field.jsonl"
-    demo.field_demo(journal)
+    journal = root / "matches" / f"{entry.name}-{kind}.jsonl"
+    getattr(demo, f"{kind}_demo")(journal).close()
     app = RefboxApp(data_dir=root, resume_path=journal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         if hasattr(app.screen, "paused"):
             app.screen.paused = True  # a still picture: no countdown ticking while it is taken
         await pilot.pause()
-        return [_save(app, out, f"{entry.name}-field.svg")]
+        return [_save(app, out, f"{entry.name}-{kind}.svg")]
 
 
 def _save(app: RefboxApp, out: Path, name: str) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
-from refbox.games.battleball import flow, odds, roster
+from refbox.games.battleball import flow, odds, onboard, roster
 from refbox.games.battleball.models import Data, Ref, State
 
 
@@ -48,7 +48,11 @@ def apply_tackler(state: State, data: Data, event: Event) -> None:
 def target_prompt(state: State, data: Data) -> Choose:
     who = roster.short(data, state, _tackler(state))
     options = roster.player_options(data, state, 1 - state.side)
-    return Choose(actor=state.side, text=f"Which opponent next to {who} is tackled?", options=tuple(options))
+    tackler = roster.dice(data, state, _tackler(state))
+    for opt in options:
+        opt.chance = odds.tackle(tackler, roster.dice(data, state, Ref(team=1 - state.side, id=opt.id)))["win"]
+    return Choose(actor=state.side, text=f"Which opponent next to {who} is tackled? (the odds are {who}'s win)",
+                  options=tuple(options))
 
 
 def apply_target(state: State, data: Data, event: Event) -> None:
@@ -65,18 +69,33 @@ def tackle_roll_prompt(state: State, data: Data) -> Roll:
     a_name, b_name = roster.short(data, state, a), roster.short(data, state, b)
     heavy = any(len(roster.dice(data, state, r)) > 1 for r in (a, b))
     return Roll(
-        text=f"Tackle: {a_name} against {b_name}. Each coach rolls for his player.",
+        text=f"Tackle: {roster.team_name(data, state, a.team)} {a_name} against "
+             f"{roster.team_name(data, state, b.team)} {b_name}. Each coach rolls for his player.",
         purpose="tackle",
         dice=tuple(roster.die_specs(data, state, a) + roster.die_specs(data, state, b)),
         success="the lower roll wins; a winning 1 means a serious injury"
         + ("; odds assume the Heavy Tackle keeps his lower d6" if heavy else ""),
-        odds=(
-            Outcome(label=f"{a.id} wins", probability=o["win"]),
-            Outcome(label="tie: both injured", probability=o["tie"]),
-            Outcome(label=f"{b.id} wins", probability=o["loss"]),
-            Outcome(label="someone seriously injured", probability=o["serious"]),
-        ),
+        odds=tackle_outcomes(data, state, a, b, o),
     )
+
+
+def tackle_outcomes(data: Data, state: State, a: Ref, b: Ref, o: dict[str, float]) -> tuple[Outcome, ...]:
+    """Win, tie, loss (they add up to 100 %), each with its serious-injury part as an indented sub-case; a
+    result that cannot happen says so."""
+    names = [f"{roster.team_name(data, state, r.team)} {r.id}" for r in (a, b)]
+    rows = (
+        ("win", f"{names[0]} wins: {b.id} to the Locker Room", f"with a 1: {b.id} seriously injured"),
+        ("tie", "tie: both to the Locker Room", "double 1: both seriously injured"),
+        ("loss", f"{names[1]} wins: {a.id} to the Locker Room", f"with a 1: {a.id} seriously injured"),
+    )
+    out = []
+    for kind, label, sub in rows:
+        out.append(Outcome(label=label if o[kind] > 0 else f"{label} (cannot happen)", probability=o[kind]))
+        if o[kind] > 0:
+            part = o[f"{kind}-1"]
+            out.append(Outcome(label=f"  ↳ of which {sub}" if part > 0 else f"  ↳ {sub}: cannot happen",
+                               probability=part))
+    return tuple(out)
 
 
 def apply_tackle_roll(state: State, data: Data, event: Event) -> None:
@@ -121,10 +140,12 @@ def resolve_tackle(state: State, data: Data) -> None:
     where = roster.stamp(data, state)
     a_name, b_name = roster.full(data, state, a_ref), roster.full(data, state, b_ref)
     carrier = state.carrier
+    near = onboard.fumble_near(state, data, carrier) if carrier in (a_ref, b_ref) else None
     if a != b:
         winner, loser = (a_ref, b_ref) if a < b else (b_ref, a_ref)
         serious = min(a, b) == 1
-        state.note(where, f"Tackle {a_name} {a} against {b_name} {b}: {winner.id} wins.", winner.team)
+        state.note(where, f"Tackle {a_name} {a} against {b_name} {b}: "
+                   f"{roster.team_name(data, state, winner.team)} {winner.id} wins.", winner.team)
         _remove(state, data, loser, serious)
         if carrier == loser:
             state.carrier = winner
@@ -140,7 +161,7 @@ def resolve_tackle(state: State, data: Data) -> None:
         return
     if carrier in (a_ref, b_ref):
         assert carrier is not None
-        flow.fumble(state, data, carrier, carrier.team, then="end-turn")
+        flow.fumble(state, data, carrier, carrier.team, then="end-turn", near=near)
     else:
         flow.end_turn(state)
 
@@ -148,7 +169,7 @@ def resolve_tackle(state: State, data: Data) -> None:
 def _remove(state: State, data: Data, ref: Ref, serious: bool) -> None:
     player = state.player(ref)
     player.status = "out" if serious else "locker"
-    tokens = roster.squares(data, state, ref)
+    tokens = onboard.remove(state, data, ref) if state.board else roster.squares(data, state, ref)
     state.carnage_on_field += tokens
     state.carnage_placed += tokens
     if state.carrier == ref:
@@ -169,10 +190,13 @@ def _carrier(state: State) -> Ref:
 def hand_off_to_prompt(state: State, data: Data) -> Choose:
     carrier = _carrier(state)
     options = roster.player_options(data, state, state.side, skip=carrier.id)
+    for opt in options:
+        opt.chance = odds.all_different(roster.dice(data, state, carrier)
+                                        + roster.dice(data, state, Ref(team=state.side, id=opt.id)))
     who = roster.short(data, state, carrier)
     return Choose(
         actor=state.side,
-        text=f"Hand-off: which team-mate next to {who} takes the ball?",
+        text=f"Hand-off: which team-mate next to {who} takes the ball? (the odds are a clean hand-off)",
         options=tuple(options),
         refused=(Refusal(id="pass", label="Pass", reason="a turn has one hand-off or one pass, and this one is a hand-off"),),
     )

@@ -12,11 +12,24 @@ from refbox.games.battleball.models import Data, Fumble, Ref, State, Turn
 
 # ---- turns ----
 
+BLANK_TURN = Turn()
+
+
+def fresh_turn() -> Turn:
+    """A blank Turn without validating its defaults again (this runs every turn)."""
+    turn = Turn.__new__(Turn)
+    fields = {k: ([*v] if type(v) is list else v) for k, v in BLANK_TURN.__dict__.items()}
+    object.__setattr__(turn, "__dict__", fields)
+    object.__setattr__(turn, "__pydantic_fields_set__", set())
+    object.__setattr__(turn, "__pydantic_extra__", None)
+    object.__setattr__(turn, "__pydantic_private__", None)
+    return turn
+
 
 def start_turn(state: State, side: int) -> None:
     state.side = side
     state.turn_no += 1
-    state.turn = Turn()
+    state.turn = fresh_turn()
     state.step = "select"
 
 
@@ -27,22 +40,35 @@ def end_turn(state: State) -> None:
 # ---- halves ----
 
 
-def begin_half(state: State, data: Data) -> None:
-    """Everyone not seriously injured lines up again; the ball goes back to the centre."""
+def begin_half(state: State, data: Data, then: str = "half") -> None:
+    """Everyone not seriously injured lines up again; the ball goes back to the centre. On the board refbox
+    sets the default formation and each coach may adjust it (``then``: what the line-up leads to)."""
     for side in (0, 1):
         for p in state.players[side]:
             if p.status == "locker":
                 p.status = "field"
     clear_field(state)
     state.step = "lineup"
+    if state.board:
+        line_up_on_board(state, data, then)
+
+
+def line_up_on_board(state: State, data: Data, then: str) -> None:
+    from refbox.games.battleball import onboard
+
+    onboard.place_formation(state, data)
+    state.lineup_next = then  # type: ignore[assignment]
+    state.side = 0
+    state.step = "lineup"
 
 
 def clear_field(state: State) -> None:
     state.carnage_on_field = 0
+    state.carnage = []
     state.carrier = None
     state.ball_at_centre = True
     state.fumble = None
-    state.turn = Turn()
+    state.turn = fresh_turn()
 
 
 def in_overtime(state: State, data: Data) -> bool:
@@ -56,6 +82,10 @@ def confirm_lineup(state: State, data: Data) -> Confirm:
 
 def apply_lineup(state: State, data: Data, event: Event) -> None:
     state.note(roster.stamp(data, state), f"Both sides line up for the {roster.half_name(data, state.half)}.")
+    after_lineup(state, data)
+
+
+def after_lineup(state: State, data: Data) -> None:
     if concede_if_empty(state, data):
         return
     if data.team_rules:
@@ -127,6 +157,8 @@ def touchdown(state: State, data: Data, side: int, how: str) -> None:
     state.step = "touchdown"
     name = roster.team_name(data, state, side)
     state.note(roster.stamp(data, state), f"TOUCHDOWN {name}: {how}. Score {state.score[0]} : {state.score[1]}.", side)
+    if state.skip:  # no Enter just to read it: the log says it, and the next line-up (or the end) follows
+        after_touchdown(state, data)
 
 
 def touchdown_prompt(state: State, data: Data) -> Confirm:
@@ -142,6 +174,10 @@ def touchdown_prompt(state: State, data: Data) -> Confirm:
 
 
 def apply_touchdown(state: State, data: Data, event: Event) -> None:
+    after_touchdown(state, data)
+
+
+def after_touchdown(state: State, data: Data) -> None:
     scorer = state.scorer
     assert scorer is not None
     if state.score[scorer] >= data.game.touchdowns_to_win:
@@ -193,8 +229,12 @@ def after_tackle_removals(state: State, data: Data) -> bool:
         return True
     present = [bool(state.on_field(s)) for s in (0, 1)]
     if not any(present):
-        state.step = "restart"
         state.note(roster.stamp(data, state), "Both sides' last players are down: the half starts again.")
+        if state.board:
+            begin_half(state, data, then="restart")
+            state.note(roster.stamp(data, state), f"The {roster.half_name(data, state.half)} restarts.")
+        else:
+            state.step = "restart"
         return True
     if not all(present):
         winner = present.index(True)
@@ -210,6 +250,9 @@ def halt(state: State, data: Data, first: int, why: str) -> None:
     state.halt_first = first
     state.step = "halt"
     state.note(roster.stamp(data, state), f"Play halted: {why}.")
+    if state.board:  # refbox clears the board itself: straight to the line-up
+        clear_field(state)
+        line_up_on_board(state, data, "halt")
 
 
 def halt_prompt(state: State, data: Data) -> Confirm:
@@ -248,13 +291,24 @@ def apply_restart(state: State, data: Data, event: Event) -> None:
 # ---- fumbles ----
 
 
-def fumble(state: State, data: Data, fumbler: Ref, holder: int, then: Literal["adjacent", "end-turn"]) -> None:
+def fumble(state: State, data: Data, fumbler: Ref, holder: int, then: Literal["adjacent", "end-turn"],
+           near: list[int] | None = None) -> None:
+    """``near``: on the board, the fumbler's squares when a tackle has just removed him."""
     state.carrier = None
     state.ball_at_centre = False
     state.last_holder = holder
-    state.fumble = Fumble(fumbler=fumbler, holder=holder, then=then)
     state.step = "fumble-place"
     state.note(roster.stamp(data, state), f"FUMBLE by {roster.full(data, state, fumbler)}.", fumbler.team)
+    if not state.board:
+        state.fumble = Fumble(fumbler=fumbler, holder=holder, then=then)
+        return
+    from refbox.games.battleball import onboard
+
+    state.ball = None
+    if near is None:
+        near = onboard.fumble_near(state, data, fumbler)
+    state.fumble = Fumble(fumbler=fumbler, near=near, holder=holder, then=then)
+    onboard.after_fumble(state, data)
 
 
 def fumble_prompt(state: State, data: Data) -> Choose:
@@ -278,7 +332,7 @@ def apply_fumble(state: State, data: Data, event: Event) -> None:
     placer = 1 - state.fumble.holder
     if event.value == "loose":
         state.note(where, "The ball lies loose.")
-        resume_after_fumble(state)
+        resume_after_fumble(state, data)
     elif event.value in ("give-mine", "give-theirs"):
         state.fumble.given_to = placer if event.value == "give-mine" else 1 - placer
         state.step = "fumble-give"
@@ -300,14 +354,18 @@ def apply_fumble_give(state: State, data: Data, event: Event) -> None:
     state.carrier = ref
     state.last_holder = ref.team
     state.note(roster.stamp(data, state), f"The ball is given to {roster.full(data, state, ref)}.", ref.team)
-    resume_after_fumble(state)
+    resume_after_fumble(state, data)
 
 
-def resume_after_fumble(state: State) -> None:
+def resume_after_fumble(state: State, data: Data) -> None:
     assert state.fumble is not None
     then = state.fumble.then
     state.fumble = None
-    if then == "adjacent":
-        state.step = "adjacent"
-    else:
+    if then != "adjacent":
         end_turn(state)
+    elif state.board:
+        from refbox.games.battleball import onboard
+
+        onboard.after_move(state, data)
+    else:
+        state.step = "adjacent"

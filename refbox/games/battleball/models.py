@@ -51,11 +51,72 @@ class TeamRule(Strict):
     name: Name
 
 
+class Place(Strict):
+    """One figure of the default formation, seen from the side that attacks the far end zone (the other side
+    stands mirrored): ``col`` squares from its own goal line, ``row`` from the near sideline."""
+
+    id: str
+    """The player id (RB1, HT, ...)."""
+    key: str = Field(min_length=1, max_length=1)
+    """The key that picks this player in every prompt."""
+    code: str = Field(min_length=1, max_length=2)
+    """What his square shows on the board (upper case for the first side, lower case for the second)."""
+    col: int = Field(ge=0)
+    row: int = Field(ge=0)
+
+
+class Board(Strict):
+    """The board refbox draws and referees when it keeps the positions (not in the rules texts: ruling
+    board-layout). Change it in a house-rules file to match a real board."""
+
+    rows: int = Field(ge=3)
+    """Rows of squares from sideline to sideline (odd: the centre square sits on the middle row)."""
+    length: int = Field(ge=8)
+    """Squares from goal line to goal line in the odd rows; even rows have one more, their end squares
+    halved by the goal lines."""
+    line: int = Field(ge=1)
+    """Squares from each goal line to the 20-yard line: a side lines up on these."""
+    stop_on_half_squares: bool = True
+    """Whether a move may end on a half square (every move may pass through one)."""
+    through_team_mates: bool = True
+    """Whether a move may pass through a team-mate's square (never through an opponent or carnage)."""
+    formation: list[Place]
+
+    @model_validator(mode="after")
+    def _formation(self) -> "Board":
+        from refbox.games.battleball.field import field_of
+
+        try:
+            f = field_of(self.rows, self.length, self.line)
+        except ValueError as e:
+            raise ValueError(str(e)) from None
+        taken: set[int] = set()
+        for p in self.formation:
+            if (p.col, p.row) not in f.index or p.col >= self.line:
+                raise ValueError(f"formation {p.id}: square {p.col}.{p.row} is not behind the 20-yard line")
+            squares = [f.at(p.col, p.row)]
+            if p.id == "HT":
+                squares.append(f.foot(squares[0]))
+                if squares[1] < 0 or f.col[squares[1]] >= self.line:
+                    raise ValueError(f"formation {p.id}: his second square is off the board or past the line")
+            if taken & set(squares):
+                raise ValueError(f"formation {p.id}: square {p.col}.{p.row} is taken twice")
+            taken.update(squares)
+        for label, values in (("ids", [p.id for p in self.formation]), ("keys", [p.key for p in self.formation])):
+            if len(set(values)) != len(values):
+                raise ValueError(f"formation: {label} must be unique")
+        if any(p.key in "dqruU?1" for p in self.formation):
+            raise ValueError("formation: keys d q r u U ? and 1 are taken by the screen")
+        return self
+
+
 class Data(RulesetData):
     game: Game
     teams: list[Team] = Field(min_length=2, max_length=2)
     positions: list[Position] = Field(min_length=1)
     team_rules: list[TeamRule] = []
+    board: Board | None = None
+    """None in matches saved before refbox kept the board: they are refereed at the table."""
 
     def position(self, position_id: str) -> Position:
         for p in self.positions:
@@ -80,6 +141,13 @@ class Data(RulesetData):
                 raise ValueError(f"{label}: ids must be unique")
         if {t.id for t in self.teams} != set(TEAM_COLOURS):
             raise ValueError(f"teams: ids must be {sorted(TEAM_COLOURS)}")
+        if self.board is not None:
+            ids = {p.short if p.count == 1 else f"{p.short}{n}" for p in self.positions for n in range(1, p.count + 1)}
+            placed = {p.id for p in self.board.formation}
+            if placed != ids:
+                raise ValueError(f"board.formation: must place exactly the players {sorted(ids)}")
+            if any(p.squares > 2 or (p.squares == 2) != (p.short == "HT") for p in self.positions):
+                raise ValueError("positions: only the Heavy Tackle (HT) may cover two squares on the board")
         return self
 
 
@@ -93,6 +161,13 @@ class Setup(BaseModel):
     """Coach names; coach 0 is team 0 throughout the match."""
     first_coach_team: Literal["iron-wolves", "black-harts"] = "iron-wolves"
     """The team coach 0 takes; coach 1 takes the other."""
+    board: Literal["screen", "table"] = "table"
+    """"screen": refbox keeps the positions on its own board; "table": a physical board, the table reports
+    what happens on it. The default is the table because matches saved before the screen board existed
+    have no such field (the setup screen offers the on-screen board first)."""
+    skip_forced: bool = False
+    """Skip questions with a single answer (apply and log it). Off for matches saved before: their journals
+    hold those answers."""
 
     @field_validator("coaches")
     @classmethod
@@ -131,6 +206,8 @@ class Ref(Model):
 
 class Fumble(Model):
     fumbler: Ref
+    near: list[int] = []
+    """On the board: the squares the fumbler stood on (the ball goes within reach of them)."""
     holder: int
     """The side that had the ball: the other coach places it."""
     then: Literal["adjacent", "end-turn"]
@@ -148,20 +225,32 @@ class Turn(Model):
     tackler: str | None = None
     target: str | None = None
     tackle_faces: list[int] = []
-    used: list[int | None] = [None, None]
+    used: list[int | None] = Field(default_factory=lambda: [None, None])
     """The face each side uses in a tackle (a Heavy Tackle's coach picks one of two)."""
     receiver: str | None = None
     distance: int | None = None
     passing_face: int | None = None
+    # on the board: where the mover can go for this roll (squares as bit masks, see field.py)
+    reach: int = 0
+    """Squares he can end on without the ball."""
+    reach_ball: int = 0
+    """Squares he can end on with the ball (picked up on the way, or carried)."""
+    endzone: bool = False
+    """A step into the end zone is in reach (with the ball)."""
+    stop: int = 0
+    """Squares where he would have to stop (next to an opponent)."""
+    dest: int | None = None
+    """The square chosen, while his coach says whether he picks the ball up on the way."""
 
 
 Step = Literal[
-    "lineup", "team-rules", "roll-off",
-    "select", "move-roll", "move-die", "ball",
+    "lineup", "lineup-to", "team-rules", "roll-off",
+    "select", "move-roll", "move-die", "move-to", "pickup", "ball",
     "adjacent", "action",
     "tackler", "target", "tackle-roll", "tackle-die",
     "hand-off-to", "hand-off-roll",
-    "pass-to", "pass-distance", "pass-roll", "pass-miss", "intercept-by", "recover-by",
+    "tackle",
+    "pass-to", "pass-distance", "pass-roll", "pass-miss", "pass-land", "intercept-by", "recover-by",
     "fumble-place", "fumble-give",
     "touchdown", "halt", "restart", "over",
 ]  # fmt: skip
@@ -191,6 +280,22 @@ class State(GameState):
     scorer: int | None = None
     halt_first: int | None = None
     result: str = ""
+    skip: bool = False
+    """Questions with one answer are applied, not asked (Setup.skip_forced)."""
+    # ---- the board, when refbox keeps the positions (Setup.board == "screen") ----
+    board: bool = False
+    at: list[dict[str, int]] = [{}, {}]
+    """Per side, where each player on the field stands: player id -> square (a Heavy Tackle: his first
+    square; the second is ``Field.foot`` of it). Players off the field have no square."""
+    ball: int | None = None
+    """The square of a loose ball (None while someone carries it, or off the board)."""
+    carnage: list[int] = []
+    """Squares with a carnage token."""
+    last_move: list[int] = []
+    """The last move: the square it started from, the square it ended on."""
+    lineup_next: Literal["half", "halt", "restart"] = "half"
+    """What the line-up on the board leads to: a half's start (Team Rules, roll-off), or play after a halt
+    or a restart."""
 
     def player(self, ref: Ref) -> Player:
         for p in self.players[ref.team]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
-from refbox.games.battleball import flow, odds, roster
+from refbox.games.battleball import flow, odds, onboard, roster
 from refbox.games.battleball.models import Data, Ref, State
 
 
@@ -26,7 +26,7 @@ def squares(n: int) -> str:
 
 def select_prompt(state: State, data: Data) -> Choose:
     options = roster.player_options(data, state, state.side)
-    options.append(Option(id="halt", label="Halt play: no side can reach an end zone"))
+    options.append(Option(id="halt", label="Halt play: no side can reach an end zone", key="0"))
     return Choose(
         actor=state.side,
         text=f"{state.coaches[state.side]}: pick a player to move.",
@@ -84,15 +84,22 @@ def apply_move_roll(state: State, data: Data, event: Event) -> None:
     where = roster.stamp(data, state)
     who = roster.full(data, state, ref)
     if len(faces) == 1:
-        state.note(where, f"{who} rolls {faces[0]}: moves up to {squares(faces[0])}.", state.side)
-        after_move(state)
+        if state.board:  # the move's own log line gives the roll
+            onboard.after_roll(state, data, faces[0])
+        else:
+            state.note(where, f"{who} rolls {faces[0]}: moves up to {squares(faces[0])}.", state.side)
+            after_move(state)
     elif len(set(faces)) == 1:
         state.turn.ht_no_move = True
         state.note(where, f"{who} rolls a double {faces[0]}: he cannot move this turn.", state.side)
         if state.carrier == ref:
             flow.fumble(state, data, ref, state.side, then="adjacent")
+        elif state.board:
+            onboard.after_move(state, data)
         else:
             state.step = "adjacent"
+    elif state.board:  # the higher die reaches every square the lower one does: no need to ask
+        onboard.after_roll(state, data, max(faces))
     else:
         state.step = "move-die"
 
@@ -170,12 +177,12 @@ def adjacent_prompt(state: State, data: Data) -> Choose:
 
 def action_options(state: State, data: Data) -> list[Option]:
     side = state.side
-    options = [Option(id="end", label="End the turn", actor=side)]  # first: always key 1, the default
+    options = [Option(id="end", label="End the turn", actor=side, key="1")]  # first: always key 1, the default
     if _our_ball(state) and len(state.on_field(side)) > 1:
         carrier = roster.short(data, state, state.carrier)  # type: ignore[arg-type]
         options += [
-            Option(id="hand-off", label=f"Hand off: {carrier} to a team-mate next to him", actor=side),
-            Option(id="pass", label=f"Pass: {carrier} throws to a team-mate", actor=side),
+            Option(id="hand-off", label=f"Hand off: {carrier} to a team-mate next to him", actor=side, key="2"),
+            Option(id="pass", label=f"Pass: {carrier} throws to a team-mate", actor=side, key="3"),
         ]
     return options
 

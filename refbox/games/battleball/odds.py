@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from refbox.engine.dice import d
+from refbox.engine.dice import d, percent
 
 Dice = tuple[int, ...]
 
@@ -26,7 +26,9 @@ def _p(die, outcome) -> Fraction:
 
 @lru_cache(maxsize=None)
 def tackle(attacker: Dice, defender: Dice) -> dict[str, float]:
-    """P of each tackle result, seen from the attacker: win, tie, loss, and any serious injury."""
+    """P of each tackle result, seen from the attacker: win, tie, loss (they add up to 1), and within each
+    the part won with a 1, which seriously injures the beaten player(s): win-1, tie-1, loss-1; "serious" is
+    the chance of any serious injury."""
     import icepool
 
     def result(a: int, b: int) -> tuple[str, bool]:
@@ -34,11 +36,12 @@ def tackle(attacker: Dice, defender: Dice) -> dict[str, float]:
         return kind, min(a, b) == 1
 
     die = icepool.map(result, _tackle_die(attacker), _tackle_die(defender), star=False)
-    odds = {"win": Fraction(0), "tie": Fraction(0), "loss": Fraction(0), "serious": Fraction(0)}
+    odds = {k: Fraction(0) for k in ("win", "tie", "loss", "win-1", "tie-1", "loss-1", "serious")}
     for kind, serious in die.outcomes():
         p = _p(die, (kind, serious))
         odds[kind] += p
         if serious:
+            odds[f"{kind}-1"] += p
             odds["serious"] += p
     return {k: float(p) for k, p in odds.items()}
 
@@ -82,6 +85,12 @@ def pass_odds(receiver: Dice, passing: int, distance: int) -> dict[str, float]:
     return {"fumble": float(fumble), "caught": float(caught), "short": float(1 - fumble - caught)}
 
 
+@lru_cache(maxsize=None)
+def longest_catch(receiver: Dice, passing: int) -> int:
+    """The longest throw this receiver can catch: the highest total without matching faces."""
+    return max(_pass_results(receiver, passing)[1])
+
+
 def warm(dice_kinds: list[Dice], passing: int) -> None:
     """Compute every tackle, hand-off and pass table up front (about 0.2 s), so no prompt waits on icepool."""
     for a in dice_kinds:
@@ -89,3 +98,12 @@ def warm(dice_kinds: list[Dice], passing: int) -> None:
         for b in dice_kinds:
             tackle(a, b)
             _all_different(a + b)
+
+
+def words(p: float) -> str:
+    """A chance in a label: a percentage, or "never" / "always" at the ends (no "0.0 %" for impossible)."""
+    if p <= 0:
+        return "never"
+    if p >= 1:
+        return "always"
+    return percent(p)

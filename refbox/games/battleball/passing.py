@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Refusal, Roll
-from refbox.games.battleball import flow, odds, roster
+from refbox.games.battleball import flow, odds, onboard, roster
 from refbox.games.battleball.models import Data, Ref, State
 
 
@@ -104,7 +104,10 @@ def apply_pass_roll(state: State, data: Data, event: Event) -> None:
     state.last_holder = state.side
     state.turn.passing_face = ball
     state.note(where, f"Pass roll {faces}, total {total} against {distance}: short.", state.side)
-    state.step = "pass-miss"
+    if state.board:
+        onboard.after_short_pass(state, data)
+    else:
+        state.step = "pass-miss"
 
 
 def pass_miss_prompt(state: State, data: Data) -> Choose:

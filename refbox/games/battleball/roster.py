@@ -16,9 +16,22 @@ def new_team(data: Data) -> list[Player]:
     return players
 
 
+_DICE: dict[int, tuple[Data, dict[str, tuple[int, ...]]]] = {}
+
+
 def dice(data: Data, state: State, ref: Ref) -> tuple[int, ...]:
-    pos = data.position(state.player(ref).position)
-    return (pos.sides,) * pos.dice
+    """The dice a player rolls: (20,) for a Running Back, (6, 6) for a Heavy Tackle."""
+    return dice_of(data, ref.id)
+
+
+def dice_of(data: Data, pid: str) -> tuple[int, ...]:
+    """The dice of a player id (a player's position never changes; remembered per ruleset, as every roll
+    asks)."""
+    got = _DICE.get(id(data))
+    if got is None or got[0] is not data:
+        table = {p.id: (data.position(p.position).sides,) * data.position(p.position).dice for p in new_team(data)}
+        got = _DICE[id(data)] = (data, table)
+    return got[1][pid]
 
 
 def dice_text(data: Data, player: Player) -> str:
@@ -39,11 +52,20 @@ def short(data: Data, state: State, ref: Ref) -> str:
     return f"{ref.id} ({dice_text(data, state.player(ref))})"
 
 
+_FULL: dict[tuple, tuple[Data, str]] = {}
+
+
 def full(data: Data, state: State, ref: Ref) -> str:
-    """'Iron Wolves RB1 (Running Back, d20)'."""
+    """'Iron Wolves RB1 (Running Back, d20)' (remembered: log lines name players on every input)."""
+    key = (id(data), state.teams[ref.team], ref.id)
+    got = _FULL.get(key)
+    if got is not None and got[0] is data:
+        return got[1]
     player = state.player(ref)
     pos = data.position(player.position)
-    return f"{team_name(data, state, ref.team)} {ref.id} ({pos.name}, {dice_text(data, player)})"
+    text = f"{team_name(data, state, ref.team)} {ref.id} ({pos.name}, {dice_text(data, player)})"
+    _FULL[key] = (data, text)
+    return text
 
 
 def die_specs(data: Data, state: State, ref: Ref, note: str = "") -> list[DieSpec]:
@@ -64,8 +86,18 @@ def player_options(data: Data, state: State, side: int, skip: str | None = None)
         ref = Ref(team=side, id=p.id)
         ball = " · has the ball" if state.carrier == ref else ""
         label = f"{p.id} {data.position(p.position).name} ({dice_text(data, p)}){ball}"
-        options.append(Option(id=p.id, label=label, actor=side))
+        options.append(Option(id=p.id, label=label, actor=side, key=player_key(data, p.id)))
     return options
+
+
+def player_key(data: Data, pid: str) -> str:
+    """The player's own key (the board's formation names it), the same in every prompt; "" without one."""
+    if data.board is None:
+        return ""
+    for place in data.board.formation:
+        if place.id == pid:
+            return place.key
+    return ""
 
 
 def off_field_refusals(data: Data, state: State, side: int) -> tuple[Refusal, ...]:

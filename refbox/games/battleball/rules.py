@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from typing import Callable
 
+import math
+
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Event, GameOver, Prompt
+from refbox.engine.prompts import Event, GameOver, Legal, Prompt
 from refbox.engine.state import View
-from refbox.games.battleball import contact, flow, movement, odds, passing, roster
+from refbox.games.battleball import answers, contact, flow, movement, odds, onboard, passing, pitch, roster
 from refbox.games.battleball import view as screen
 from refbox.games.battleball.models import TEAM_COLOURS, Data, Setup, State
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours"]
+__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "legal", "outcome",
+           "evaluate", "sim_setup", "RANDOM_WEIGHTS"]
 
 PromptFn = Callable[[State, Data], Prompt]
 ApplyFn = Callable[[State, Data, Event], None]
@@ -48,15 +51,45 @@ STEPS: dict[str, tuple[PromptFn, ApplyFn]] = {
     "halt": (flow.halt_prompt, flow.apply_halt),
     "restart": (flow.restart_prompt, flow.apply_restart),
 }
-"""Every step but "over": how to ask for it and what its answer does."""
+"""Every step but "over": how to ask for it and what its answer does (at the table)."""
+
+BOARD_STEPS: dict[str, tuple[PromptFn, ApplyFn]] = {
+    **STEPS,
+    "lineup": (onboard.lineup_prompt, onboard.apply_lineup),
+    "lineup-to": (onboard.lineup_to_prompt, onboard.apply_lineup_to),
+    "select": (onboard.select_prompt, movement.apply_select),
+    "move-to": (onboard.move_to_prompt, onboard.apply_move_to),
+    "pickup": (onboard.pickup_prompt, onboard.apply_pickup),
+    "tackle": (onboard.tackle_prompt, onboard.apply_tackle),
+    "action": (onboard.action_prompt, movement.apply_action),
+    "hand-off-to": (onboard.hand_off_prompt, contact.apply_hand_off_to),
+    "pass-to": (onboard.pass_prompt, onboard.apply_pass_to),
+    "pass-land": (onboard.land_prompt, onboard.apply_land),
+    "recover-by": (onboard.recover_prompt, passing.apply_recover_by),
+    "fumble-place": (onboard.fumble_prompt, onboard.apply_fumble),
+    "fumble-give": (onboard.give_prompt, onboard.apply_give),
+}
+"""The same on refbox's board: the geometry is derived, so some steps differ and the table's questions about
+the board (next to an opponent? the ball? the distance?) never come up."""
+
+for _step in ("move-die", "ball", "adjacent", "tackler", "target", "pass-distance", "pass-miss", "intercept-by"):
+    del BOARD_STEPS[_step]
+
+RANDOM_WEIGHTS = {"done": 30.0, "stay": 0.5, "endzone": 500.0, "take": 4.0, "halt": 0.5}
+"""Random play shaped like a real table: a line-up is mostly taken as it comes, a touchdown in reach is
+scored, a loose ball on the way is picked up. Table questions keep their old uniform odds."""
 
 
 def start(setup: Setup, data: Data) -> State:
     teams = setup.team_ids()
+    if setup.board == "screen" and data.board is None:
+        raise RuleError("This ruleset has no [board] table: play it with a physical board.")
     state = State(
         teams=teams,
         coaches=setup.coaches,
         players=[roster.new_team(data), roster.new_team(data)],
+        board=setup.board == "screen",
+        skip=setup.skip_forced,
     )
     flow.begin_half(state, data)
     names = " against ".join(f"{data.team(t).name} ({c})" for t, c in zip(teams, setup.coaches))
@@ -67,13 +100,77 @@ def start(setup: Setup, data: Data) -> State:
 def prompt(state: State, data: Data) -> Prompt:
     if state.step == "over":
         return GameOver(text=f"Game over: {state.result}")
-    return STEPS[state.step][0](state, data)
+    return (BOARD_STEPS if state.board else STEPS)[state.step][0](state, data)
+
+
+def legal(state: State, data: Data) -> Legal:
+    return answers.legal(state, data)
 
 
 def apply(state: State, data: Data, event: Event) -> None:
     if state.step == "over":
         raise RuleError("The game is over: nothing more to play. Undo to go back.")
-    STEPS[state.step][1](state, data, event)
+    steps = BOARD_STEPS if state.board else STEPS
+    steps[state.step][1](state, data, event)
+    if state.skip:
+        settle(state, data)
+
+
+def settle(state: State, data: Data) -> None:
+    """Apply every answer that is the only one (issue 14: a forced question is not asked). The step's own
+    log line says what happened."""
+    steps = BOARD_STEPS if state.board else STEPS
+    while state.step != "over":
+        if state.step in NOT_CHOICES:
+            return
+        if state.step == "select" and len(state.at[state.side] if state.board else state.players[0]) > 1:
+            return  # two figures to pick from (at the table "halt" is always a second answer)
+        if state.step == "move-to":  # the common case, counted without listing the squares
+            t = state.turn
+            if (t.reach | t.reach_ball).bit_count() + t.endzone != 1:
+                return
+        lg = answers.legal(state, data)
+        if lg.kind != "choose" or len(lg.ids) != 1:
+            return
+        steps[state.step][1](state, data, Event("choose", lg.ids[0]))
+
+
+NOT_CHOICES = frozenset({"roll-off", "move-roll", "tackle-roll", "hand-off-roll", "pass-roll", "pass-distance",
+                         "touchdown", "halt", "restart"})
+"""Steps that are never a choice (rolls, a number, table confirmations): nothing to settle."""
+
+
+def outcome(state: State, data: Data) -> tuple[int, int]:
+    return state.score[0], state.score[1]
+
+
+def evaluate(state: State, data: Data, side: int) -> float:
+    """How good the state is for ``side``, 0 to 1 (the two sides' values add up to 1): touchdowns above all,
+    then the ball (who holds it, and how near it is to the end zone this side attacks), then the players
+    each side still has on the field (carnage dealt shows there)."""
+    me, them = state.score[side], state.score[1 - side]
+    if state.step == "over":
+        return 1.0 if me > them else 0.0 if me < them else 0.5
+    x = 1.5 * (me - them)
+    holder = state.holder()
+    if holder is not None:
+        x += 0.4 if holder == side else -0.4
+    if state.board and data.board is not None:
+        f = pitch.board_of(data)
+        ball = pitch.ball_squares(f, data, state)
+        if ball:
+            col = f.col[(ball & -ball).bit_length() - 1]
+            ahead = col / f.length if side == 0 else 1 - col / f.length  # 0 at our goal line, 1 at theirs
+            # near their goal line is good for us whoever has it: we are close to scoring, or they are far
+            x += 0.8 * (ahead - 0.5) * (1.0 if holder is None else 1.5)
+    fit = [len(state.on_field(s)) for s in (0, 1)]
+    x += 0.08 * (fit[side] - fit[1 - side])
+    return 1 / (1 + math.exp(-x))
+
+
+def sim_setup(data: Data) -> dict:
+    """Headless play is on refbox's board, with forced questions skipped (what a new match gets)."""
+    return {"board": "screen" if data.board is not None else "table", "skip_forced": True}
 
 
 def view(state: State, data: Data) -> View:

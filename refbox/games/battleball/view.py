@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from refbox.engine.board import BoardView, Cell
 from refbox.engine.state import PhaseRow, Roster, Stat, View
-from refbox.games.battleball import roster
+from refbox.games.battleball import pitch, roster
+from refbox.games.battleball.field import bits_of
 from refbox.games.battleball.models import Data, Ref, State
 
 STEP_PLACE: dict[str, tuple[str, str]] = {
     "lineup": ("before-half", "lineup"),
+    "lineup-to": ("before-half", "lineup"),
+    "move-to": ("movement", "move-to"),
+    "pickup": ("movement", "move-to"),
+    "tackle": ("tackle", "tackler"),
+    "pass-land": ("pass", "pass-miss"),
     "team-rules": ("before-half", "team-rules"),
     "roll-off": ("before-half", "roll-off"),
     "select": ("movement", "select"),
@@ -53,8 +60,110 @@ def build(state: State, data: Data) -> View:
         phase_id=phase_id(state),
         scoreboard=_scoreboard(state, data, names),
         rosters=[_roster(state, data, s) for s in (0, 1)],
-        notes=_notes(state, data),
+        notes=_notes(state, data) + (_board_notes(state, data, names) if state.board else []),
+        board=board_view(state, data, names) if state.board else None,
     )
+
+
+# ---- the board ----
+
+MOVING = ("move-roll", "move-to", "pickup", "tackle", "tackle-roll", "tackle-die")
+"""Steps during which the player who moves this turn is highlighted."""
+
+
+def board_view(state: State, data: Data, names: list[str]) -> BoardView:
+    """The field as the Board widget draws it: column 0 and the last column are the end zones, the rows run
+    along the field; upper-case codes are the first side's figures, lower-case the second's."""
+    f = pitch.board_of(data)
+    L = f.length
+    cells: dict[tuple[int, int], Cell] = {}
+    before = state.step in PRE_TURN or (state.step in ("lineup", "lineup-to") and state.lineup_next == "half")
+    attacking = None if before or state.step == "over" else state.side
+    for r in range(f.rows):
+        for col, side in ((0, 1), (L + 2, 0), (L + 1, 0)):
+            if col == L + 1 and not r & 1:
+                continue
+            look = f"team{side}" if attacking == side else "endzone"
+            cells[(col, r)] = Cell(("»»" if side == 0 else "««") if attacking == side else "▒▒", look)
+    half, line = Cell("·", "half"), Cell("¦", "line")
+    for i in bits_of(f.half):
+        cells[_v(f, i)] = half
+    for i in bits_of(f.lines[0] | f.lines[1]):
+        cells[_v(f, i)] = line
+    cells[_v(f, f.centre)] = Cell("+", "line")
+    for i in state.carnage:
+        cells[_v(f, i)] = Cell("××", "carnage")
+    if state.ball is not None:
+        cells[_v(f, state.ball)] = Cell("●", "ball")
+    marks: dict[tuple[int, int], str] = {}
+    for i in state.last_move:
+        marks[_v(f, i)] = "last"
+    for side in (0, 1):
+        for pid in state.at[side]:
+            code = pitch.code_of(data, side, pid)
+            for i in pitch.squares(f, data, state, side, pid):
+                cells[_v(f, i)] = Cell(code, f"team{side}")
+    if state.carrier is not None and state.carrier.id in state.at[state.carrier.team]:
+        for i in pitch.squares(f, data, state, state.carrier.team, state.carrier.id):
+            marks[_v(f, i)] = "carrier"
+    _step_marks(state, data, f, marks)
+    focus = None
+    mover = state.turn.mover
+    if mover is not None and mover in state.at[state.side] and state.step in MOVING:
+        for i in pitch.squares(f, data, state, state.side, mover):
+            marks[_v(f, i)] = "mover"
+        focus = _v(f, state.at[state.side][mover])
+    elif state.ball is not None:
+        focus = _v(f, state.ball)
+    return BoardView(cols=L + 3, rows=f.rows, cells=cells, cell_width=2, stagger=True, marks=marks,
+                     caption=_caption(state, data, names, attacking), focus=focus)
+
+
+def _v(f, i: int) -> tuple[int, int]:
+    return f.col[i] + 1, f.row[i]
+
+
+def _step_marks(state: State, data: Data, f, marks: dict) -> None:
+    """What the pending decision is about: reachable squares (and where the mover would have to stop),
+    tackle targets, receivers, the squares a ball may be put on."""
+    step, t = state.step, state.turn
+    if step == "move-to":
+        for i in bits_of(t.reach | t.reach_ball):
+            marks[_v(f, i)] = "stop" if (t.stop >> i) & 1 else "reach"
+    elif step == "tackle":
+        from refbox.games.battleball import onboard
+
+        for pair in onboard.tackle_ids(state, data):
+            target = pair.split(">")[1]
+            for i in pitch.squares(f, data, state, 1 - state.side, target):
+                marks[_v(f, i)] = "target"
+    elif step in ("pass-land", "fumble-place", "lineup-to"):
+        from refbox.games.battleball import answers
+
+        lg = answers.legal(state, data)
+        for sid in lg.ids:
+            if sid in f.by_id:
+                marks[_v(f, f.by_id[sid])] = "reach"
+
+
+def _caption(state: State, data: Data, names: list[str], attacking: int | None) -> str:
+    teams = f"{names[0]}: UPPER case, attacks »   {names[1]}: lower case, attacks «"
+    key = "● ball  ×× carnage  ¦ 20-yard lines  + centre"
+    if attacking is None:
+        return f"{teams}\n{key}"
+    arrow = "»" if attacking == 0 else "«"
+    return f"{names[attacking]} ({state.coaches[attacking]}) to play {arrow}   {teams}\n{key}"
+
+
+def _board_notes(state: State, data: Data, names: list[str]) -> list[str]:
+    ball, _ = ball_text(state, data)
+    fit = [len(state.on_field(s)) for s in (0, 1)]
+    rules = [state.team_rules[s] for s in (0, 1)]
+    out = [f"Ball: {ball}", f"On the field: {names[0]} {fit[0]}, {names[1]} {fit[1]} · carnage: {len(state.carnage)}"]
+    if any(rules):
+        out.append(f"Team Rules: {rules[0] or '—'} / {rules[1] or '—'}")
+    out.append("Tab: rosters")
+    return out
 
 
 def _clock(state: State, data: Data) -> str:
@@ -107,6 +216,8 @@ def ball_text(state: State, data: Data) -> tuple[str, int | None]:
         return f"fumbled by {state.fumble.fumbler.id}", None
     if state.carrier is not None:
         return f"{roster.team_name(data, state, state.carrier.team)} {state.carrier.id}", state.carrier.team
+    if state.board and state.ball is not None and not state.ball_at_centre:
+        return f"loose on {pitch.board_of(data).ids[state.ball]}", None
     return ("on the centre square" if state.ball_at_centre else "loose on the field"), None
 
 

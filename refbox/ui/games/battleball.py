@@ -24,11 +24,19 @@ class BattleballSetupScreen(SetupScreen):
         yield Select(teams, value=teams[0][1], allow_blank=False, id="team0")
         yield Label("Coach 2: name")
         yield Input("Coach 2", id="coach1", max_length=24)
+        yield Label("Board")
+        boards = [("On screen: refbox keeps the positions", "screen"),
+                  ("Use a physical board: the table reports what happens on it", "table")]
+        if self.data.board is None:
+            boards = boards[1:]
+        yield Select(boards, value=boards[0][1], allow_blank=False, id="board")
 
     def collect(self) -> dict:
         return {
             "coaches": [self.query_one(f"#coach{i}", Input).value for i in (0, 1)],
             "first_coach_team": self.query_one("#team0", Select).value,
+            "board": self.query_one("#board", Select).value,
+            "skip_forced": True,
         }
 
     def preview(self, setup) -> Text:
@@ -43,6 +51,15 @@ class BattleballSetupScreen(SetupScreen):
             text.append("\n")
         g = self.data.game
         rules = ", ".join(r.name for r in self.data.team_rules)
+        b = self.data.board
+        if setup.board == "screen" and b is not None:
+            text.append("On-screen board", style="bold")
+            text.append(f": {b.rows} rows of staggered squares, {b.length} from goal line to goal line, line-ups "
+                        f"on the first {b.line}; refbox finds the moves, tackles, throwing distances and where a "
+                        "ball may go. Keys: a figure's letter, then the letter drawn on the square.\n")
+        else:
+            text.append("Physical board", style="bold")
+            text.append(": the table moves the figures and tells refbox what happened.\n")
         text.append(f"First to {g.touchdowns_to_win} touchdowns", style="bold")
         text.append(f"; a touchdown ends the half; level after {g.halves} halves: overtime.\n"
                     f"First turn: a d{g.roll_off_die} roll-off at the table (equal rolls roll again).\n")

@@ -40,6 +40,11 @@ MARKS: dict[str, Style] = {
     "carrier": Style(underline=True, bold=True),
 }
 HINT = Style(color="black", bgcolor="#ffd700", bold=True)
+HINT_ON: dict[str, Style] = {
+    "stop": Style(color="black", bgcolor="#ff8700", bold=True),
+    "target": Style(color="black", bgcolor="#ff5f5f", bold=True),
+}
+"""A key drawn on a square marked "stop" or "target" keeps that meaning visible (amber, red)."""
 CURSOR = Style(reverse=True, blink=False, bold=True)
 
 
@@ -101,6 +106,17 @@ class Board(ScrollView, can_focus=False):
         if view.focus is not None or cursor is not None:
             self.keep_in_view(cursor or view.focus)
 
+    def watch_show_horizontal_scrollbar(self, shown: bool) -> None:
+        """A board wider than its pane gets a horizontal scrollbar, known only after layout: give it its
+        own line so that every row stays in view."""
+        if self.view is not None:
+            self.styles.height = self.view.rows + (1 if shown else 0)
+
+    def on_resize(self) -> None:
+        """The first show() may come before the widget has a size: scroll the focus into view now."""
+        if self.view is not None:
+            self.keep_in_view(self.cursor or self.view.focus)
+
     def keep_in_view(self, square: Square | None) -> None:
         if square is None or self.view is None:
             return
@@ -145,7 +161,7 @@ class Board(ScrollView, can_focus=False):
             if mark:
                 style = style + MARKS.get(mark, Style())
             if hint:
-                text, style = hint, style + HINT
+                text, style = hint, style + HINT_ON.get(mark or "", HINT)
             if is_cursor:
                 style = style + CURSOR
             segments.append(Segment(text[:w].center(w), style))

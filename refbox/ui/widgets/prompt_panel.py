@@ -31,6 +31,11 @@ class Interaction:
     """The outcome of the last input, in words."""
 
 
+WINDOW = 24
+"""At most this many options are listed at once, a window around the cursor: a move on a board may offer
+hundreds of squares (all keyed on the board), and drawing every line would make each key press slow."""
+
+
 class PromptPanel(Static):
     """The options (or the dice, the number, the confirmation) of the pending prompt, as one Text.
 
@@ -93,8 +98,15 @@ class PromptPanel(Static):
         text = Text("\n")
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
-        line = 1
-        for i, (opt, key) in enumerate(zip(prompt.options, keys)):
+        n = len(prompt.options)
+        start = max(0, min(ui.cursor - WINDOW // 2, n - WINDOW)) if n > WINDOW else 0
+        stop = min(n, start + WINDOW)
+        on_board = " (every one has its key on the board)" if any(o.at is not None for o in prompt.options) else ""
+        if start:
+            text.append(f"  ↑ {start} more above (PgUp){on_board}\n", style="dim")
+        line = 2 if start else 1
+        for i in range(start, stop):
+            opt, key = prompt.options[i], keys[i]
             mark = "▶" if i == ui.cursor else " "
             box = ("[x] " if opt.id in ui.picked else "[ ] ") if isinstance(prompt, Pick) else ""
             text.append(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == ui.cursor else "")
@@ -108,6 +120,8 @@ class PromptPanel(Static):
             if i == ui.cursor:
                 self.cursor_line = line
             line += 1
+        if stop < n:
+            text.append(f"  ↓ {n - stop} more below (PgDn){on_board}\n", style="dim")
         if prompt.refused:
             text.append("Not now: ", style="dim bold")
             text.append("; ".join(f"{r.label} ({r.reason})" for r in prompt.refused) + "\n", style="dim")

@@ -1,0 +1,38 @@
+"""A Battleball match on refbox's board, played to an interesting moment: for screenshots and manual looks.
+
+    python -m refbox.games.battleball.demo PATH
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from refbox.engine.match import Match
+from refbox.engine.play import random_event
+from refbox.games.battleball.rules import RANDOM_WEIGHTS
+
+SETUP = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves", "board": "screen", "skip_forced": True}
+SEED = 4411
+
+
+def board_demo(path: Path | None = None) -> Match:
+    """Seeded play until a short move is to be chosen with carnage on the field (few keyed squares, so the
+    board itself stays readable in the picture)."""
+    match = Match.new("battleball", SETUP, seed=SEED, path=path, dice_mode="digital")
+    rng = random.Random(SEED)
+    for _ in range(20_000):
+        state = match.state
+        if state.step == "move-to" and len(state.carnage) >= 2 and state.turn_no > 20:
+            if (state.turn.reach | state.turn.reach_ball).bit_count() <= 40:
+                return match
+        legal = match.legal()
+        if legal.kind == "over":
+            break
+        match.submit(random_event(legal, rng, RANDOM_WEIGHTS))
+    raise RuntimeError("the demo never reached its moment: change SEED")
+
+
+if __name__ == "__main__":
+    board_demo(Path(sys.argv[1]) if len(sys.argv) > 1 else None)

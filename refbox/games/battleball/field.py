@@ -1,0 +1,251 @@
+"""Battleball's board as geometry: squares, neighbours, distances, reach, as bitboards (pure, headless).
+
+The layout (ruling ``board-layout``, numbers in ``[board]`` of the ruleset): the rows run along the length of
+the field and are staggered by half a square (``refbox.engine.grid.StaggeredGrid``: odd rows sit half a
+square to the right), so each square touches six others. Odd rows hold ``length`` squares; even rows hold one
+more, and their two end squares are half squares cut by the goal lines. The board is the same seen from
+either end (a half-turn maps it onto itself), so neither side has a shorter way to score.
+
+A square is ``(col, row)`` for people and tests, and an index ``col * H + row`` (``H = rows + 1``: one
+padding row) for speed: a set of squares is one Python int with a bit per square, and a step in every
+direction at once is eight shifts. ``refbox.engine.grid`` gives the same answers square by square (tests
+check that); this module is the fast twin the rules use on every move.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import chain
+from typing import Iterable
+
+from refbox.engine.grid import Square, StaggeredGrid
+
+_BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
+
+
+def bits_of(mask: int) -> list[int]:
+    """The indexes of the set bits of ``mask``, lowest first."""
+    if mask.bit_count() < 6:
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    out = []
+    for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+        if byte:
+            base = k * 8
+            out.extend(base + b for b in _BYTE_BITS[byte])
+    return out
+
+
+class Field:
+    """The squares of one board layout and everything computed from them alone (no figures)."""
+
+    def __init__(self, rows: int, length: int, line: int) -> None:
+        if rows < 3 or rows % 2 == 0:
+            raise ValueError("board.rows must be odd (a middle row for the centre square) and at least 3")
+        if ((rows - 1) // 2) % 2 != length % 2:
+            raise ValueError("board.length must be even when the middle row is even, odd when it is odd "
+                             "(the centre square must sit on the centre of the field)")
+        if not 1 <= line < length // 2:
+            raise ValueError("board.line must leave the two line-up zones apart")
+        self.rows, self.length, self.line = rows, length, line
+        self.H = H = rows + 1
+        self.grid = StaggeredGrid(cols=length + 1, rows=rows)
+        """The shared geometry (distances in cube coordinates); odd rows' last column is not a square."""
+        self.col: dict[int, int] = {}
+        self.row: dict[int, int] = {}
+        self.index: dict[Square, int] = {}
+        exists = even = odd = half = 0
+        for c in range(length + 1):
+            for r in range(rows):
+                if r % 2 and c == length:
+                    continue
+                i = c * H + r
+                bit = 1 << i
+                exists |= bit
+                if r % 2:
+                    odd |= bit
+                else:
+                    even |= bit
+                    if c in (0, length):
+                        half |= bit
+                self.col[i], self.row[i] = c, r
+                self.index[(c, r)] = i
+        self.exists, self.even, self.odd, self.half = exists, even, odd, half
+        self.cube = {i: _cube(c, r) for i, (c, r) in ((i, (self.col[i], self.row[i])) for i in self.col)}
+        self.ids = {i: f"{c}.{r}" for i, (c, r) in ((i, (self.col[i], self.row[i])) for i in self.col)}
+        """Each square's id in journals and option lists: "col.row"."""
+        self.by_id = {v: k for k, v in self.ids.items()}
+        self.nbytes = ((length + 2) * H + 7) // 8
+        self._up: list[list[tuple[str, ...] | None]] = [[None] * 256 for _ in range(self.nbytes)]
+        self._down: list[list[tuple[str, ...] | None]] = [[None] * 256 for _ in range(self.nbytes)]
+        self.centre = self.index[(length // 2, (rows - 1) // 2)]
+        self.last = (self._mask(lambda c, r: c == self.last_col(r)), self._mask(lambda c, r: c == 0))
+        """Per side, the squares from which a step enters the end zone that side attacks (side 0 attacks the
+        far end, the high columns; side 1 the near end)."""
+        zone0 = self._mask(lambda c, r: c < line)
+        self.zones = (zone0, self.mirror_mask(zone0))
+        """Per side, the squares behind its 20-yard line (where it lines up)."""
+        self.lines = (self._mask(lambda c, r: c == line - 1), self.mirror_mask(self._mask(lambda c, r: c == line - 1)))
+
+    # ---- squares ----
+
+    def last_col(self, row: int) -> int:
+        return self.length - (row & 1)
+
+    def _mask(self, pred) -> int:
+        m = 0
+        for i, c in self.col.items():
+            if pred(c, self.row[i]):
+                m |= 1 << i
+        return m
+
+    def sq(self, i: int) -> Square:
+        return self.col[i], self.row[i]
+
+    def at(self, c: int, r: int) -> int:
+        return self.index[(c, r)]
+
+    def mirror(self, i: int) -> int:
+        """The square a half-turn of the board puts in place of ``i`` (the other side's view)."""
+        c, r = self.sq(i)
+        return self.index[(self.length - c - (r & 1), self.rows - 1 - r)]
+
+    def mirror_mask(self, mask: int) -> int:
+        out = 0
+        for i in bits_of(mask):
+            out |= 1 << self.mirror(i)
+        return out
+
+    def ids_of(self, mask: int, descending: bool = False) -> tuple[str, ...]:
+        """The ids of the squares of ``mask`` in index order (column by column): one table look-up per
+        byte of the mask, as this runs on every move."""
+        if not mask:
+            return ()
+        raw = mask.to_bytes(self.nbytes, "little")
+        tab = self._down if descending else self._up
+        lo, hi = ((mask & -mask).bit_length() - 1) >> 3, (mask.bit_length() - 1) >> 3  # the bytes with squares
+        ks = range(hi, lo - 1, -1) if descending else range(lo, hi + 1)
+        return tuple(chain.from_iterable(tab[k][raw[k]] or self._fill(tab, k, raw[k], descending)
+                                         for k in ks if raw[k]))
+
+    def _fill(self, tab, k: int, byte: int, descending: bool) -> tuple[str, ...]:
+        ids = tuple(self.ids[8 * k + b] for b in _BYTE_BITS[byte])
+        tab[k][byte] = ids = ids[::-1] if descending else ids
+        return ids
+
+    def mask(self, squares: Iterable[int]) -> int:
+        m = 0
+        for i in squares:
+            m |= 1 << i
+        return m
+
+    # ---- steps ----
+
+    def spread(self, mask: int) -> int:
+        """Every square next to a square of ``mask`` (``mask`` itself only where its squares touch)."""
+        H = self.H
+        e, o = mask & self.even, mask & self.odd
+        out = (mask << H) | (mask >> H) | (mask << 1) | (mask >> 1) \
+            | (e >> (H - 1)) | (e >> (H + 1)) | (o << (H + 1)) | (o << (H - 1))
+        return out & self.exists
+
+    def neighbours(self, i: int) -> list[int]:
+        return bits_of(self.spread(1 << i))
+
+    def foot(self, i: int) -> int:
+        """A Heavy Tackle's second square: the one below and half a square right of the first (ruling
+        ``heavy-tackle-footprint``); -1 where that is off the board."""
+        j = i + 1 + (self.H if self.row[i] & 1 else 0)
+        return j if (self.exists >> j) & 1 and j != i else -1
+
+    def anchors(self, mask: int) -> int:
+        """The squares whose Heavy Tackle foot (``foot``) lies in ``mask``."""
+        H = self.H
+        return (((mask >> 1) & self.even) | ((mask >> (H + 1)) & self.odd)) & self.exists
+
+    def distance(self, a: int, b: int) -> int:
+        """Steps between two squares (the shared grid's cube distance, precomputed per square)."""
+        ax, ay, az = self.cube[a]
+        bx, by, bz = self.cube[b]
+        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+    def ring(self, mask: int, n: int) -> int:
+        """The squares exactly ``n`` steps from the nearest square of ``mask``, nothing in the way."""
+        seen = frontier = mask
+        for _ in range(n):
+            frontier = self.spread(frontier) & ~seen
+            seen |= frontier
+        return frontier if n else mask
+
+    def within(self, mask: int, n: int) -> int:
+        """The squares 1 to ``n`` steps from ``mask`` (not ``mask`` itself)."""
+        seen = frontier = mask
+        for _ in range(n):
+            frontier = self.spread(frontier) & ~seen
+            seen |= frontier
+        return seen & ~mask
+
+    def region(self, seed: int, open_: int) -> int:
+        """The squares of ``open_`` connected to ``seed`` (a flood fill)."""
+        seen = frontier = seed & open_
+        while frontier:
+            frontier = self.spread(frontier) & open_ & ~seen
+            seen |= frontier
+        return seen
+
+
+def _cube(c: int, r: int) -> tuple[int, int, int]:
+    x = c - (r - (r & 1)) // 2
+    return x, -x - r, r
+
+
+def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int = 0, last: int = 0,
+          carrying: bool = False) -> tuple[int, int, bool]:
+    """Where a mover on square(s) ``start`` can stop within ``steps`` steps, as two masks and a flag:
+
+    - the squares reached without the ball, and the squares reached having picked it up on ``ball``
+      (a loose ball: entering its square may pick it up; a carrier is always "with the ball");
+    - whether, with the ball, a step from a ``last`` square into the end zone is in reach.
+
+    ``passable``: the squares the mover may enter (squares of ``f`` only); ``stop``: entering one ends the
+    move (not the start).
+    Occupied squares that may be passed through are the caller's to remove from the result."""
+    seen_a, seen_b = (0, start) if carrying else (start, 0)
+    front_a, front_b = seen_a, seen_b
+    td = False
+    H, even, odd = f.H, f.even, f.odd  # f.spread inlined: this loop runs on every move
+    h1, h2 = H - 1, H + 1
+    go = stop ^ -1
+    for k in range(steps):
+        src_a = front_a if k == 0 else front_a & go
+        src_b = front_b if k == 0 else front_b & go
+        if src_b & last:
+            td = True
+        if src_a:
+            e, o = src_a & even, src_a & odd
+            new_a = ((src_a << H) | (src_a >> H) | (src_a << 1) | (src_a >> 1) | (e >> h1) | (e >> h2)
+                     | (o << h2) | (o << h1)) & passable & ~seen_a
+        else:
+            new_a = 0
+        if src_b:
+            e, o = src_b & even, src_b & odd
+            new_b = ((src_b << H) | (src_b >> H) | (src_b << 1) | (src_b >> 1) | (e >> h1) | (e >> h2)
+                     | (o << h2) | (o << h1)) & passable & ~seen_b
+        else:
+            new_b = 0
+        new_b |= new_a & ball & ~seen_b
+        seen_a |= new_a
+        seen_b |= new_b
+        front_a, front_b = new_a, new_b
+        if not (new_a or new_b):
+            break
+    return seen_a & ~start, seen_b & ~start, td
+
+
+@lru_cache(maxsize=16)
+def field_of(rows: int, length: int, line: int) -> Field:
+    return Field(rows, length, line)

@@ -1,0 +1,207 @@
+"""Where the figures stand, and what follows from it: who is next to whom, where a mover can go, where a
+loose ball may be put. Pure functions of the state and the board (field.py); no prompts, no rules flow."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from refbox.games.battleball.field import Field, field_of, reach
+from refbox.games.battleball.models import Data, Place, Ref, State
+
+
+def board_of(data: Data) -> Field:
+    b = data.board
+    assert b is not None, "the ruleset has no [board]"
+    return field_of(b.rows, b.length, b.line)
+
+
+_PLACES: dict[int, tuple[Data, dict[str, Place], frozenset[str]]] = {}
+_last: list = [None, None]
+
+
+def _places(data: Data) -> tuple[dict[str, Place], frozenset[str]]:
+    """The formation entry of every player id, and the ids of the two-square figures (cached per ruleset)."""
+    if _last[0] is data:
+        return _last[1]
+    got = _PLACES.get(id(data))
+    if got is None or got[0] is not data:
+        places = {p.id: p for p in data.board.formation} if data.board else {}
+        heavy = frozenset(pid for pid in places if _squares(data, pid) == 2)
+        got = _PLACES[id(data)] = (data, places, heavy)
+    _last[0], _last[1] = data, (got[1], got[2])
+    return got[1], got[2]
+
+
+def _squares(data: Data, pid: str) -> int:
+    for pos in data.positions:
+        if pid == pos.short or (pid.startswith(pos.short) and pid[len(pos.short):].isdigit()):
+            return pos.squares
+    return 1
+
+
+def place(data: Data, pid: str) -> Place | None:
+    return _places(data)[0].get(pid)
+
+
+def is_heavy(data: Data, pid: str) -> bool:
+    return pid in _places(data)[1]
+
+
+def key_of(data: Data, pid: str) -> str:
+    p = _places(data)[0].get(pid)
+    return p.key if p else ""
+
+
+def code_of(data: Data, side: int, pid: str) -> str:
+    p = _places(data)[0].get(pid)
+    code = p.code if p else pid[:2]
+    return code.upper() if side == 0 else code.lower()
+
+
+# ---- figures on squares ----
+
+
+def squares(f: Field, data: Data, state: State, side: int, pid: str) -> list[int]:
+    i = state.at[side][pid]
+    return [i, f.foot(i)] if pid in _places(data)[1] else [i]
+
+
+def figure(f: Field, data: Data, state: State, side: int, pid: str) -> int:
+    i = state.at[side][pid]
+    bit = 1 << i
+    return bit | (1 << f.foot(i)) if pid in _places(data)[1] else bit
+
+
+_OCCUPIED: dict[tuple, int] = {}
+
+
+def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = None) -> int:
+    """The squares ``side``'s figures stand on (but ``skip``'s). Remembered per line-up of positions: the
+    same positions are asked about several times a turn."""
+    at = state.at[side]
+    heavy = [at.get(pid, -1) for pid in _places(data)[1]]
+    key = (f, *heavy, *at.values())
+    m = _OCCUPIED.get(key)
+    if m is None:
+        m = 0
+        for i in at.values():
+            m |= 1 << i
+        for i in heavy:
+            if i >= 0:
+                m |= 1 << f.foot(i)
+        if len(_OCCUPIED) > 4096:
+            _OCCUPIED.clear()
+        _OCCUPIED[key] = m
+    if skip is not None and skip in at:
+        m &= ~figure(f, data, state, side, skip)
+    return m
+
+
+def carnage(state: State) -> int:
+    m = 0
+    for i in state.carnage:
+        m |= 1 << i
+    return m
+
+
+def who_at(f: Field, data: Data, state: State, i: int) -> Ref | None:
+    for side in (0, 1):
+        for pid in state.at[side]:
+            if i in squares(f, data, state, side, pid):
+                return Ref(team=side, id=pid)
+    return None
+
+
+def ball_squares(f: Field, data: Data, state: State) -> int:
+    """Where the ball is: its loose square, or the carrier's square(s) (0 off the board)."""
+    if state.carrier is not None:
+        return figure(f, data, state, state.carrier.team, state.carrier.id)
+    return 1 << state.ball if state.ball is not None else 0
+
+
+# ---- moving ----
+
+
+def move_reach(f: Field, data: Data, state: State, side: int, pid: str, steps: int) -> tuple[int, int, bool, int]:
+    """For ``pid`` of ``side`` moving up to ``steps``: the squares he may end on without the ball, with the
+    ball, whether the end zone is in reach (see field.reach), and the squares where he must stop. A Heavy
+    Tackle's squares are his first foot's (the second follows, side by side)."""
+    b = data.board
+    assert b is not None
+    opp = occupied(f, data, state, 1 - side)
+    mates = occupied(f, data, state, side, skip=pid)
+    blocked = carnage(state) | opp
+    near_opp = f.spread(opp) & ~opp
+    passable = f.exists & ~blocked & ~((mates & near_opp) if b.through_team_mates else mates)
+    empty = f.exists & ~blocked & ~mates
+    if not b.stop_on_half_squares:
+        empty &= ~f.half
+    c = state.carrier
+    carrying = c is not None and c.team == side and c.id == pid
+    ball = 1 << state.ball if state.ball is not None else 0
+    last, stop = f.last[side], near_opp
+    if pid in _places(data)[1]:
+        passable &= f.anchors(passable)
+        empty &= f.anchors(empty)
+        stop |= f.anchors(stop)
+        ball |= f.anchors(ball)
+        last |= f.anchors(last)
+    without, with_ball, td = reach(f, 1 << state.at[side][pid], steps, passable, stop, ball, last, carrying)
+    return without & empty & ~ball, with_ball & empty, td, stop
+
+
+def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
+    """The ids of the squares of ``mask``, farthest toward the end zone ``side`` attacks first (indexes are
+    column by column, so that is index order, reversed for the side attacking the high columns)."""
+    return f.ids_of(mask, descending=side == 0)
+
+
+# ---- contact ----
+
+
+def pairs(f: Field, data: Data, state: State, side: int, first: str | None = None) -> list[tuple[str, str]]:
+    """Every (our player, their player) standing next to each other; ``first``'s pairs lead."""
+    ours, theirs = state.at[side], state.at[1 - side]
+    opp = occupied(f, data, state, 1 - side)
+    if not f.spread(occupied(f, data, state, side)) & opp:
+        return []
+    out = []
+    targets = [(q, figure(f, data, state, 1 - side, q)) for q in theirs]
+    order = sorted(ours, key=lambda p: p != first)
+    for p in order:
+        around = f.spread(figure(f, data, state, side, p))
+        if around & opp:
+            out.extend((p, q) for q, m in targets if around & m)
+    return out
+
+
+def adjacent_mates(f: Field, data: Data, state: State, side: int, pid: str) -> list[str]:
+    around = f.spread(figure(f, data, state, side, pid))
+    return [q for q in state.at[side] if q != pid and around & figure(f, data, state, side, q)]
+
+
+def distance(f: Field, data: Data, state: State, a: Ref, b: Ref) -> int:
+    """Squares from one figure to another, counted over everything in between (the nearest feet)."""
+    return min(f.distance(x, y) for x in squares(f, data, state, a.team, a.id)
+               for y in squares(f, data, state, b.team, b.id))
+
+
+# ---- halts ----
+
+
+@lru_cache(maxsize=256)
+def _region(f: Field, open_: int, seed: int) -> int:
+    return f.region(seed, open_)
+
+
+def scoring_possible(f: Field, data: Data, state: State) -> bool:
+    """Whether some side can still get to the ball and carry it into the end zone it attacks: the ball, one
+    of that side's players and that end zone's last squares connected through squares free of carnage
+    (figures move away; carnage stays until the field is cleared)."""
+    if len(state.carnage) < 3:
+        return True  # fewer tokens cannot wall anything in
+    seed = ball_squares(f, data, state)
+    if not seed:
+        return True
+    region = _region(f, f.exists & ~carnage(state), seed)
+    return any(region & occupied(f, data, state, s) and region & f.last[s] for s in (0, 1))

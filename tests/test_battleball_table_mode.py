@@ -1,0 +1,157 @@
+"""The physical-board option and old saved matches: a match saved before refbox had a board resumes at the
+table, exactly as before; a new table-mode match skips questions with a single answer (issue 14)."""
+
+from __future__ import annotations
+
+import random
+
+from test_battleball_helpers import HARTS, SETUP, WOLVES, Table, kickoff, move
+
+from refbox.engine import sim
+from refbox.engine.match import Match
+from refbox.engine.play import Game, random_event
+from refbox.engine.prompts import Confirm, Roll, choose, legal_of, roll
+from refbox.games.battleball import rules
+from refbox.games.battleball.models import Ref
+
+TABLE = {**SETUP, "board": "table", "skip_forced": True}
+
+
+def old_match(seed: int = 3) -> Match:
+    """A match as saved before the board: no board in its setup, none in its embedded ruleset."""
+    header = Match.new("battleball", SETUP, seed).header
+    setup = {k: v for k, v in header.setup.items() if k not in ("board", "skip_forced")}
+    data = {k: v for k, v in header.data.items() if k != "board"}
+    return Match(header.model_copy(update={"setup": setup, "data": data}), None)
+
+
+def test_a_match_saved_before_the_board_resumes_at_the_table():
+    m = old_match()
+    assert m.data.board is None and not m.state.board and not m.state.skip
+    assert isinstance(m.prompt(), Confirm) and m.rules.view(m.state, m.data).board is None
+
+
+def test_an_old_journal_replays_with_every_answer_it_holds():
+    """The inputs of an old table match, forced answers included, replay to the same end."""
+    m = old_match(5)
+    sim.play_random(m, 5)
+    twin = old_match(5)
+    for event in m.events:
+        twin.submit(event)
+    assert twin.state == m.state and twin.state.step == "over"
+
+
+def test_old_rulesets_still_load_without_a_board_table():
+    header = Match.new("battleball", SETUP, 1).header
+    data = rules.Data.model_validate({k: v for k, v in header.data.items() if k != "board"})
+    assert data.board is None
+    assert "board" not in rules.sim_setup(data) or rules.sim_setup(data)["board"] == "table"
+
+
+def test_an_on_screen_match_needs_a_board_in_the_ruleset():
+    header = Match.new("battleball", SETUP, 1).header
+    data = rules.Data.model_validate({k: v for k, v in header.data.items() if k != "board"})
+    import pytest
+
+    from refbox.engine.errors import RuleError
+
+    with pytest.raises(RuleError, match="no \\[board\\]"):
+        rules.start(rules.Setup(board="screen"), data)
+
+
+# ---- a new match at the table: no forced questions, no needless Enter ----
+
+
+def test_a_touchdown_goes_straight_to_the_next_line_up():
+    t = Table(setup=TABLE)
+    kickoff(t)
+    t.give_ball(WOLVES, "RB1")
+    move(t, "RB1", 12, ball="td")
+    assert t.state.score == [1, 0] and t.state.step == "lineup" and t.state.half == 2
+
+
+def test_the_winning_touchdown_ends_the_game_at_once():
+    t = Table(setup=TABLE)
+    kickoff(t)
+    t.state.score = [1, 0]
+    t.give_ball(WOLVES, "RB1")
+    move(t, "RB1", 12, ball="td")
+    assert t.state.step == "over" and "Iron Wolves win 2 : 0" in t.state.result
+
+
+def test_the_only_tackler_and_the_only_opponent_are_not_asked_for():
+    t = Table(setup=TABLE)
+    kickoff(t)
+    t.leave_only(WOLVES, "RB1", "S1", status="locker")
+    t.leave_only(HARTS, "L1", "L2", status="locker")
+    t.state.players[WOLVES][7].status = "out"  # S1 too: RB1 is alone
+    t.state.players[HARTS][10].status = "out"  # L2 too: L1 is alone
+    move(t, "RB1", 4, ball="left", adjacent=True)
+    assert t.state.step == "tackle-roll" and (t.state.turn.tackler, t.state.turn.target) == ("RB1", "L1")
+
+
+def test_the_only_team_mate_takes_the_hand_off_without_a_question():
+    t = Table(setup=TABLE)
+    kickoff(t)
+    t.leave_only(WOLVES, "RB1", "LB1", status="locker")
+    move(t, "RB1", 4, ball="pickup", adjacent=False)
+    t.send(choose("hand-off"))
+    p = t.prompt()
+    assert isinstance(p, Roll) and t.state.turn.receiver == "LB1"
+    t.send(roll(5, 6))
+    assert t.state.carrier == Ref(team=WOLVES, id="LB1")
+
+
+def test_players_answer_to_their_own_keys_and_end_the_turn_is_always_1():
+    t = Table(setup=TABLE)
+    kickoff(t)
+    keys = {o.id: o.key for o in t.prompt().options}
+    assert keys["RB1"] == "a" and keys["HT"] == "h" and keys["halt"] == "0"
+    move(t, "LB2", 4, ball="pickup", adjacent=False)
+    assert [(o.id, o.key) for o in t.prompt().options] == [("end", "1"), ("hand-off", "2"), ("pass", "3")]
+    t.send(choose("pass"))
+    assert {o.id: o.key for o in t.prompt().options}["RB1"] == "a"
+
+
+def test_target_and_receiver_choices_carry_their_odds():
+    t = Table(setup=TABLE)
+    kickoff(t)
+    move(t, "RB1", 4, ball="left", adjacent=True)
+    t.send(choose("RB1"))
+    chances = {o.id: o.chance for o in t.prompt().options}
+    assert chances["L1"] == 7 / 40
+    t2 = Table(setup=TABLE)
+    kickoff(t2)
+    move(t2, "RB1", 4, ball="pickup", adjacent=False)
+    t2.send(choose("hand-off"))
+    assert {o.id: o.chance for o in t2.prompt().options}["L1"] == 1 - 8 / 160
+
+
+def test_table_mode_prompts_list_exactly_the_fast_legal_answers():
+    data = Table().data
+    for setup in (SETUP, TABLE):
+        for seed in range(3):
+            game = Game.start(rules, data, rules.Setup.model_validate(setup))
+            rng = random.Random(seed)
+            for _ in range(3000):
+                legal = game.legal()
+                assert legal == legal_of(rules.prompt(game.state, data)), game.state.step
+                if legal.kind == "over":
+                    break
+                game.apply(random_event(legal, rng))
+
+
+def test_table_matches_with_skipped_questions_keep_the_invariants_and_replay():
+    from test_battleball_random_play import check_invariants
+
+    for seed in range(10):
+        match = Match.new("battleball", TABLE, seed)
+        placed = [0]
+
+        def invariant(m: Match) -> None:
+            assert m.state.step != "touchdown", "no Enter just to read a touchdown"
+            check_invariants(m.state, m.data, placed[0])
+            placed[0] = m.state.carnage_placed
+
+        sim.play_random(match, seed, invariant=invariant)
+        assert sim.replayed(match).state == match.state
