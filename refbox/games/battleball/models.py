@@ -61,20 +61,20 @@ class Place(Strict):
     """The key that picks this player in every prompt."""
     code: str = Field(min_length=1, max_length=2)
     """What his square shows on the board (upper case for the first side, lower case for the second)."""
-    col: int = Field(ge=0)
-    row: int = Field(ge=0)
+    col: int = Field(ge=0, le=80)
+    row: int = Field(ge=0, le=40)
 
 
 class Board(Strict):
     """The board refbox draws and referees when it keeps the positions (not in the rules texts: ruling
     board-layout). Change it in a house-rules file to match a real board."""
 
-    rows: int = Field(ge=3)
+    rows: int = Field(ge=3, le=41)
     """Rows of squares from sideline to sideline (odd: the centre square sits on the middle row)."""
-    length: int = Field(ge=8)
+    length: int = Field(ge=8, le=80)
     """Squares from goal line to goal line in the odd rows; even rows have one more, their end squares
     halved by the goal lines."""
-    line: int = Field(ge=1)
+    line: int = Field(ge=1, le=40)
     """Squares from each goal line to the 20-yard line: a side lines up on these."""
     stop_on_half_squares: bool = True
     """Whether a move may end on a half square (every move may pass through one)."""
