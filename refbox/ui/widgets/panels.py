@@ -19,10 +19,13 @@ class Panel(Static):
 
     _shown: object = None
 
-    def show_if_changed(self, key: object, build) -> None:
-        if key != self._shown:
-            self._shown = key
-            self.update(build())
+    def show_if_changed(self, key: object, build) -> bool:
+        """Update (and say so) only when ``key`` differs from what is shown."""
+        if key == self._shown:
+            return False
+        self._shown = key
+        self.update(build())
+        return True
 
 
 class PhaseTracker(Panel):
@@ -79,10 +82,9 @@ class RosterTable(Panel):
 class MatchLog(Panel):
     """The journal, rendered: newest last, stamped with turn and phase, in team colours."""
 
-    def show(self, lines: list[LogLine], colours: tuple[str, str], limit: int = 60) -> None:
-        shown = lines[-limit:]
+    def show(self, lines: list[LogLine], colours: tuple[str, str], limit: int = 60) -> bool:
         key = (len(lines), id(lines[-1]) if lines else None)
-        self.show_if_changed(key, lambda: self._text(shown, colours))
+        return self.show_if_changed(key, lambda: self._text(lines[-limit:], colours))
 
     @staticmethod
     def _text(shown: list[LogLine], colours) -> Text:
