@@ -101,16 +101,19 @@ class GreedyCoach(Coach):
         if usual is not None:
             return Decision(usual, None, 1)
         best, best_value = options[0], -1.0
+        deadline = time.perf_counter() + self.think
         for event in options:
-            value = self.expected(game, event)
+            # past its budget (or told to hurry) it samples the rest of the answers' dice more thinly
+            hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline)
+            value = self.expected(game, event, 8 if hurry else self.leaves)
             if value > best_value + 1e-12:
                 best, best_value = event, value
         return Decision(best, best_value, len(options))
 
-    def expected(self, game: Game, event: Event) -> float:
+    def expected(self, game: Game, event: Event, leaves: int | None = None) -> float:
         after = game.clone()
         after.apply(event)
-        return self._resolve(after, self.leaves)
+        return self._resolve(after, leaves or self.leaves)
 
     def _resolve(self, game: Game, budget: int) -> float:
         """The expected value for this coach's side once the dice pending now are rolled."""
@@ -160,6 +163,8 @@ class SearchCoach(GreedyCoach):
     horizon = 40
     """Inputs a play-out runs past the tree before ``evaluate`` judges it."""
     exploration = 0.9
+    widest = 12
+    """At most this many answers searched at the root, the best by a quick look at their odds."""
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
@@ -171,12 +176,15 @@ class SearchCoach(GreedyCoach):
             return Decision(usual, None, 1)
         root = _Node()
         deadline = time.perf_counter() + self.think
+        if len(options) > self.widest:  # a board move offers hundreds of squares: search the likeliest few
+            prior = {id(e): self.expected(game, e, 4) for e in options}
+            options = sorted(options, key=lambda e: -prior[id(e)])[: self.widest]
         done = 0
         while not self.stop_now:
             if self.iterations is not None:
                 if done >= self.iterations:
                     break
-            elif done >= len(options) and time.perf_counter() >= deadline:
+            elif time.perf_counter() >= deadline:
                 break
             self._iterate(game, root, options)
             done += 1
