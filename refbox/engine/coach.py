@@ -62,6 +62,15 @@ def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]
     raise ValueError(f"a coach does not answer {kind}")
 
 
+def weighed(game: Game, legal: Legal, rng: random.Random) -> list[Event]:
+    """The candidates a greedy or searching coach weighs: all but the ones the rules say a coach leaves alone
+    (``COACH_AVOIDS``: re-arranging a line-up, whose endless shuffles a noisy estimate would happily pick)."""
+    options = candidates(legal, rng)
+    avoid = getattr(game.rules, "COACH_AVOIDS", ())
+    kept = [e for e in options if not (e.kind == "choose" and e.value in avoid)] if avoid else options
+    return kept or options
+
+
 def usual_answer(game: Game, legal: Legal) -> Event | None:
     """The answer a rules module says a coach gives without weighing (``coach_default``): a line-up taken as
     it stands, say, where weighing hundreds of shuffles would only spend the clock."""
@@ -94,7 +103,7 @@ class GreedyCoach(Coach):
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
-        options = candidates(legal, self.rng)
+        options = weighed(game, legal, self.rng)
         if len(options) == 1:
             return Decision(options[0], None, 1)
         usual = usual_answer(game, legal)
@@ -168,7 +177,7 @@ class SearchCoach(GreedyCoach):
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
-        options = candidates(legal, self.rng)
+        options = weighed(game, legal, self.rng)
         if len(options) == 1:
             return Decision(options[0], None, 1)
         usual = usual_answer(game, legal)
@@ -215,13 +224,13 @@ class SearchCoach(GreedyCoach):
             legal = self._to_decision(g)
             if legal is None or untried:
                 break
-            options, actor = candidates(legal, self.rng), legal.actor
+            options, actor = weighed(g, legal, self.rng), legal.actor
             if actor not in (0, 1):  # a question for the table: answered at random, not searched
                 g.apply(random_event(legal, self.rng, weights))
                 legal = self._to_decision(g)
                 if legal is None:
                     break
-                options, actor = candidates(legal, self.rng), legal.actor
+                options, actor = weighed(g, legal, self.rng), legal.actor
         value = self._play_out(g, weights)
         for visited, mover in path:
             visited.visits += 1

@@ -21,7 +21,7 @@ from refbox.games.monster_ball.models import Setup, State
 from refbox.games.monster_ball.steps import STEPS
 
 __all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours",
-           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS"]
+           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS", "COACH_AVOIDS"]
 
 start = squads.start
 
@@ -135,3 +135,6 @@ def _weights() -> dict[str, float]:
 
 
 RANDOM_WEIGHTS = _weights()
+
+COACH_AVOIDS = frozenset({"arrange:0", "arrange:1", "lineup:0", "lineup:1"})
+"""A computer coach keeps the suggested line-ups instead of re-arranging figures between plays."""
