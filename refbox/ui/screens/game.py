@@ -350,16 +350,17 @@ class GameScreen(Screen):
         elif char.isdigit():
             try:
                 entry.type(char)
-            except RefboxError as e:
-                self._refuse(str(e))
+            except RefboxError as e:  # a wrong face: the faces already typed stay
+                self._refuse(str(e), keep_typed=True)
                 return True
         elif key not in ("space", "enter"):
             return False
         if entry.complete:
             self.submit(Event(kind="roll", value=list(entry.faces), source="physical"))
             # "9 Enter" on a d20 must not also answer the next prompt (unless the roll was not recorded:
-            # then Enter is how the kept faces are tried again)
-            self._swallow_enter = self.ui.faces is not entry
+            # then Enter is how the kept faces are tried again); a d6 face is one key, nobody adds Enter
+            self._swallow_enter = self.ui.faces is not entry and key not in ("space", "enter") \
+                and prompt.dice[-1].sides >= 10
         return True
 
     def _number_key(self, prompt: Number, key: str, char: str) -> bool:
@@ -367,7 +368,7 @@ class GameScreen(Screen):
             self.ui.number += char
             if number_is_complete(self.ui.number, prompt.min, prompt.max):
                 self.submit(Event(kind="number", value=int(self.ui.number)))
-                self._swallow_enter = True
+                self._swallow_enter = prompt.max >= 10  # "7 Enter" out of habit where numbers can be longer
             return True
         if key == "enter":
             try:
@@ -410,8 +411,8 @@ class GameScreen(Screen):
             while self.computer.solo and self.match.events and not self.computer.persons_decision():
                 event = self.match.undo()  # in a solo match undo goes back to the person's last decision
                 undone += 1
-        except RefboxError as e:
-            self._refuse(str(e))
+        except RefboxError as e:  # nothing to undo or redo, or the disk refused: what was typed stays
+            self._refuse(str(e), keep_typed=True)
             self.redraw()
             return
         over = f" ({undone} inputs, back to your last decision)" if undone > 1 else ""
@@ -427,8 +428,8 @@ class GameScreen(Screen):
             while self.computer.solo and self.match.redo_stack and not self.computer.persons_decision():
                 prompt = self.match.prompt()
                 event = self.match.redo()
-        except RefboxError as e:
-            self._refuse(str(e))
+        except RefboxError as e:  # nothing to undo or redo, or the disk refused: what was typed stays
+            self._refuse(str(e), keep_typed=True)
             self.redraw()
             return
         self.ui = Interaction(result=f"Redone: {describe(event, prompt)}")
