@@ -28,7 +28,7 @@ from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.literal import literal
-from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
+from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard, update_in_place
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
 log = logging.getLogger("refbox")
@@ -57,6 +57,7 @@ class GameScreen(Screen):
         self._swallow_enter = False
         self._view = None
         self._title: Text | None = None
+        self._caption: Text | None = None
         self._notes: list[str] | None = None
         self.computer = ComputerPlayer(self)
 
@@ -80,7 +81,7 @@ class GameScreen(Screen):
             for i in (0, 1):
                 with VerticalScroll(classes="roster"):
                     yield RosterTable(id=f"roster{i}")
-        with VerticalScroll(id="logbox"):
+        with Vertical(id="logbox"):
             yield MatchLog(id="log")
         yield Footer()
 
@@ -131,9 +132,8 @@ class GameScreen(Screen):
             self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
         if view.notes != self._notes:
             self._notes = list(view.notes)
-            self.query_one("#notes", Static).update(literal("\n".join(view.notes)))
-        if self.query_one(MatchLog).show(self.match.state.log, self.colours):
-            self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
+            update_in_place(self.query_one("#notes", Static), literal("\n".join(view.notes)))
+        self.query_one(MatchLog).show(self.match.state.log, self.colours)
         if self.match.computer:
             self.call_after_refresh(self.computer.consider)
 
@@ -154,7 +154,9 @@ class GameScreen(Screen):
         caption = Text(view.board.caption, style="dim")
         if self.ui.square is not None:
             caption.append(f"   cursor {self.ui.square[0]},{self.ui.square[1]}", style="dim")
-        self.query_one("#caption", Static).update(caption)
+        if caption != self._caption:
+            self._caption = caption
+            self.query_one("#caption", Static).update(caption)
 
     # ---- one input = one event ----
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -12,6 +11,7 @@ from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, Confirm, GameOver, Number, Pick, Roll
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.panels import update_in_place
 
 
 @dataclass
@@ -83,7 +83,7 @@ class PromptPanel(Static):
         if head_widget is None:
             body = Text.assemble(head, "\n", body)
         else:
-            _update(head_widget, head)
+            update_in_place(head_widget, head)
         self.shown = body
         self.update(body, layout=False)
 
@@ -163,19 +163,3 @@ class PromptPanel(Static):
                 else "type the faces of the dice · [r] roll digitally for this one roll")
         text.append(f"\n{hint}", style="dim")
         return text
-
-
-def _update(widget: Static, content: Text) -> None:
-    """Update a Static, skipping the layout pass when the new text takes as many lines as the old."""
-    lines = height(content, widget.content_size.width, widget.app.console)
-    widget.update(content, layout=lines != getattr(widget, "_refbox_lines", None) or not lines)
-    widget._refbox_lines = lines  # type: ignore[attr-defined]
-
-
-def height(text: Text, width: int, console) -> int:
-    """Lines ``text`` takes at ``width`` cells (0 when the width is not known yet). Only lines longer than the
-    width are wrapped to count them (wrapping everything costs milliseconds)."""
-    if width <= 0:
-        return 0
-    return sum(1 if cell_len(line) <= width else len(Text(line).wrap(console, width))
-               for line in text.plain.split("\n"))
