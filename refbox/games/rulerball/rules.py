@@ -35,6 +35,7 @@ def start(setup: Setup, data: Data) -> State:
         teams=(setup.teams[0].name, setup.teams[1].name),
         colours=(setup.teams[0].colour, setup.teams[1].colour),
         figures=figures,
+        fewer_keys=setup.fewer_keys,
     )
 
 
@@ -52,6 +53,8 @@ def prompt(state: State, data: Data) -> Prompt:
 
 def apply(state: State, data: Data, event: Event) -> None:
     settle(state, data)
+    if state.happened:
+        state.happened = []
     STEPS[state.step].apply(state, data, event)
     settle(state, data)
 
