@@ -11,7 +11,7 @@ from refbox.games.rulerball.models import Figure, Setup, State
 from refbox.games.rulerball.steps import STEPS, settle
 from refbox.games.rulerball.view import build_view
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours"]
+__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "tally"]
 
 
 def start(setup: Setup, data: Data) -> State:
@@ -65,3 +65,21 @@ def view(state: State, data: Data) -> View:
 
 def colours(setup: Setup) -> tuple[str, str]:
     return setup.teams[0].colour, setup.teams[1].colour
+
+
+TALLY_STATS = {"goal": ("goals",), "fight": ("fights",), "fight won": ("fights won",),
+               "penalty": ("penalties", "penalty minutes")}
+"""For each fact an input records (State.happened): the statistics it counts, the last one by its amount."""
+
+
+def tally(counts, prompt: Prompt, event: Event, state: State, data: Data) -> None:
+    """The match report's statistics, after each input: goals (and points, when a goal is worth more than one),
+    fights and fights won, penalties and penalty minutes, per team and figure."""
+    for what, team, figure_id, amount in state.happened:
+        name = state.fig(figure_id).name
+        stats = TALLY_STATS[what]
+        for stat in stats[:-1]:
+            counts.add(team, name, stat)
+        counts.add(team, name, stats[-1], amount if what == "penalty" else 1)
+        if what == "goal" and data.ball.goal_value != 1:
+            counts.add(team, name, "points", amount)

@@ -102,7 +102,7 @@ def move_walk_prompt(state: State, data: Data) -> Choose:
     n = data.track.sectors
     f = _walker(state, data)
     start = f.sector or 1
-    ball = " (with the ball)" if state.ball.carrier == f.id else ""
+    ball = ", with the ball" if state.ball.carrier == f.id else ""
     options = [Option(id="stay", label=f"Stays in sector {start}", key=QUIET_KEY)]
     options += [Option(id=str(k), label=f"Moves {k} → sector {clockwise(start, -k, n)}", key=str(k), actor=f.team)
                 for k in range(1, min(9, n - 1) + 1)]
