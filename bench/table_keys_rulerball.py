@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from refbox.engine.match import Match  # noqa: E402
 from refbox.engine.prompts import Choose, Event, Number, Pick, Roll, choose, confirm, number, pick, roll  # noqa: E402
 from refbox.games.rulerball.models import Setup, default_team  # noqa: E402
+from refbox.games.rulerball.sweep import walker  # noqa: E402
 from refbox.ui.keys import assign_keys  # noqa: E402
 
 DISTANCES = [0, 1, 2, 0, 1, 3, 0, 2, 1, 0, 1, 2, 0, 1, 0, 2, 1, 0, 3, 0]
@@ -103,7 +104,7 @@ class Table:
             gone = DISTANCES[s.figures.index(f)]
             return number((f.sector - 1 - gone) % m.data.track.sectors + 1)
         if step == "move_walk":
-            f = next(f for f in s.figures if f.id == prompt_figure(prompt, s))
+            f = walker(s, m.data)
             gone = DISTANCES[s.figures.index(f)]
             return choose("stay" if gone == 0 else str(gone))
         if step in ("handoff", "shot_declare"):
@@ -124,11 +125,6 @@ class Table:
         if step == "penalty":
             return choose("none")
         raise AssertionError(f"unscripted step {step}")
-
-
-def prompt_figure(prompt, state) -> str:
-    label = prompt.text.split(". ", 1)[1].split(" (", 1)[0]
-    return next(f.id for f in state.figures if state.label(f.id) == label)
 
 
 def turn(m: Match, fight: bool) -> tuple[list[str], int]:

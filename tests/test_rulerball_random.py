@@ -143,6 +143,30 @@ def test_the_fewer_keys_flow_keeps_every_invariant_and_replays(seed):
     assert m.state.fewer_keys
 
 
+def test_in_the_fewer_keys_flow_a_figure_answers_to_one_key_everywhere_and_keys_never_clash():
+    m = new_match(setup=FEWER_KEYS, seed=9)
+    seen: dict[str, str] = {}
+    fixed = {"stay": "0", "track": "0", "none": "0", "done": "0", "all_stay": "z", "further": "+", "gutter": "g",
+             "penalty": "!"}
+    rng = random.Random(9)
+    choose = table_like(m)
+    for _ in range(3000):
+        prompt = m.prompt()
+        if prompt.kind == "over":
+            break
+        if isinstance(prompt, Choose):
+            own = [o.key for o in prompt.options if o.key]
+            assert len(own) == len(set(own)), f"{m.state.step}: two options want one key: {own}"
+            for o in prompt.options:
+                if o.id in {f.id for f in m.state.figures}:
+                    assert o.key, f"{m.state.step}: {o.id} has no key of its own"
+                    assert seen.setdefault(o.id, o.key) == o.key, f"{o.id} changed key in {m.state.step}"
+                elif o.id in fixed and m.state.step != "injury":
+                    assert o.key == fixed[o.id], f"{m.state.step}: {o.id} is {o.key!r}"
+        m.submit(choose(prompt, rng))
+    assert len(seen) == 20
+
+
 @pytest.mark.parametrize("seed", range(400, 402))
 def test_the_fewer_keys_flow_under_uniformly_random_answers(seed):
     play(seed, uniform=True, setup=FEWER_KEYS)

@@ -86,7 +86,7 @@ def move_to_apply(state: State, data: Data, event: Event) -> None:
 # ---- 4. Move, in fewer keys: the figures walked in order, one key each ----
 
 
-def _walker(state: State, data: Data) -> Figure:
+def walker(state: State, data: Data) -> Figure:
     """The figure whose move is asked: the one the table named to go first, else the next in roster order."""
     here = to_move(state, data)
     chosen = state.pending.figure
@@ -100,10 +100,12 @@ def _sector_walked(state: State, data: Data) -> bool:
 @step("move_walk", "move", sub="sweep", skip=_sector_walked)
 def move_walk_prompt(state: State, data: Data) -> Choose:
     n = data.track.sectors
-    f = _walker(state, data)
+    f = walker(state, data)
     start = f.sector or 1
     ball = ", with the ball" if state.ball.carrier == f.id else ""
-    options = [Option(id="stay", label=f"Stays in sector {start}", key=QUIET_KEY)]
+    options = [Option(id="stay", label=f"Stays in sector {start}", key=QUIET_KEY),
+               Option(id="all_stay", label="All figures still to move stay",
+                      key=ALL_STAY_KEY)]
     options += [Option(id=str(k), label=f"Moves {k} → sector {clockwise(start, -k, n)}", key=str(k), actor=f.team)
                 for k in range(1, min(9, n - 1) + 1)]
     if n - 1 > 9:
@@ -111,17 +113,14 @@ def move_walk_prompt(state: State, data: Data) -> Choose:
     options += [Option(id=g.id, label=f"{state.label(g.id)} goes first", hint=g.role, actor=g.team,
                        key=figure_key(state, g))
                 for g in to_move(state, data) if g is not f]
-    options.append(Option(id="all_stay", label="Every figure still to move stays (the move sweep ends)",
-                          key=ALL_STAY_KEY))
-    sector = sweep_sector(state, n)
-    return Choose(actor=f.team, text=f"Sector {sector} moves. {state.label(f.id)} ({f.role}{ball}) skates "
-                                     f"counterclockwise from sector {start}: how far?", options=tuple(options))
+    return Choose(actor=f.team, text=f"{state.label(f.id)} ({f.role}{ball}) in sector {start}: how far "
+                                     "counterclockwise?", options=tuple(options))
 
 
 @move_walk_prompt.answer
 def move_walk_apply(state: State, data: Data, event: Event) -> None:
     value = str(event.value)
-    f = _walker(state, data)
+    f = walker(state, data)
     if value == "all_stay":
         for g in state.figures:
             if g.on_track and g.moves == 0:

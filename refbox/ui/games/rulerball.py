@@ -71,7 +71,7 @@ class RulerballSetupScreen(SetupScreen):
                 figures.append(row)
             teams.append({"name": self._value(f"name{i}"), "colour": self.query_one(f"#colour{i}", Select).value,
                           "figures": figures})
-        return {"teams": teams}
+        return {"teams": teams, "fewer_keys": True}  # new matches: the fewer-keys flow (old ones keep theirs)
 
     def _value(self, widget_id: str) -> str:
         return self.query_one(f"#{widget_id}", Input).value.strip()
@@ -97,7 +97,7 @@ class RulerballSetupScreen(SetupScreen):
 class SweepStrip(Static):
     """The initiative marker's sweep in one glance: each sector, how many of its figures are done."""
 
-    PER_ROW = 4
+    PER_ROW = 6
 
     def show(self, cells: list[SweepCell], fighting: bool) -> None:
         self.display = bool(cells)
@@ -108,7 +108,7 @@ class SweepStrip(Static):
         for i, cell in enumerate(cells):
             look = "bold reverse" if cell.current else "dim" if cell.passed or not cell.total else ""
             count = f"{cell.done}/{cell.total}" if cell.total else "-"
-            text.append(f"{'▶' if cell.current else ' '}S{cell.sector:<3}{count:<5}", style=look)
+            text.append(f"{'▶' if cell.current else ' '}S{cell.sector:<2} {count:<3}", style=look)
             text.append("\n" if i % self.PER_ROW == self.PER_ROW - 1 and i < len(cells) - 1 else " ")
         self.update(text)
 
@@ -119,6 +119,13 @@ class RulerballScreen(GameScreen):
     def on_mount(self) -> None:
         self.query_one("#centre").mount(SweepStrip(id="sweep"), before="#prompt")
         super().on_mount()
+
+    def action_rosters(self) -> None:
+        """On a short terminal the rosters make way for the prompt: Tab shows or hides them."""
+        if self.has_class("-short"):
+            self.toggle_class("-show-rosters")
+        else:
+            super().action_rosters()
 
     def redraw(self, full: bool = True) -> None:
         super().redraw(full)
