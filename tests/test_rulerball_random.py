@@ -44,8 +44,8 @@ def table_like(m: Match):
                 return Event(kind="choose", value="all_stay")
             if r < 0.05 and "further" in ids:
                 return Event(kind="choose", value="further")
-            if r < 0.1 and len(ids) > 13:
-                return Event(kind="choose", value=rng.choice([i for i in ids if "-" in i]))
+            if r < 0.1 and "first" in ids:
+                return Event(kind="choose", value="first")
             return Event(kind="choose", value="stay" if r < 0.4 else str(rng.randint(1, 5)))
         if m.state.step == "ball_path":
             ids = [o.id for o in prompt.options]
@@ -147,7 +147,7 @@ def test_in_the_fewer_keys_flow_a_figure_answers_to_one_key_everywhere_and_keys_
     m = new_match(setup=FEWER_KEYS, seed=9)
     seen: dict[str, str] = {}
     fixed = {"stay": "0", "track": "0", "none": "0", "done": "0", "all_stay": "z", "further": "+", "gutter": "g",
-             "penalty": "!"}
+             "penalty": "!", "first": ".", "back": "0"}
     rng = random.Random(9)
     choose = table_like(m)
     for _ in range(3000):
@@ -173,7 +173,7 @@ def test_the_fewer_keys_flow_under_uniformly_random_answers(seed):
 
 
 OLD_ONLY = {"clock", "ball", "ball_end", "ball_figures", "field_choice", "ball_gutter", "move_pick", "combat_pick"}
-NEW_ONLY = {"ball_stop", "ball_path", "field_quick", "move_walk", "combat_walk"}
+NEW_ONLY = {"ball_stop", "ball_path", "field_quick", "move_walk", "move_first", "combat_walk"}
 
 
 def test_random_games_score_goals_and_use_every_step():
@@ -228,5 +228,7 @@ def test_the_demo_position_is_mid_sweep_with_the_ball_on_its_activation_lap():
 
     m = demo_match()
     s = m.state
-    assert (s.turn, s.step, s.ball.where, s.ball.active) == (4, "move_pick", "held", False)
-    assert sim.replayed(m).state == s
+    assert (s.turn, s.step, s.ball.where, s.ball.active) == (4, "move_walk", "held", False)
+    assert s.fewer_keys and sim.replayed(m).state == s
+    old = demo_match(events=187, seed=4411, fewer_keys=False)
+    assert (old.state.turn, old.state.step, old.state.ball.where) == (4, "move_pick", "held")

@@ -81,7 +81,8 @@ def scripted(path) -> Match:
         choose("0-catcher-1"),    # it reaches Home Catcher 1...
         choose("success"),        # ...who fields it
         roll(1),                  # initiative: sector 1 moves first
-        choose("0-catcher-1"),    # the catcher goes first
+        choose("first"),          # another figure goes first:
+        choose("0-catcher-1"),    # the catcher
         choose("2"),              # and skates 2 sectors, to sector 2, with the ball
         choose("keep"),           # keeps it
         choose("all_stay"),

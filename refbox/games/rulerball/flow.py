@@ -3,7 +3,7 @@
 A figure answers to the same key in every prompt of the fewer-keys flow: the first team's figures to
 ``a b c e f h i j k l``, the second's to ``m n o p s t v w x y`` (no reserved letter, no digit). ``0`` is always
 the answer that changes nothing (stays, nobody, no more), digits are distances, ``g`` the gutter, ``z`` "all
-remaining stay", ``+`` "further than nine sectors", ``!`` "a penalty was called".
+remaining stay", ``+`` "further than nine sectors", ``!`` "a penalty was called", ``.`` "another figure goes first".
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ GUTTER_KEY = "g"
 ALL_STAY_KEY = "z"
 FURTHER_KEY = "+"
 PENALTY_KEY = "!"
+FIRST_KEY = "."
 
 
 def figure_key(state: State, f: Figure) -> str:

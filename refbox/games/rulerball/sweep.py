@@ -13,7 +13,7 @@ from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
-from refbox.games.rulerball.flow import (ALL_STAY_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step, figure_key,
+from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step, figure_key,
                                          key, move_step)
 from refbox.games.rulerball.models import Figure, Pending, State
 from refbox.games.rulerball.steps import step
@@ -110,9 +110,8 @@ def move_walk_prompt(state: State, data: Data) -> Choose:
                 for k in range(1, min(9, n - 1) + 1)]
     if n - 1 > 9:
         options.append(Option(id="further", label=f"Moves 10 or more: type the end sector", key=FURTHER_KEY))
-    options += [Option(id=g.id, label=f"{state.label(g.id)} goes first", hint=g.role, actor=g.team,
-                       key=figure_key(state, g))
-                for g in to_move(state, data) if g is not f]
+    if len(to_move(state, data)) > 1:
+        options.append(Option(id="first", label="Another figure of this sector goes first", key=FIRST_KEY))
     return Choose(actor=f.team, text=f"{state.label(f.id)} ({f.role}{ball}) in sector {start}: how far "
                                      "counterclockwise?", options=tuple(options))
 
@@ -134,8 +133,8 @@ def move_walk_apply(state: State, data: Data, event: Event) -> None:
         state.pending = Pending(figure=f.id)
         state.step = "move_to"
         return
-    if not value.isdigit() and value != "stay":  # another figure of this sector goes first
-        state.pending = Pending(figure=value)
+    if value == "first":
+        state.step = "move_first"
         return
     state.pending = Pending(figure=f.id)
     gone = 0 if value == "stay" else int(value)
@@ -147,6 +146,24 @@ def move_walk_apply(state: State, data: Data, event: Event) -> None:
     if state.ball.carrier == f.id:
         ballplay.carry(state, data, f, gone)
     after_carrier_moves(state, f)
+
+
+@step("move_first", "move", sub="sweep")
+def move_first_prompt(state: State, data: Data) -> Choose:
+    here = to_move(state, data)
+    f = walker(state, data)
+    options = [Option(id="back", label=f"{state.label(f.id)} after all", key=QUIET_KEY)]
+    options += [Option(id=g.id, label=state.label(g.id), hint=g.role, actor=g.team, key=figure_key(state, g))
+                for g in here if g is not f]
+    return Choose(text=f"Sector {sweep_sector(state, data.track.sectors)}: which figure moves next (inner ring "
+                       "first, then clockwise)?", options=tuple(options))
+
+
+@move_first_prompt.answer
+def move_first_apply(state: State, data: Data, event: Event) -> None:
+    if event.value != "back":
+        state.pending = Pending(figure=str(event.value))
+    state.step = "move_walk"
 
 
 def _handoff_targets(state: State, data: Data, catcher: Figure) -> list[Figure]:
@@ -308,7 +325,7 @@ def combat_target_prompt(state: State, data: Data) -> Choose:
     a = state.fig(state.pending.figure or "")
     options = tuple(
         Option(id=f.id, label=state.label(f.id) + (" ● ball" if state.ball.carrier == f.id else ""),
-               hint=f"sector {f.sector}, {f.role}" + (", carries the ball" if state.ball.carrier == f.id else ""),
+               hint=f"sector {f.sector}, {f.role}",
                actor=f.team, key=figure_key(state, f), chance=_chance(data.rolls.combat, a, f))
         for f in targets(state, data, a)
     )
