@@ -43,3 +43,11 @@ def move_step(state: State) -> str:
 
 def combat_step(state: State) -> str:
     return "combat_walk" if state.fewer_keys else "combat_pick"
+
+
+def odds_hint(hint: str, chance: float | None) -> str:
+    """An option's hint, saying so when the ruleset's numbers make it impossible or certain."""
+    if chance is None or 0 < chance < 1:
+        return hint
+    word = "cannot succeed with these numbers" if chance <= 0 else "cannot fail with these numbers"
+    return f"{hint}, {word}" if hint else word

@@ -13,8 +13,8 @@ from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
-from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step, figure_key,
-                                         key, move_step)
+from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step,
+                                         figure_key, key, move_step, odds_hint)
 from refbox.games.rulerball.models import Figure, Pending, State
 from refbox.games.rulerball.steps import step
 from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, roll_target,
@@ -197,7 +197,7 @@ def handoff_prompt(state: State, data: Data) -> Choose:
                       key=key(state, QUIET_KEY))]
     chance = _chance(data.rolls.handoff, catcher, None)
     options += [
-        Option(id=s.id, label=f"Hand off to {s.name}", hint=f"sector {s.sector}", actor=s.team,
+        Option(id=s.id, label=f"Hand off to {s.name}", hint=odds_hint(f"sector {s.sector}", chance), actor=s.team,
                key=figure_key(state, s), chance=chance)
         for s in _handoff_targets(state, data, catcher)
     ]
@@ -252,7 +252,7 @@ def shot_declare_prompt(state: State, data: Data) -> Choose:
         actor=f.team,
         text=f"{state.label(f.id)} carries the active ball: attempt to score at the goal it approaches?",
         options=(Option(id="shoot", label="Declare a scoring attempt", actor=f.team, key=key(state, "1"),
-                        chance=_chance(data.rolls.shot, f, None)),
+                        chance=_chance(data.rolls.shot, f, None), hint=odds_hint("", _chance(data.rolls.shot, f, None))),
                  Option(id="no", label="No shot", key=key(state, QUIET_KEY))),
     )
 
@@ -325,7 +325,7 @@ def combat_target_prompt(state: State, data: Data) -> Choose:
     a = state.fig(state.pending.figure or "")
     options = tuple(
         Option(id=f.id, label=state.label(f.id) + (" ● ball" if state.ball.carrier == f.id else ""),
-               hint=f"sector {f.sector}, {f.role}",
+               hint=odds_hint(f"sector {f.sector}, {f.role}", _chance(data.rolls.combat, a, f)),
                actor=f.team, key=figure_key(state, f), chance=_chance(data.rolls.combat, a, f))
         for f in targets(state, data, a)
     )

@@ -9,7 +9,7 @@ from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Number, Optio
 from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
-from refbox.games.rulerball.flow import GUTTER_KEY, QUIET_KEY, figure_key, key, move_step
+from refbox.games.rulerball.flow import GUTTER_KEY, QUIET_KEY, figure_key, key, move_step, odds_hint
 from refbox.games.rulerball.models import Ball, Pending, State
 from refbox.games.rulerball.steps import step
 from refbox.games.rulerball.track import clockwise, path, roll_target, success_chance
@@ -204,7 +204,7 @@ def ball_path_prompt(state: State, data: Data) -> Choose:
                 chance = success_chance(r.dice, r.sides, r.succeed, target)
         what = "may field it" if f.role == "catcher" else "must avoid it"
         options.append(Option(id=f.id, label=f"Reaches {state.label(f.id)}", actor=f.team, key=figure_key(state, f),
-                              hint=f"sector {f.sector}, {f.role}: {what}", chance=chance))
+                              hint=odds_hint(f"sector {f.sector}, {f.role}: {what}", chance), chance=chance))
     options.append(Option(id="gutter", label="Rolls into the gutter: dead ball", key=GUTTER_KEY))
     return Choose(
         text=f"The ball crosses {where}: whom does it reach next? Catchers in its squares, and skaters or bikers "
@@ -234,7 +234,8 @@ def field_quick_prompt(state: State, data: Data):
     target = roll_target(rule, f, None) if rule else None
     if rule is not None and target is not None:
         p = success_chance(rule.dice, rule.sides, rule.succeed, target)
-        options = (Option(id="field", label="Tries to field it (roll)", actor=f.team, key="1", chance=p),
+        options = (Option(id="field", label="Tries to field it (roll)", actor=f.team, key="1", chance=p,
+                          hint=odds_hint("", p)),
                    Option(id="pass", label="Lets it pass", key=QUIET_KEY))
     else:
         options = (Option(id="success", label="Fields it", actor=f.team, key="1"),
