@@ -167,30 +167,29 @@ def tmux_check() -> str:
     if not shutil.which("tmux"):
         return "tmux not installed: skipped"
     data = Path(tempfile.mkdtemp(prefix="rb-keys-"))
-    path = data / "matches" / "bench.jsonl"
-    path.parent.mkdir(parents=True)
-    keys, _, m = measure(True, False, path)
+    (data / "matches").mkdir(parents=True)
+    keys, _, m = measure(True, False)
     expected = [e.to_json() for e in m.events]
-    m.close()
-    # rewind the saved match to the start of the measured turn: play the warm-up only
+    # the saved match stops where the measured turn starts: the warm-up only
     m2 = Match.new("rulerball", spread_setup(True), seed=1, path=data / "matches" / "typed.jsonl")
     warm_up(m2)
     warm = len(m2.events)
     m2.save()
     m2.close()
-    path.unlink()
     session = f"rbkeys{int(time.time())}"
     exe = str(ROOT / ".venv" / "bin" / "refbox")
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "130", "-y", "40", f"{exe} --data-dir {data}"],
                    check=True)
     try:
-        _wait(session, "refbox")
-        subprocess.run(["tmux", "send-keys", "-t", session, "enter"], check=True)  # resume the only saved match
+        _wait(session, "Rülerball · ")
+        subprocess.run(["tmux", "send-keys", "-t", session, "Tab", "Enter"], check=True)  # resume the saved match
         _wait(session, "NOW:")
         for k in keys:
             subprocess.run(["tmux", "send-keys", "-t", session, {"enter": "Enter", "space": "Space"}.get(k, k)],
                            check=True)
             time.sleep(0.15)
+        time.sleep(1)
+        subprocess.run(["tmux", "send-keys", "-t", session, "q"], check=True)
         time.sleep(1)
         lines = (data / "matches" / "typed.jsonl").read_text().splitlines()[1:]
         typed = [json.loads(line)["event"] for line in lines if json.loads(line).get("op") == "input"]
