@@ -11,7 +11,18 @@ from refbox.games.rulerball.models import Figure, Setup, State
 from refbox.games.rulerball.steps import STEPS, settle
 from refbox.games.rulerball.view import build_view
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "tally"]
+__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "tally", "sim_setup",
+           "RANDOM_WEIGHTS"]
+
+RANDOM_WEIGHTS = {"all_stay": 0.1, "first": 0.3, "further": 0.3, "gutter": 0.5, "penalty": 0.3, "done": 3.0,
+                  "stay": 3.0, "track": 3.0}
+"""Uniform random play, shaped a little like a table's: most figures stay or skate a few sectors, most combat
+sweeps end quietly, penalties and the gutter are rare."""
+
+
+def sim_setup(data: Data) -> dict:
+    """Headless play plays the flow new matches get."""
+    return {"fewer_keys": True}
 
 
 def start(setup: Setup, data: Data) -> State:
