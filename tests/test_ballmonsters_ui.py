@@ -12,9 +12,9 @@ from refbox.ui.games.ballmonsters import BallmonstersScreen, BallmonstersSetupSc
 from refbox.ui.screens.help import HelpScreen
 
 SIZE = (130, 40)
-TO_THE_BITE = ["enter", "6", "6", "enter", "1", "enter", "8", "enter", "1", "3", "enter"]
+TO_THE_BITE = ["enter", "6", "6", "1", "8", "1", "3"]
 """Place the balls; Big Bertha targets Chompers Pip (a boob), momentum 6, hits after 8", bitey sides
-touching, commits 3 power: the bite roll is next."""
+touching, commits 3 power: the bite roll is next. A number that no further digit could extend is taken without Enter."""
 
 
 def make_app(tmp_path: Path) -> RefboxApp:

@@ -130,7 +130,7 @@ async def test_a_long_list_of_squares_is_listed_around_the_cursor_and_keyed_on_t
         from refbox.ui.widgets.prompt_panel import PromptPanel
 
         panel = screen.query_one(PromptPanel)
-        window = panel.window(0)
+        _, window = panel.fit(len(prompt.options), 0)
         assert 3 <= window < len(prompt.options)
         text = panel.plain
         assert f"↓ {len(prompt.options) - window} more below (PgDn)" in text

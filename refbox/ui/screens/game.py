@@ -28,7 +28,7 @@ from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.literal import literal
-from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard, update_in_place
+from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
 log = logging.getLogger("refbox")
@@ -58,7 +58,6 @@ class GameScreen(Screen):
         self._view = None
         self._title: Text | None = None
         self._caption: Text | None = None
-        self._notes: list[str] | None = None
         self.computer = ComputerPlayer(self)
 
     # ---- layout ----
@@ -75,7 +74,6 @@ class GameScreen(Screen):
                 yield Static(id="now")
                 with Vertical(id="centre"):
                     yield PromptPanel(id="prompt")
-                yield Static(id="notes")
             yield Scoreboard(id="scores")
         with Horizontal(id="rosters"):
             for i in (0, 1):
@@ -108,13 +106,16 @@ class GameScreen(Screen):
         prompt = self.match.prompt()
         if isinstance(prompt, Roll) and self.ui.faces is None:
             self.ui.faces = FaceEntry([d.sides for d in prompt.dice])
+        if full or self._view is None:
+            self._view = self.match.rules.view(self.match.state, self.match.data)
+        view = self._view
         panel = self.query_one(PromptPanel)
-        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, self.query_one("#now", Static))
+        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, self.query_one("#now", Static),
+                   view.notes)
         if not full:
-            if self._view is not None and self._view.board is not None:
-                self._draw_board(self._view, prompt)
+            if view.board is not None:
+                self._draw_board(view, prompt)
             return
-        view = self._view = self.match.rules.view(self.match.state, self.match.data)
         if view.board is not None:
             self._draw_board(view, prompt)
         title = Text()
@@ -130,9 +131,6 @@ class GameScreen(Screen):
         self.query_one(Scoreboard).show(view, self.colours)
         for i, roster in enumerate(view.rosters[:2]):
             self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
-        if view.notes != self._notes:
-            self._notes = list(view.notes)
-            update_in_place(self.query_one("#notes", Static), literal("\n".join(view.notes)))
         self.query_one(MatchLog).show(self.match.state.log, self.colours)
         if self.match.computer:
             self.call_after_refresh(self.computer.consider)

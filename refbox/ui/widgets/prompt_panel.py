@@ -34,9 +34,7 @@ class Interaction:
 WINDOW = 24
 """Options listed at once, a window around the cursor, until the panel knows its height (then as many as
 fit): a move on a board may offer hundreds of squares (all keyed on the board)."""
-FRAME = 6
-"""Lines of an option list that are not options: the blank first line, the more-above and more-below lines,
-the two-key code line and the hint."""
+
 
 
 class PromptPanel(Static):
@@ -52,12 +50,15 @@ class PromptPanel(Static):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.option_at_line: dict[int, int] = {}
+        self._last: tuple | None = None
         self.shown_head = Text()
         self.shown = Text()
 
     def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], ui: Interaction, dice_mode: str,
-             head_widget: Static | None = None) -> None:
-        """Draw the prompt; the question itself goes to ``head_widget`` (kept in view above the options)."""
+             head_widget: Static | None = None, notes: tuple[str, ...] | list[str] = ()) -> None:
+        """Draw the prompt; the question itself goes to ``head_widget`` (kept in view above the options);
+        ``notes`` (the ruleset's reminders) fill what room is left below the answers."""
+        self._last = (prompt, names, colours, ui, dice_mode, head_widget, notes)
         head = Text()
         if ui.result:
             head.append(f"↳ {ui.result}\n", style="italic")
@@ -84,15 +85,32 @@ class PromptPanel(Static):
             body = Text.assemble(head, "\n", body)
         else:
             update_in_place(head_widget, head)
+        self._add_notes(body, notes)
         self.shown = body
         self.update(body, layout=False)
 
-    def window(self, refused: int) -> int:
-        """How many options fit (at least three)."""
-        height = self.size.height
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.show(*self._last)
+
+    def _add_notes(self, body: Text, notes) -> None:
+        """The notes go under the answers, as many lines as fit (they are reminders: the first to give way)."""
+        room = self.size.height - body.plain.count("\n") - 2
+        if not notes or room < 2:
+            return
+        lines = [line for note in notes for line in note.split("\n")]
+        shown = lines[:room] if len(lines) <= room else lines[: room - 1] + ["…"]
+        body.append("\n\n" + "\n".join(shown), style="dim")
+
+    def fit(self, n: int, refused: int) -> tuple[bool, int]:
+        """(tight, window): whether ``n`` answers leave no room for the blank line and the hint (then both
+        go), and how many answers are listed (all, or a window between the more-above/below lines)."""
+        height, extra = self.size.height, 2 if refused else 0
         if height <= 0:
-            return WINDOW
-        return max(3, height - FRAME - (2 if refused else 0))
+            return False, WINDOW
+        if n + 3 + extra <= height:
+            return False, n
+        return True, max(3, height - 2 - extra)
 
     @property
     def plain(self) -> str:
@@ -106,17 +124,17 @@ class PromptPanel(Static):
             self.screen.action_click_option(index)  # type: ignore[attr-defined]
 
     def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction) -> Text:
-        text = Text("\n")
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
         n = len(prompt.options)
-        window = self.window(len(prompt.refused))
+        tight, window = self.fit(n, len(prompt.refused))
+        text = Text("" if tight else "\n")
         start = max(0, min(ui.cursor - window // 2, n - window)) if n > window else 0
         stop = min(n, start + window)
         on_board = " (every one has its key on the board)" if any(o.at is not None for o in prompt.options) else ""
         if start:
             text.append(f"  ↑ {start} more above (PgUp){on_board}\n", style="dim")
-        line = 2 if start else 1
+        line = (0 if tight else 1) + (1 if start else 0)
         for i in range(start, stop):
             opt, key = prompt.options[i], keys[i]
             mark = "▶" if i == ui.cursor else " "
@@ -142,8 +160,9 @@ class PromptPanel(Static):
         if isinstance(prompt, Pick):
             text.append("\nkeys/Space toggle · Enter confirms the selection"
                         + (" (none is fine)" if prompt.min == 0 else ""), style="dim")
-        else:
+        elif not tight:
             text.append("\npress a key, or ↑↓ and Enter", style="dim")
+        text.rstrip()
         return text
 
     def _roll(self, prompt: Roll, ui: Interaction, dice_mode: str) -> Text:
