@@ -17,7 +17,6 @@ import sys
 import time
 from dataclasses import dataclass
 from multiprocessing import get_context
-from pathlib import Path
 
 from refbox.engine import registry, storage
 from refbox.engine.coach import DEFAULT_THINK, LEVELS, deciders, make

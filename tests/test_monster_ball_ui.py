@@ -11,7 +11,6 @@ from refbox.engine import registry
 from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.monster_ball import MonsterBallScreen, MonsterBallSetupScreen
-from refbox.games.monster_ball import places
 from refbox.ui.keys import assign_keys
 from refbox.ui.screens.help import HelpScreen
 

@@ -24,7 +24,7 @@ from refbox.engine.clone import clone
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo, RefboxError
 from refbox.engine.journal import Entry, Header, Journal, effective, read, rewrite
-from refbox.engine.prompts import Event, Legal, Roll, check, legal_of
+from refbox.engine.prompts import Event, Legal, check, legal_of
 from refbox.engine.registry import Entry as RulesetEntry
 from refbox.engine.registry import lookup
 

@@ -265,7 +265,6 @@ def hike_wardrobe_legal(s: State, data: Data) -> Legal:
 @asks("hike_wardrobe", phase="cheat")
 def hike_wardrobe_prompt(s: State, data: Data) -> Choose:
     team = 1 - s.possession
-    cands = hike_wardrobe_candidates(s, data)
     return Choose(actor=team, text=f"{s.teams[team].name}: cheat on the hike with a Wardrobe Malfunction (in the snapper's or the "
                   "quarterback's grid)?", options=ask.subset_options(s, data, hike_wardrobe_legal(s, data).ids, "cheat", "Play fair"))
 

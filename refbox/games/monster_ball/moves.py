@@ -39,7 +39,6 @@ def move_to_prompt(s: State, data: Data) -> Choose:
     pid = s.selected
     assert pid is not None
     team = s.mover
-    p = places.pitch(data)
     r = _targets(s, data)
     occupant = places.blockers(s, pid)
     steps = places.steps_left(s, data, pid)

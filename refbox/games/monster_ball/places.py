@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from refbox.games.monster_ball.data import Data, Slot
 from refbox.games.monster_ball.models import State
-from refbox.games.monster_ball.pitch import Pitch, Square, _neighbours, pitch_of
+from refbox.games.monster_ball.pitch import Pitch, Square, pitch_of
 
 
 _PITCHES: dict[int, tuple] = {}

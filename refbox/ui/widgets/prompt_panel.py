@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from refbox.engine.dice import percent
-from refbox.engine.prompts import Choose, Confirm, GameOver, Number, Pick, Roll
+from refbox.engine.prompts import Choose, Confirm, Number, Pick, Roll
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.widgets.colours import style
 from refbox.ui.widgets.panels import update_in_place
