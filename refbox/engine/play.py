@@ -73,6 +73,25 @@ def score_of(state: Any) -> tuple[float, float]:
     raise NotImplementedError("the rules module needs outcome(state, data)")
 
 
+_CUMULATIVE: dict[tuple, list[float]] = {}
+
+
+def _cumulative(ids: tuple[str, ...], weights: dict[str, float]) -> list[float]:
+    """Running totals of the answers' weights, kept per answer list (random play asks the same few lists
+    again and again: building them was a sixth of a random Battleball input)."""
+    key = (id(weights), ids)
+    found = _CUMULATIVE.get(key)
+    if found is None:
+        if len(_CUMULATIVE) > 20_000:
+            _CUMULATIVE.clear()
+        total, found = 0.0, []
+        for i in ids:
+            total += weights.get(i, 1.0)
+            found.append(total)
+        _CUMULATIVE[key] = found
+    return found
+
+
 def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | None = None) -> Event:
     """Any legal answer, drawn from ``rng`` (dice uniformly; choices by ``weights`` where given)."""
     kind = legal.kind
@@ -81,7 +100,7 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
     if kind == "choose":
         ids = legal.ids
         if weights:
-            return Event("choose", rng.choices(ids, [weights.get(i, 1.0) for i in ids])[0])
+            return Event("choose", rng.choices(ids, cum_weights=_cumulative(ids, weights))[0])
         return Event("choose", ids[rng.randrange(len(ids))])
     if kind == "pick":
         ids = list(legal.ids)
