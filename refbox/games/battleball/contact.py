@@ -68,7 +68,9 @@ def tackle_roll_prompt(state: State, data: Data) -> Roll:
     o = odds.tackle(roster.dice(data, state, a), roster.dice(data, state, b))
     a_name, b_name = roster.short(data, state, a), roster.short(data, state, b)
     heavy = any(len(roster.dice(data, state, r)) > 1 for r in (a, b))
+    n = len(roster.dice(data, state, a))
     return Roll(
+        actor=state.side,
         text=f"Tackle: {roster.team_name(data, state, a.team)} {a_name} against "
              f"{roster.team_name(data, state, b.team)} {b_name}. Each coach rolls for his player.",
         purpose="tackle",
@@ -76,6 +78,8 @@ def tackle_roll_prompt(state: State, data: Data) -> Roll:
         success="the lower roll wins; a winning 1 means a serious injury"
         + ("; odds assume the Heavy Tackle keeps his lower d6" if heavy else ""),
         odds=tackle_outcomes(data, state, a, b, o),
+        chance=o["win"],
+        wins=lambda faces: min(faces[:n]) < min(faces[n:]),  # a Heavy Tackle keeping his lower d6, as the odds
     )
 
 
@@ -219,6 +223,8 @@ def hand_off_roll_prompt(state: State, data: Data) -> Roll:
         dice=tuple(roster.die_specs(data, state, giver) + roster.die_specs(data, state, taker)),
         success="all dice different: the ball changes hands; any two alike: fumble",
         odds=(Outcome(label="hand-off made", probability=ok), Outcome(label="fumble", probability=1 - ok)),
+        chance=ok,
+        wins=lambda faces: len(set(faces)) == len(faces),
     )
 
 

@@ -66,6 +66,8 @@ def move_roll_prompt(state: State, data: Data) -> Roll:
                 Outcome(label="moves (different dice)", probability=1 - p),
                 Outcome(label=f"double: stays put{drop}", probability=p),
             ),
+            chance=1 - p,
+            wins=lambda faces: len(set(faces)) == len(faces),
         )
     return Roll(
         actor=state.side,

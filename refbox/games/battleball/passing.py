@@ -77,6 +77,8 @@ def pass_roll_prompt(state: State, data: Data) -> Roll:
             Outcome(label="short", probability=o["short"]),
             Outcome(label="fumble", probability=o["fumble"]),
         ),
+        chance=o["caught"],
+        wins=lambda faces: len(set(faces)) == len(faces) and max(faces[:-1]) + faces[-1] >= distance,
     )
 
 
