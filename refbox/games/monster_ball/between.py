@@ -199,6 +199,8 @@ def divine_prompt(s: State, data: Data) -> Roll:
         dice=(ask.cheat_die(s, data, pid),),
         success=f"over {beat} and not spotted",
         odds=ask.outcomes(("spotted: ejected, 2-square penalty", p_caught), ("a teammate comes back", p_works), ("nothing happens", 1 - p_caught - p_works)),
+        chance=p_works,
+        wins=lambda faces, over=max(flow.ref_number(s, data), beat): faces[0] > over,
     )
 
 
@@ -324,6 +326,8 @@ def hike_prompt(s: State, data: Data) -> Roll:
         dice=(ask.stat_die(s, data, center, "pass_"), ask.stat_die(s, data, qb, "catch"), *(ask.cheat_die(s, data, pid) for pid in s.hike_cheaters)),
         success=f"total over {beat}",
         odds=ask.outcomes(*pairs),
+        chance=p,
+        wins=lambda faces: all(f > ref for f in faces[2:]) and faces[0] + faces[1] - sum(faces[2:]) > beat,
     )
 
 

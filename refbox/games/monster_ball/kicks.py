@@ -139,6 +139,8 @@ def kick_roll_prompt(s: State, data: Data) -> Roll:
             dice=dice,
             success=f"better roll over {need}",
             odds=ask.outcomes(("good: 3 points", p), ("no good", 1 - p)),
+            chance=p,
+            wins=lambda faces: max(faces) > need,
         )
     zone = kicker_zone(s, data)
     p = odds.best_of_two_at_least(sides, zone)
@@ -149,6 +151,8 @@ def kick_roll_prompt(s: State, data: Data) -> Roll:
         dice=dice,
         success=f"{zone}+ reaches the end zone",
         odds=ask.outcomes(("into the end zone: ball at the 30", p), ("lands in the field", 1 - p)),
+        chance=p,
+        wins=lambda faces: max(faces) >= zone,
     )
 
 

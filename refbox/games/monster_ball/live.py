@@ -450,6 +450,9 @@ def hustle_roll_prompt(s: State, data: Data) -> Roll:
         dice=(ask.stat_die(s, data, a.actor, "hustle"), *block_dice(s, data)),
         success="Hustle beats the block",
         odds=ask.outcomes(*pairs.items()),
+        chance=pairs["gets through"],
+        wins=lambda faces, ref=flow.ref_number(s, data), cheat={"slam": 1, "block_rough": 2}.get(a.defence or ""): (
+            (cheat is None or faces[cheat] > ref) and faces[0] > sum(faces[1:])),
     )
 
 

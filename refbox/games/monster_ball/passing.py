@@ -262,6 +262,9 @@ def roll_prompt(s: State, data: Data) -> Roll:
         dice=tuple(dice),
         success=f"Pass + best Catch over {target}; the highest Catch takes the ball",
         odds=ask.outcomes(*pairs),
+        chance=p,
+        wins=lambda faces, n=len(who): (n > 0 and all(f > ref for f in faces[1 + n:])
+                                        and faces[0] + max(faces[1:1 + n]) - sum(faces[1 + n:]) > target),
     )
 
 

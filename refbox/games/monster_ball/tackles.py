@@ -294,6 +294,11 @@ def attack_partition(s: State, data: Data, defence: str | None = None) -> list[t
 # ---- the tackle roll ----
 
 
+def _target_down(rows: list[tuple[str, float]]) -> float:
+    """The chance the target goes down (the attacker's hope), from the partition of a tackle or missile."""
+    return sum(p for label, p in rows if label.startswith("target down"))
+
+
 @legal_for("tackle_roll")
 def tackle_roll_legal(s: State, data: Data) -> Legal:
     a = s.action
@@ -307,13 +312,18 @@ def tackle_roll_prompt(s: State, data: Data) -> Roll:
     a = s.action
     assert a is not None and a.target is not None
     dice = [ask.stat_die(s, data, pid, "tackle") for pid in a.tacklers] + [ask.cheat_die(s, data, pid) for pid in a.cheaters]
+    rows, ref = attack_partition(s, data), flow.ref_number(s, data)
     return Roll(
         actor=s.mover,
         text=f"Tackle on {s.label(a.target)}" + (" (dog pile)" if len(a.tacklers) > 1 else "") + ".",
         purpose="Tackle vs defence",
         dice=(*dice, *defence_dice(s, data)),
         success="the tackle total beats the defence",
-        odds=ask.outcomes(*attack_partition(s, data)),
+        odds=ask.outcomes(*rows),
+        chance=_target_down(rows),
+        wins=lambda faces, n=len(a.tacklers) + len(a.cheaters), rough=a.defence == "block_rough": (
+            all(f > ref for f in faces[len(a.tacklers):n]) and (not rough or faces[n + 1] > ref)
+            and sum(faces[:n]) > sum(faces[n:])),
     )
 
 
@@ -470,13 +480,17 @@ def missile_roll_prompt(s: State, data: Data) -> Roll:
     a = s.action
     assert a is not None and a.actor is not None and a.target is not None
     grids = a.grids or 0
+    rows = attack_partition(s, data)
     return Roll(
         actor=s.mover,
         text=f"{s.label(a.actor)} casts Magic Missile at {s.label(a.target)}, {ask.grids_words(grids)}.",
         purpose="Magic Missile vs defence",
         dice=(ask.cheat_die(s, data, a.actor), *defence_dice(s, data)),
         success=f"the cheat roll less {grids} (one a grid) matches or beats the defence" if grids else "the cheat roll matches or beats the defence",
-        odds=ask.outcomes(*attack_partition(s, data)),
+        odds=ask.outcomes(*rows),
+        chance=_target_down(rows),
+        wins=lambda faces, ref=flow.ref_number(s, data), rough=a.defence == "block_rough": (
+            faces[0] > ref and (not rough or faces[2] > ref) and max(0, faces[0] - grids) >= sum(faces[1:])),
     )
 
 
@@ -517,7 +531,9 @@ def cheat_roll_prompt(s: State, data: Data) -> Roll:
     else:
         pairs = [("spotted: ejected, play void", caught), ("blinks sideways", 1 - caught)]
         text = f"{s.label(a.actor)} blinks sideways."
-    return Roll(actor=s.mover, text=text, purpose=flow.creature(s, data, a.actor).cheat_name, dice=(ask.cheat_die(s, data, a.actor),), success="not spotted", odds=ask.outcomes(*pairs))
+    over = max(ref, beat) if a.kind == "holding" else ref
+    return Roll(actor=s.mover, text=text, purpose=flow.creature(s, data, a.actor).cheat_name, dice=(ask.cheat_die(s, data, a.actor),), success="not spotted", odds=ask.outcomes(*pairs),
+                chance=pairs[1][1] if a.kind == "holding" else 1 - caught, wins=lambda faces: faces[0] > over)
 
 
 @answers("cheat_roll")
