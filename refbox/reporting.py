@@ -170,6 +170,9 @@ def text_chart(series: list[list[tuple[float, float]]], last: float, width: int 
 def score_chart(r: Report, width: int = 60, height: int = 8) -> list[str]:
     """The two scores over the match, as text."""
     series = [[(n, scores[side]) for n, *scores in r.timeline] for side in (0, 1)]
+    top = max((max(a, b) for _, a, b in r.timeline), default=0)
+    if float(top).is_integer() and top + 1 < height:
+        height = max(3, int(top) + 1)  # one row a point: no gaps between the steps of a low score
     return text_chart(series, r.inputs, width, height)
 
 

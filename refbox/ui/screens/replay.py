@@ -147,6 +147,8 @@ class ReplayScreen(Screen):
         prompt = replay.rules.prompt(state, replay.data)
         now.append("Over: " if prompt.kind == "over" else "Next: ", style="dim")
         now.append_text(literal(getattr(prompt, "text", "")))
+        now.append("\n\n← → input · t T turn · s S score · b e start, end · ↑↓ Enter: a log line's moment",
+                   style="dim")
         self.query_one("#now", Static).update(now)
         box = self.query_one("#log", OptionList)
         end = replay.log_ends[n] if n < len(replay.log_ends) else self._lines
