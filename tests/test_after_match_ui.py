@@ -205,3 +205,20 @@ class TestReplay:
         finally:
             referee.close()
         assert whole.events
+
+
+class TestCommands:
+    def test_watch_replay_and_serve_refuse_a_match_that_is_not_there(self, tmp_path, capsys):
+        from refbox.cli import main
+
+        for argv in (["--watch", "nope"], ["--replay", "nope"], ["serve", "nope"]):
+            assert main([*argv, "--data-dir", str(tmp_path)]) == 2, argv
+            err = capsys.readouterr().err
+            assert "nope" in err or "textual-serve" in err
+
+    def test_the_served_command_opens_the_spectator_view_of_the_match(self, tmp_path, finished):
+        from refbox.serving import command
+
+        served = command(tmp_path, finished)
+        assert "--watch" in served and str(finished) in served and "--data-dir" in served
+        assert "--watch" not in command(tmp_path)

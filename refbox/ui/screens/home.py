@@ -37,9 +37,9 @@ class HomeScreen(Screen):
                 yield Label("New match (1-9 or ↑↓ Enter)")
                 yield OptionList(id="rulesets")
             with Vertical(id="saved"):
-                yield Label("Unfinished: Enter resumes, p replays (Tab, ↑↓)")
+                yield Label("Unfinished: Enter resume · p replay (Tab, ↑↓)")
                 yield OptionList(id="matches")
-                yield Label("Finished: Enter reports, p replays, a archives, x deletes to trash")
+                yield Label("Finished: Enter report · p replay · a archive · x trash")
                 yield OptionList(id="finished")
         yield Static(id="message")
         yield Footer()

@@ -109,7 +109,7 @@ class ReplayScreen(Screen):
     def _fill_log(self) -> None:
         """The whole log of the match as read (lines are appended as a live match goes on)."""
         assert self.replay is not None
-        lines = self.replay._match.state.log
+        lines = self.replay.state_at(len(self.replay.events)).log
         box = self.query_one("#log", OptionList)
         if len(lines) < self._lines:
             box.clear_options()
