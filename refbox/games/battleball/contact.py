@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
+from refbox.games.luck import Wins, all_different
 from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
 from refbox.games.battleball import flow, odds, onboard, roster
 from refbox.games.battleball.models import Data, Ref, State
@@ -79,7 +80,7 @@ def tackle_roll_prompt(state: State, data: Data) -> Roll:
         + ("; odds assume the Heavy Tackle keeps his lower d6" if heavy else ""),
         odds=tackle_outcomes(data, state, a, b, o),
         chance=o["win"],
-        wins=lambda faces: min(faces[:n]) < min(faces[n:]),  # a Heavy Tackle keeping his lower d6, as the odds
+        wins=Wins(tackler_wins, (n,)),
     )
 
 
@@ -224,7 +225,7 @@ def hand_off_roll_prompt(state: State, data: Data) -> Roll:
         success="all dice different: the ball changes hands; any two alike: fumble",
         odds=(Outcome(label="hand-off made", probability=ok), Outcome(label="fumble", probability=1 - ok)),
         chance=ok,
-        wins=lambda faces: len(set(faces)) == len(faces),
+        wins=Wins(all_different),
     )
 
 
@@ -240,3 +241,9 @@ def apply_hand_off_roll(state: State, data: Data, event: Event) -> None:
     else:
         state.note(where, f"Hand-off {roster.short(data, state, giver)} to {taker.id}, roll {faces}: matching dice.", state.side)
         flow.fumble(state, data, giver, state.side, then="end-turn")
+
+
+def tackler_wins(faces: list[int], n: int) -> bool:
+    """The tackler's lowest die (his first ``n`` faces) under the target's: a Heavy Tackle is taken to keep his
+    lower d6, as the odds assume."""
+    return min(faces[:n]) < min(faces[n:])

@@ -7,6 +7,8 @@ On the field refbox knows who can tackle (the mover's figures next to the target
 from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Number, Option, Pick, Refusal, Roll
+from refbox.games.luck import Wins
+from refbox.games.monster_ball.between import first_over
 from refbox.games.monster_ball import ask, flow, live, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.live import STANDALONE_CHEATS, standalone_cheaters
@@ -294,6 +296,18 @@ def attack_partition(s: State, data: Data, defence: str | None = None) -> list[t
 # ---- the tackle roll ----
 
 
+def target_down(faces: list[int], tacklers: int, n: int, rough: bool, ref: int) -> bool:
+    """No cheat spotted (the tacklers' cheat dice after their ``tacklers`` tackle dice; a Block Rough's second
+    defence die) and the attack total (the first ``n`` faces) over the defence."""
+    return (all(f > ref for f in faces[tacklers:n]) and (not rough or faces[n + 1] > ref)
+            and sum(faces[:n]) > sum(faces[n:]))
+
+
+def missile_hits(faces: list[int], ref: int, rough: bool, grids: int) -> bool:
+    """The cheat die not spotted (nor a Block Rough's), and the cheat roll less the grids at least the defence."""
+    return faces[0] > ref and (not rough or faces[2] > ref) and max(0, faces[0] - grids) >= sum(faces[1:])
+
+
 def _target_down(rows: list[tuple[str, float]]) -> float:
     """The chance the target goes down (the attacker's hope), from the partition of a tackle or missile."""
     return sum(p for label, p in rows if label.startswith("target down"))
@@ -321,9 +335,7 @@ def tackle_roll_prompt(s: State, data: Data) -> Roll:
         success="the tackle total beats the defence",
         odds=ask.outcomes(*rows),
         chance=_target_down(rows),
-        wins=lambda faces, n=len(a.tacklers) + len(a.cheaters), rough=a.defence == "block_rough": (
-            all(f > ref for f in faces[len(a.tacklers):n]) and (not rough or faces[n + 1] > ref)
-            and sum(faces[:n]) > sum(faces[n:])),
+        wins=Wins(target_down, (len(a.tacklers), len(a.tacklers) + len(a.cheaters), a.defence == "block_rough", ref)),
     )
 
 
@@ -489,8 +501,7 @@ def missile_roll_prompt(s: State, data: Data) -> Roll:
         success=f"the cheat roll less {grids} (one a grid) matches or beats the defence" if grids else "the cheat roll matches or beats the defence",
         odds=ask.outcomes(*rows),
         chance=_target_down(rows),
-        wins=lambda faces, ref=flow.ref_number(s, data), rough=a.defence == "block_rough": (
-            faces[0] > ref and (not rough or faces[2] > ref) and max(0, faces[0] - grids) >= sum(faces[1:])),
+        wins=Wins(missile_hits, (flow.ref_number(s, data), a.defence == "block_rough", grids)),
     )
 
 
@@ -533,7 +544,7 @@ def cheat_roll_prompt(s: State, data: Data) -> Roll:
         text = f"{s.label(a.actor)} blinks sideways."
     over = max(ref, beat) if a.kind == "holding" else ref
     return Roll(actor=s.mover, text=text, purpose=flow.creature(s, data, a.actor).cheat_name, dice=(ask.cheat_die(s, data, a.actor),), success="not spotted", odds=ask.outcomes(*pairs),
-                chance=pairs[1][1] if a.kind == "holding" else 1 - caught, wins=lambda faces: faces[0] > over)
+                chance=pairs[1][1] if a.kind == "holding" else 1 - caught, wins=Wins(first_over, (over,)))
 
 
 @answers("cheat_roll")
