@@ -22,6 +22,13 @@ from refbox.ui.screens.report import ReportScreen
 SIZE = (130, 40)
 
 
+async def settled(app, pilot) -> None:
+    """The screen mounted and its worker (the report is read in a thread) done."""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def text_of(screen) -> str:
     return "\n".join(str(w.render()) for w in screen.query(Static))
 
@@ -45,7 +52,7 @@ class TestReport:
         app = RefboxApp(data_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             app.open_report(path)
-            await pilot.pause()
+            await settled(app, pilot)
             screen = app.screen
             assert isinstance(screen, ReportScreen) and screen.report is not None and screen.report.finished
             shown = text_of(screen)
@@ -63,7 +70,7 @@ class TestReport:
             game = app.screen
             assert isinstance(game, GameScreen)
             game.submit(whole.events[-1])
-            await pilot.pause()
+            await settled(app, pilot)
             assert isinstance(app.screen, ReportScreen) and app.screen.report.finished
             assert matchfiles.is_finished(path), "the summary says the match is over"
             await pilot.press("q")
@@ -80,7 +87,7 @@ class TestReport:
             assert [m.path.name for m in home.done] == ["slargeball-done.jsonl"]
             home.query_one("#finished", OptionList).focus()
             await pilot.press("enter")
-            await pilot.pause()
+            await settled(app, pilot)
             assert isinstance(app.screen, ReportScreen) and app.screen.journal == finished
 
     async def test_rematch_is_one_key_same_setup_and_teams_new_seed(self, tmp_path, finished):
@@ -88,7 +95,7 @@ class TestReport:
         app = RefboxApp(data_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             app.open_report(finished)
-            await pilot.pause()
+            await settled(app, pilot)
             await pilot.press("n")
             await pilot.pause()
             screen = app.screen

@@ -95,6 +95,8 @@ async def _after_match(root: Path, out: Path) -> list[Path]:
     async with app.run_test(size=SIZE) as pilot:
         app.open_report(done)
         await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         written.append(_save(app, out, "report.svg"))
         await pilot.press("q")
         app.open_replay(board)

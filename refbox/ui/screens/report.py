@@ -84,23 +84,35 @@ class ReportScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        title = Text(" refbox · match report", style="bold")
+        self.query_one("#title", Static).update(Text(" refbox · match report", style="bold"))
+        self.say("Reading the match from its journal…", "dim")
+        self.query_one("#body").focus()
+        self.run_worker(self._build, thread=True, exclusive=True)
+
+    def _build(self) -> None:
+        """In a thread: a long match takes seconds to replay (every prompt rebuilt for its odds)."""
         try:
-            self.report = build(self.journal)
+            report, error = build(self.journal), ""
         except RefboxError as e:
-            self.query_one("#message", Static).update(literal(f"No report: {e}", "red"))
+            report, error = None, f"No report: {e}"
         except Exception as e:  # never a traceback: say so, log it
             log.exception("report failed")
-            self.query_one("#message", Static).update(literal(f"No report ({type(e).__name__}: {e})", "red"))
-        if self.report is not None:
-            title.append_text(literal(f" · {self.report.title}", "bold"))
-            body = self.query_one("#body", VerticalScroll)
-            width = max(30, min(90, self.app.size.width - 14))
-            for heading, text in report_text(self.report, width):
-                body.mount(Static(heading, classes="heading"))
-                body.mount(Static(text, classes="section"))
+            report, error = None, f"No report ({type(e).__name__}: {e})"
+        self.app.call_from_thread(self._show, report, error)
+
+    def _show(self, report: Report | None, error: str) -> None:
+        self.report = report
+        if report is None:
+            self.say(error, "red")
+            return
+        self.say("")
+        title = Text(" refbox · match report", style="bold")
+        title.append_text(literal(f" · {report.title}", "bold"))
         self.query_one("#title", Static).update(title)
-        self.query_one("#body").focus()
+        body = self.query_one("#body", VerticalScroll)
+        width = max(30, min(90, self.app.size.width - 14))
+        body.mount_all(w for heading, text in report_text(report, width)
+                       for w in (Static(heading, classes="heading"), Static(text, classes="section")))
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -111,6 +123,9 @@ class ReportScreen(Screen):
         self.app.push_screen(ReplayScreen(self.journal))
 
     def action_rematch(self) -> None:
+        if self.report is None:
+            self.say("The report is still being read (or could not be): rematch once it is shown.")
+            return
         self.app.rematch(self.journal)  # type: ignore[attr-defined]
 
     def say(self, message: str, style: str = "yellow") -> None:
