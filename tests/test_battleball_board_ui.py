@@ -121,18 +121,21 @@ def test_snapshot_board_at_100_by_30(snap_compare, tmp_path):
 
 async def test_a_long_list_of_squares_is_listed_around_the_cursor_and_keyed_on_the_board(tmp_path):
     """Hundreds of squares are not all drawn in the list (each key press would redraw them): a window
-    around the cursor, the count of the others, and every key still drawn on the board."""
+    around the cursor that fits the panel, the count of the others, and every key still drawn on the board."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(app, pilot, board="screen")
         await pilot.press(*KICKOFF, "a", "9")
         prompt = screen.match.prompt()
-        from refbox.ui.widgets.prompt_panel import WINDOW, PromptPanel
+        from refbox.ui.widgets.prompt_panel import PromptPanel
 
-        assert len(prompt.options) > WINDOW
-        text = screen.query_one(PromptPanel).plain
-        assert f"↓ {len(prompt.options) - WINDOW} more below (PgDn)" in text
-        assert prompt.options[WINDOW].label not in text
+        panel = screen.query_one(PromptPanel)
+        window = panel.window(0)
+        assert 3 <= window < len(prompt.options)
+        text = panel.plain
+        assert f"↓ {len(prompt.options) - window} more below (PgDn)" in text
+        assert prompt.options[window].label not in text
+        assert len(panel.shown.plain.split("\n")) <= panel.size.height  # nothing drawn below the fold
         assert len(screen.query_one(Board).hints) == len(prompt.options)
         await pilot.press("pagedown", "pagedown", "pagedown")
         text = screen.query_one(PromptPanel).plain

@@ -29,3 +29,16 @@ def test_the_data_dir_comes_from_the_flag_then_the_environment(tmp_path, monkeyp
     assert storage.data_dir(tmp_path / "flag") == tmp_path / "flag"
     monkeypatch.delenv(storage.ENV_VAR)
     assert storage.data_dir().name == "refbox"
+
+
+async def test_the_chosen_theme_is_the_theme_next_time(tmp_path):
+    from refbox.ui.app import RefboxApp
+
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test() as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+    again = RefboxApp(data_dir=tmp_path)
+    async with again.run_test() as pilot:
+        await pilot.pause()
+        assert again.theme == "nord"

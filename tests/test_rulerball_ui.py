@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select, Static
 
-from test_rulerball_support import choose, number, walk_to
+from test_rulerball_support import choose, walk_to
 
 from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
@@ -14,8 +14,9 @@ from refbox.ui.games.rulerball import RulerballScreen, RulerballSetupScreen, Swe
 from refbox.ui.screens.help import HelpScreen
 
 SIZE = (130, 40)
-FIELD_THE_BALL = ["enter", "enter", "1", "4", "enter", "1", "1"]
-"""Clock, fire, the ball stops in sector 1, Home's Catcher 1 stands in its path, tries, fields it."""
+FIELD_THE_BALL = ["enter", "1", "enter", "e", "1"]
+"""Period 1 starts; the cannon's ball stops in sector 1 ("1" could still become 10-12: Enter); it reaches Home's
+Catcher 1 (his key, e, in every prompt), who fields it (1)."""
 
 
 def make_app(tmp_path: Path) -> RefboxApp:
@@ -129,7 +130,7 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            await pilot.press(*FIELD_THE_BALL, "7", "1", "6", "enter")  # sector 7 first: Away Biker 1 to 6
+            await pilot.press(*FIELD_THE_BALL, "7", "1")  # sector 7 first: Away Biker 1 skates 1, to sector 6
             strip = str(screen.query_one(SweepStrip).render())
             assert "▶S7  0/9" in strip and "S6  1/1" in strip
             assert "1-biker-1" not in [o.id for o in screen.match.prompt().options]
@@ -139,9 +140,32 @@ class TestPlay:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press(*FIELD_THE_BALL, "7")
-            assert screen.match.state.step == "move_pick"
+            assert screen.match.state.step == "move_walk"
             await pilot.press("u")
             assert screen.match.state.step == "initiative"
+
+    async def test_a_new_match_plays_the_fewer_keys_flow_and_its_options_fit_at_100x30(self, tmp_path):
+        await self._options_fit(tmp_path, (100, 30))
+
+    async def test_the_move_options_fit_at_130x40_with_the_rosters(self, tmp_path):
+        await self._options_fit(tmp_path, (130, 40))
+
+    async def _options_fit(self, tmp_path, size) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=size) as pilot:
+            screen = await start(app, pilot)
+            assert screen.match.setup.fewer_keys
+            await pilot.press(*FIELD_THE_BALL, "7")
+            await pilot.pause()
+            prompt = screen.match.prompt()
+            assert screen.match.state.step == "move_walk" and len(prompt.options) == 13
+            panel, centre = screen.query_one("#prompt"), screen.query_one("#centre")
+            last = max(panel.option_at_line)
+            assert panel.region.y + last < centre.region.bottom, "an option is below the fold"
+            if size[1] < 36:
+                assert not screen.query_one("#rosters").display  # short: the rosters make way (Tab shows them)
+                await pilot.press("tab")
+            assert screen.query_one("#rosters").display
 
     async def test_help_shows_the_current_phase_and_its_rulings(self, tmp_path):
         app = make_app(tmp_path)
@@ -171,7 +195,7 @@ def test_snapshot_move_sweep_with_the_ball_fielded(snap_compare, tmp_path):
 
     async def run_before(pilot) -> None:
         await start(pilot.app, pilot)
-        await pilot.press(*FIELD_THE_BALL, "7", "1", "6", "enter")
+        await pilot.press(*FIELD_THE_BALL, "7", "1")
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
@@ -184,9 +208,10 @@ def test_snapshot_a_fight_entered_by_the_table(snap_compare, tmp_path):
         screen = await start(pilot.app, pilot)
         await pilot.press(*FIELD_THE_BALL, "7")
         m = screen.match
-        m.submit(choose("1-biker-2"))
-        m.submit(number(1))  # Away's Biker 2 skates into Home's sector
-        walk_to(m, "combat_pick")
+        m.submit(choose("first"))
+        m.submit(choose("1-biker-2"))  # goes first
+        m.submit(choose("6"))  # and skates 6 sectors, into Home's sector
+        walk_to(m, "combat_walk")
         m.submit(choose("1-biker-2"))
         m.submit(choose("0-skater-1"))
         screen.redraw()

@@ -62,6 +62,22 @@ def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]
     raise ValueError(f"a coach does not answer {kind}")
 
 
+def weighed(game: Game, legal: Legal, rng: random.Random) -> list[Event]:
+    """The candidates a greedy or searching coach weighs: all but the ones the rules say a coach leaves alone
+    (``COACH_AVOIDS``: re-arranging a line-up, whose endless shuffles a noisy estimate would happily pick)."""
+    options = candidates(legal, rng)
+    avoid = getattr(game.rules, "COACH_AVOIDS", ())
+    kept = [e for e in options if not (e.kind == "choose" and e.value in avoid)] if avoid else options
+    return kept or options
+
+
+def usual_answer(game: Game, legal: Legal) -> Event | None:
+    """The answer a rules module says a coach gives without weighing (``coach_default``): a line-up taken as
+    it stands, say, where weighing hundreds of shuffles would only spend the clock."""
+    fn = getattr(game.rules, "coach_default", None)
+    return fn(game.state, game.data, legal) if fn is not None else None
+
+
 class Coach:
     level = "random"
 
@@ -87,20 +103,26 @@ class GreedyCoach(Coach):
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
-        options = candidates(legal, self.rng)
+        options = weighed(game, legal, self.rng)
         if len(options) == 1:
             return Decision(options[0], None, 1)
+        usual = usual_answer(game, legal)
+        if usual is not None:
+            return Decision(usual, None, 1)
         best, best_value = options[0], -1.0
+        deadline = time.perf_counter() + self.think
         for event in options:
-            value = self.expected(game, event)
+            # past its budget (or told to hurry) it samples the rest of the answers' dice more thinly
+            hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline)
+            value = self.expected(game, event, 8 if hurry else self.leaves)
             if value > best_value + 1e-12:
                 best, best_value = event, value
         return Decision(best, best_value, len(options))
 
-    def expected(self, game: Game, event: Event) -> float:
+    def expected(self, game: Game, event: Event, leaves: int | None = None) -> float:
         after = game.clone()
         after.apply(event)
-        return self._resolve(after, self.leaves)
+        return self._resolve(after, leaves or self.leaves)
 
     def _resolve(self, game: Game, budget: int) -> float:
         """The expected value for this coach's side once the dice pending now are rolled."""
@@ -150,20 +172,28 @@ class SearchCoach(GreedyCoach):
     horizon = 40
     """Inputs a play-out runs past the tree before ``evaluate`` judges it."""
     exploration = 0.9
+    widest = 12
+    """At most this many answers searched at the root, the best by a quick look at their odds."""
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
-        options = candidates(legal, self.rng)
+        options = weighed(game, legal, self.rng)
         if len(options) == 1:
             return Decision(options[0], None, 1)
+        usual = usual_answer(game, legal)
+        if usual is not None:
+            return Decision(usual, None, 1)
         root = _Node()
         deadline = time.perf_counter() + self.think
+        if len(options) > self.widest:  # a board move offers hundreds of squares: search the likeliest few
+            prior = {id(e): self.expected(game, e, 4) for e in options}
+            options = sorted(options, key=lambda e: -prior[id(e)])[: self.widest]
         done = 0
         while not self.stop_now:
             if self.iterations is not None:
                 if done >= self.iterations:
                     break
-            elif done >= len(options) and time.perf_counter() >= deadline:
+            elif time.perf_counter() >= deadline:
                 break
             self._iterate(game, root, options)
             done += 1
@@ -194,13 +224,13 @@ class SearchCoach(GreedyCoach):
             legal = self._to_decision(g)
             if legal is None or untried:
                 break
-            options, actor = candidates(legal, self.rng), legal.actor
+            options, actor = weighed(g, legal, self.rng), legal.actor
             if actor not in (0, 1):  # a question for the table: answered at random, not searched
                 g.apply(random_event(legal, self.rng, weights))
                 legal = self._to_decision(g)
                 if legal is None:
                     break
-                options, actor = candidates(legal, self.rng), legal.actor
+                options, actor = weighed(g, legal, self.rng), legal.actor
         value = self._play_out(g, weights)
         for visited, mover in path:
             visited.visits += 1

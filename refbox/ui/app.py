@@ -10,7 +10,7 @@ from textual.app import App, SystemCommand
 
 from refbox.engine.errors import JournalError, RefboxError
 from refbox.engine.registry import Entry
-from refbox.engine.storage import data_dir as resolve_data_dir
+from refbox.engine.storage import data_dir as resolve_data_dir, read_json, write_json
 from refbox.engine.text import printable
 from refbox.ui.screens.dialogs import YesNo
 
@@ -18,6 +18,10 @@ from refbox.ui.screens.dialogs import YesNo
 def _screen_class(path: str):
     module, name = path.split(":")
     return getattr(importlib.import_module(module), name)
+
+
+SETTINGS = "settings.json"
+"""Preferences that are not part of any match (the theme), in the data dir."""
 
 
 class RefboxApp(App):
@@ -43,12 +47,25 @@ class RefboxApp(App):
         return HomeScreen()
 
     def on_mount(self) -> None:
+        theme = read_json(self.data_dir / SETTINGS).get("theme")
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, self._keep_theme)
         if self._watch_path is not None:
             from refbox.ui.screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self._watch_path, live=self._live))
         elif self._resume_path is not None:
             self.resume(str(self._resume_path))
+
+    def _keep_theme(self, theme) -> None:
+        """The theme picked in the command palette is the theme next time (settings.json in the data dir)."""
+        settings = read_json(self.data_dir / SETTINGS)
+        settings["theme"] = theme.name
+        try:
+            write_json(self.data_dir / SETTINGS, settings)
+        except OSError as e:
+            self.notify(f"The theme could not be kept for next time: {e}", severity="warning", markup=False)
 
     # ---- after the whistle (issue 15): report, replay, rematch ----
 

@@ -42,7 +42,24 @@ class ComputerPlayer:
 
     @property
     def demo(self) -> bool:
+        """Computer against computer: a demo to watch."""
         return len(self.match.computer) == 2
+
+    @property
+    def solo(self) -> bool:
+        """A person against the computer."""
+        return len(self.match.computer) == 1
+
+    def decides(self, legal) -> bool:
+        """Whether the computer answers this question (not a roll: dice are dice)."""
+        if legal.kind in ("roll", "over") or not self.match.computer:
+            return False
+        return self.is_computer(legal.actor) or (legal.actor is None and self.demo)
+
+    def persons_decision(self) -> bool:
+        """Whether the pending question is a decision the person makes (where a solo undo stops)."""
+        legal = self.match.legal()
+        return legal.kind not in ("roll", "over") and not self.decides(legal)
 
     def coach(self, side: int) -> Coach:
         level = self.match.computer[side]
@@ -73,9 +90,9 @@ class ComputerPlayer:
             if self.match.dice_mode == "digital" and (self.is_computer(legal.actor) or legal.actor is None):
                 self._enter_later(self.match.roll_digital(), "rolls")
             return
-        if not self.is_computer(legal.actor):
+        if not self.decides(legal):
             return
-        coach = self.coach(legal.actor)
+        coach = self.coach(legal.actor if legal.actor is not None else min(self.match.computer))
         game = Game(self.match.rules, self.match.data, self.match.state).clone()  # its own copy, taken now
         turn = self.turn
         self.thinking = coach
@@ -104,7 +121,7 @@ class ComputerPlayer:
         self._enter_later(decision.event, self.reason(decision))
 
     def reason(self, decision: Decision) -> str:
-        """One line: what it does and why ("Tackle LB2 (wins 71 %) · search rates it 64 %")."""
+        """One line: what it does and why ("LB2 tackles RB1 (71 %) · rates its chances 64 %")."""
         prompt = self.match.prompt()
         label = str(decision.event.value)
         chance = None
@@ -113,12 +130,12 @@ class ComputerPlayer:
                 label, chance = option.label, option.chance
         text = label + (f" ({percent(chance)})" if chance is not None else "")
         if decision.value is not None:
-            text += f" · rated {percent(decision.value)} to win, of {decision.considered} choices"
+            text += f" · rates its chances {percent(decision.value)}"
         return text
 
     def _enter_later(self, event: Event, reason: str) -> None:
         self.pending = event
-        self.screen.show_computer(f"Computer: {reason}" + ("" if self.match.pace == 0 else "  (Esc: now)"))
+        self.screen.show_computer(f"Computer: {reason}")
         turn = self.turn
         self._timer = self.screen.set_timer(max(0.05, self.match.pace), lambda: self._enter(turn))
 

@@ -34,5 +34,9 @@ def board_demo(path: Path | None = None) -> Match:
     raise RuntimeError("the demo never reached its moment: change SEED")
 
 
+demo_match = board_demo
+"""Every ruleset's demo module offers ``demo_match(path)``: a mid-match journal (tests, benches, screenshots)."""
+
+
 if __name__ == "__main__":
     board_demo(Path(sys.argv[1]) if len(sys.argv) > 1 else None)

@@ -55,11 +55,11 @@ class Place(Strict):
     """One figure of the default formation, seen from the side that attacks the far end zone (the other side
     stands mirrored): ``col`` squares from its own goal line, ``row`` from the near sideline."""
 
-    id: str
+    id: Name
     """The player id (RB1, HT, ...)."""
     key: str = Field(min_length=1, max_length=1)
     """The key that picks this player in every prompt."""
-    code: str = Field(min_length=1, max_length=2)
+    code: Name = Field(min_length=1, max_length=2)
     """What his square shows on the board (upper case for the first side, lower case for the second)."""
     col: int = Field(ge=0, le=80)
     row: int = Field(ge=0, le=40)

@@ -18,7 +18,7 @@ from refbox.games.battleball import view as screen
 from refbox.games.battleball.models import TEAM_COLOURS, Data, Setup, State
 from refbox.games.battleball.tally import tally
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "legal", "outcome",
+__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "legal", "outcome", "coach_default",
            "evaluate", "sim_setup", "RANDOM_WEIGHTS", "tally"]
 
 PromptFn = Callable[[State, Data], Prompt]
@@ -79,6 +79,13 @@ for _step in ("move-die", "ball", "adjacent", "tackler", "target", "pass-distanc
 RANDOM_WEIGHTS = {"done": 30.0, "stay": 0.5, "endzone": 500.0, "take": 4.0, "halt": 0.5}
 """Random play shaped like a real table: a line-up is mostly taken as it comes, a touchdown in reach is
 scored, a loose ball on the way is picked up. Table questions keep their old uniform odds."""
+
+
+def coach_default(state: State, data: Data, legal: Legal) -> Event | None:
+    """A computer coach takes the line-up as it stands (the default formation) instead of weighing moves."""
+    if state.step == "lineup" and "done" in legal.ids:
+        return Event("choose", "done")
+    return None
 
 
 def start(setup: Setup, data: Data) -> State:

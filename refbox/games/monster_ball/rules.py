@@ -22,7 +22,7 @@ from refbox.games.monster_ball.steps import STEPS
 from refbox.games.monster_ball.tally import tally
 
 __all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours",
-           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS", "tally"]
+           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS", "COACH_AVOIDS", "tally"]
 
 start = squads.start
 
@@ -136,3 +136,6 @@ def _weights() -> dict[str, float]:
 
 
 RANDOM_WEIGHTS = _weights()
+
+COACH_AVOIDS = frozenset({"arrange:0", "arrange:1", "lineup:0", "lineup:1"})
+"""A computer coach keeps the suggested line-ups instead of re-arranging figures between plays."""

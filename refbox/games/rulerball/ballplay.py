@@ -83,6 +83,10 @@ def may_shoot(state: State, figure: Figure) -> bool:
 
 def next_in_path(state: State) -> None:
     """The ball reaches the next figure the table picked: a catcher may field it, anyone else must avoid it."""
+    if state.fewer_keys:
+        state.pending.figure = None
+        state.step = "ball_path"  # the table says whom it reaches next
+        return
     queue = state.pending.queue
     if not queue:
         state.step = "ball_gutter"

@@ -38,13 +38,21 @@ def check_prompt(
     p = success_chance(rule.dice, rule.sides, rule.succeed, target)
     need = needs_words(rule, target)
     dice = tuple(DieSpec(sides=rule.sides, label=f"{who} ({purpose})", note=f"needs {need}") for _ in range(rule.dice))
+    if p <= 0:
+        line = f"{success} is impossible: it needs {need}, which the dice cannot roll"
+    elif p >= 1:
+        line = f"{success} is certain: any roll makes {need}"
+    else:
+        line = f"{success} on {need} ({percent(p)})"
     return Roll(
         actor=actor,
         text=text,
         purpose=purpose,
         dice=dice,
-        success=f"{success} on {need} ({percent(p)})",
+        success=line,
         odds=(Outcome(label=success, probability=p), Outcome(label=failure, probability=1 - p)),
+        chance=p,
+        wins=lambda faces: succeeded(rule, faces, target),
     )
 
 

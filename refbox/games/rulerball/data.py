@@ -50,6 +50,8 @@ class TeamMakeUp(Strict):
 class BallRules(Strict):
     laps_to_shoot: int = Field(ge=1, le=10)
     """Laps after activation within which the offense must shoot, or the ball is dead."""
+    goal_value: int = Field(default=1, ge=1, le=100)
+    """Points a goal scores (the scoring chapter is missing; 1 unless your rulebook says otherwise)."""
 
 
 class Stats(Strict):

@@ -31,6 +31,19 @@ def table_chooser(match: Match):
         if step == "ball_figures":
             odds = {o.id: 0.6 if "catcher" in o.id else 0.1 for o in prompt.options}
             return Event(kind="pick", value=[i for i, p in odds.items() if rng.random() < p])
+        if step == "ball_stop":
+            return Event(kind="number", value=rng.randint(1, match.data.track.sectors))
+        if step == "ball_path":  # the fewer-keys flow: catchers stand in the ball's path more often than not
+            catchers = [o.id for o in prompt.options if "catcher" in o.id]
+            if catchers and rng.random() < 0.6:
+                return Event(kind="choose", value=catchers[0])
+            return Event(kind="choose", value="track" if rng.random() < 0.85 else "gutter")
+        if step == "move_walk":
+            return Event(kind="choose", value="stay" if rng.random() < 0.3 else str(rng.randint(1, 5)))
+        if step == "combat_walk":
+            ids = [o.id for o in prompt.options]
+            fight = len(ids) > 2 and rng.random() < 0.25
+            return Event(kind="choose", value=rng.choice(ids[2:]) if fight else "done")
         if prompt.kind == "choose":
             ids = [o.id for o in prompt.options]
             quiet = [i for i in ids if i in QUIET]
@@ -41,9 +54,9 @@ def table_chooser(match: Match):
     return answer
 
 
-def demo_match(path: Path | None = None, events: int = 187, seed: int = 4411) -> Match:
-    """With the defaults: turn 4, mid move sweep, the ball half way round its activation lap."""
-    match = Match.new("rulerball", {}, seed=seed, path=path)
+def demo_match(path: Path | None = None, events: int = 80, seed: int = 4422, fewer_keys: bool = True) -> Match:
+    """With the defaults: a new match's flow (fewer keys), mid move sweep of turn 4, the ball carried round."""
+    match = Match.new("rulerball", {"fewer_keys": fewer_keys}, seed=seed, path=path)
     rng = random.Random(seed)
     choose = table_chooser(match)
     for _ in range(events):

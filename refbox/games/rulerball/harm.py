@@ -7,7 +7,7 @@ table picks a timer track. A figure sent off the track while carrying the ball l
 from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Number, Option
-from refbox.games.rulerball import ballplay
+from refbox.games.rulerball import ballplay, flow
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.models import Figure, Pending, State
@@ -26,7 +26,8 @@ def begin(state: State, data: Data, victim: str, winner: str | None, resume: str
     """Start the harm procedure; ``resume`` says where the turn goes on afterwards."""
     keep = state.pending if resume == "ball" else Pending()  # the ball's path goes on afterwards
     state.pending = Pending(
-        figure=victim, winner=winner, other=resume, queue=keep.queue, ball_from=keep.ball_from, ball_end=keep.ball_end
+        figure=victim, winner=winner, other=resume, queue=keep.queue, ball_from=keep.ball_from, ball_end=keep.ball_end,
+        passed=keep.passed, reached=keep.reached,
     )
     state.step = "injury_roll" if data.rolls.injury else "injury"
 
@@ -53,11 +54,13 @@ def resume(state: State, data: Data) -> None:
     where = state.pending.other or "combat"
     if where == "ball":
         p = state.pending
-        state.pending = Pending(queue=p.queue, ball_from=p.ball_from, ball_end=p.ball_end)
+        state.pending = Pending(queue=p.queue, ball_from=p.ball_from, ball_end=p.ball_end, passed=p.passed,
+                                reached=p.reached)
         ballplay.next_in_path(state)
         return
     state.pending = Pending()
-    state.step = RESUME_STEP[where]
+    state.step = flow.move_step(state) if where == "move" else flow.combat_step(state) if where == "combat" \
+        else RESUME_STEP[where]
 
 
 @step("injury_roll", "harm")

@@ -51,6 +51,10 @@ def default_team(index: int) -> TeamSetup:
 
 class Setup(_SetupModel):
     teams: tuple[TeamSetup, TeamSetup] = Field(default_factory=lambda: (default_team(0), default_team(1)))
+    fewer_keys: bool = False
+    """The table flow in fewer keys (figures walked in order, one key a move, one key for a quiet combat).
+    New matches from the setup screen set it; a match saved before it existed has none and replays the old
+    questions exactly."""
 
     @model_validator(mode="after")
     def _teams_differ(self) -> "Setup":
@@ -117,6 +121,10 @@ class Pending(Model):
     injury_track: TimerTrack | None = None
     ball_end: int | None = None
     ball_from: int | None = None
+    passed: list[str] = []
+    """Fewer keys: figures the ball has already reached on its path this Ball step..."""
+    reached: int = 0
+    """...and how far along the path (an index into it) the last of them stood."""
 
 
 class State(GameState):
@@ -141,6 +149,11 @@ class State(GameState):
     ball: Ball = Ball()
     offense: int | None = None
     pending: Pending = Pending()
+    fewer_keys: bool = False
+    """From the setup: the shorter table flow (see Setup.fewer_keys)."""
+    happened: list[tuple[str, int, str, int]] = []
+    """What the last input did, for the match report's tally: (what, team, figure id, amount); what is "goal",
+    "fight", "fight won" or "penalty"."""
 
     def fig(self, figure_id: str) -> Figure:
         for f in self.figures:

@@ -11,7 +11,18 @@ from refbox.games.rulerball.models import Figure, Setup, State
 from refbox.games.rulerball.steps import STEPS, settle
 from refbox.games.rulerball.view import build_view
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours"]
+__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "tally", "sim_setup",
+           "RANDOM_WEIGHTS"]
+
+RANDOM_WEIGHTS = {"all_stay": 0.1, "first": 0.3, "further": 0.3, "gutter": 0.5, "penalty": 0.3, "done": 3.0,
+                  "stay": 3.0, "track": 3.0}
+"""Uniform random play, shaped a little like a table's: most figures stay or skate a few sectors, most combat
+sweeps end quietly, penalties and the gutter are rare."""
+
+
+def sim_setup(data: Data) -> dict:
+    """Headless play plays the flow new matches get."""
+    return {"fewer_keys": True}
 
 
 def start(setup: Setup, data: Data) -> State:
@@ -35,6 +46,7 @@ def start(setup: Setup, data: Data) -> State:
         teams=(setup.teams[0].name, setup.teams[1].name),
         colours=(setup.teams[0].colour, setup.teams[1].colour),
         figures=figures,
+        fewer_keys=setup.fewer_keys,
     )
 
 
@@ -52,6 +64,8 @@ def prompt(state: State, data: Data) -> Prompt:
 
 def apply(state: State, data: Data, event: Event) -> None:
     settle(state, data)
+    if state.happened:
+        state.happened = []
     STEPS[state.step].apply(state, data, event)
     settle(state, data)
 
@@ -62,3 +76,21 @@ def view(state: State, data: Data) -> View:
 
 def colours(setup: Setup) -> tuple[str, str]:
     return setup.teams[0].colour, setup.teams[1].colour
+
+
+TALLY_STATS = {"goal": ("goals",), "fight": ("fights",), "fight won": ("fights won",),
+               "penalty": ("penalties", "penalty minutes")}
+"""For each fact an input records (State.happened): the statistics it counts, the last one by its amount."""
+
+
+def tally(counts, prompt: Prompt, event: Event, state: State, data: Data) -> None:
+    """The match report's statistics, after each input: goals (and points, when a goal is worth more than one),
+    fights and fights won, penalties and penalty minutes, per team and figure."""
+    for what, team, figure_id, amount in state.happened:
+        name = state.fig(figure_id).name
+        stats = TALLY_STATS[what]
+        for stat in stats[:-1]:
+            counts.add(team, name, stat)
+        counts.add(team, name, stats[-1], amount if what == "penalty" else 1)
+        if what == "goal" and data.ball.goal_value != 1:
+            counts.add(team, name, "points", amount)

@@ -8,7 +8,7 @@ from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.models import Ball, State
 from refbox.games.rulerball.steps import step
-from refbox.games.rulerball.turn import clock_words
+from refbox.games.rulerball.turn import advance_clock, clock_words
 
 
 def _no_shot(state: State, data: Data) -> bool:
@@ -35,8 +35,11 @@ def shot_apply(state: State, data: Data, event: Event) -> None:
     f = state.fig(state.ball.shooter or "")
     ok, how = check_result(data.rolls.shot, f, None, event)
     if ok:
-        state.score[f.team] += 1
-        state.note(state.stamp("Score"), f"GOAL! {state.label(f.id)} scores ({how}). "
+        points = data.ball.goal_value
+        state.score[f.team] += points
+        state.happened.append(("goal", f.team, f.id, points))
+        worth = f" for {points} points" if points != 1 else ""
+        state.note(state.stamp("Score"), f"GOAL! {state.label(f.id)} scores{worth} ({how}). "
                    f"{state.teams[0]} {state.score[0]} : {state.score[1]} {state.teams[1]}. Clock stopped.", f.team)
         state.ball = Ball()
         state.offense = None
@@ -78,6 +81,8 @@ def end_turn(state: State, data: Data) -> None:
         state.period_over = True
         state.note(state.stamp("Score"), f"End of period {state.period} at {clock_words(state.clock)}.")
     state.step = "reset" if state.reset_due or state.period_over else "clock"
+    if state.step == "clock" and state.fewer_keys:
+        advance_clock(state)  # no question: the log tells the table to move the timers
 
 
 @step("reset", "score", sub="reset")
@@ -97,6 +102,8 @@ def reset_apply(state: State, data: Data, event: Event) -> None:
     state.note(state.stamp("Score"), "Figures back in their starting positions; a new ball will be fired.")
     if not state.period_over:
         state.step = "clock"
+        if state.fewer_keys:
+            advance_clock(state)
         return
     state.period_over = False
     if state.period >= data.clock.periods:

@@ -13,9 +13,12 @@ from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
+from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step,
+                                         figure_key, key, move_step, odds_hint)
 from refbox.games.rulerball.models import Figure, Pending, State
 from refbox.games.rulerball.steps import step
-from refbox.games.rulerball.track import counterclockwise_distance, in_sector, neighbours, signed_distance, sweep_sector
+from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, roll_target,
+                                          signed_distance, success_chance, sweep_sector)
 
 
 def _next_sector(state: State, data: Data, after: str) -> bool:
@@ -80,6 +83,89 @@ def move_to_apply(state: State, data: Data, event: Event) -> None:
     after_carrier_moves(state, f)
 
 
+# ---- 4. Move, in fewer keys: the figures walked in order, one key each ----
+
+
+def walker(state: State, data: Data) -> Figure:
+    """The figure whose move is asked: the one the table named to go first, else the next in roster order."""
+    here = to_move(state, data)
+    chosen = state.pending.figure
+    return next((f for f in here if f.id == chosen), here[0])
+
+
+def _sector_walked(state: State, data: Data) -> bool:
+    return False if to_move(state, data) else _next_sector(state, data, "combat_walk")
+
+
+@step("move_walk", "move", sub="sweep", skip=_sector_walked)
+def move_walk_prompt(state: State, data: Data) -> Choose:
+    n = data.track.sectors
+    f = walker(state, data)
+    start = f.sector or 1
+    ball = ", with the ball" if state.ball.carrier == f.id else ""
+    options = [Option(id="stay", label=f"Stays in sector {start}", key=QUIET_KEY),
+               Option(id="all_stay", label="All figures still to move stay",
+                      key=ALL_STAY_KEY)]
+    options += [Option(id=str(k), label=f"Moves {k} → sector {clockwise(start, -k, n)}", key=str(k), actor=f.team)
+                for k in range(1, min(9, n - 1) + 1)]
+    if n - 1 > 9:
+        options.append(Option(id="further", label=f"Moves 10 or more: type the end sector", key=FURTHER_KEY))
+    if len(to_move(state, data)) > 1:
+        options.append(Option(id="first", label="Another figure of this sector goes first", key=FIRST_KEY))
+    return Choose(actor=f.team, text=f"{state.label(f.id)} ({f.role}{ball}) in sector {start}: how far "
+                                     "counterclockwise?", options=tuple(options))
+
+
+@move_walk_prompt.answer
+def move_walk_apply(state: State, data: Data, event: Event) -> None:
+    value = str(event.value)
+    f = walker(state, data)
+    if value == "all_stay":
+        for g in state.figures:
+            if g.on_track and g.moves == 0:
+                g.moves = 1
+        state.note(state.stamp("Move"), "Every figure still to move stays where it is.")
+        state.pending = Pending()
+        state.sweep = 0
+        state.step = "combat_walk"
+        return
+    if value == "further":
+        state.pending = Pending(figure=f.id)
+        state.step = "move_to"
+        return
+    if value == "first":
+        state.step = "move_first"
+        return
+    state.pending = Pending(figure=f.id)
+    gone = 0 if value == "stay" else int(value)
+    start = f.sector or 1
+    f.sector, f.moves = clockwise(start, -gone, data.track.sectors), f.moves + 1
+    if gone:
+        state.note(state.stamp("Move"), f"{state.label(f.id)}: sector {start} -> {f.sector} ({gone} sector(s)).",
+                   f.team)
+    if state.ball.carrier == f.id:
+        ballplay.carry(state, data, f, gone)
+    after_carrier_moves(state, f)
+
+
+@step("move_first", "move", sub="sweep")
+def move_first_prompt(state: State, data: Data) -> Choose:
+    here = to_move(state, data)
+    f = walker(state, data)
+    options = [Option(id="back", label=f"{state.label(f.id)} after all", key=QUIET_KEY)]
+    options += [Option(id=g.id, label=state.label(g.id), hint=g.role, actor=g.team, key=figure_key(state, g))
+                for g in here if g is not f]
+    return Choose(text=f"Sector {sweep_sector(state, data.track.sectors)}: which figure moves next (inner ring "
+                       "first, then clockwise)?", options=tuple(options))
+
+
+@move_first_prompt.answer
+def move_first_apply(state: State, data: Data, event: Event) -> None:
+    if event.value != "back":
+        state.pending = Pending(figure=str(event.value))
+    state.step = "move_walk"
+
+
 def _handoff_targets(state: State, data: Data, catcher: Figure) -> list[Figure]:
     near = neighbours(catcher.sector or 1, data.track.sectors)
     return [f for f in state.figures if f.team == catcher.team and f.role == "skater" and f.on_track and f.sector in near]
@@ -92,7 +178,7 @@ def after_carrier_moves(state: State, f: Figure) -> None:
         state.step = "shot_declare"
     else:
         state.pending = Pending()
-        state.step = "move_pick"
+        state.step = move_step(state)
 
 
 def _no_handoff(state: State, data: Data) -> bool:
@@ -100,16 +186,19 @@ def _no_handoff(state: State, data: Data) -> bool:
     if _handoff_targets(state, data, catcher):
         return False
     state.pending = Pending()
-    state.step = "move_pick"
+    state.step = move_step(state)
     return True
 
 
 @step("handoff", "move", sub="sweep", skip=_no_handoff)
 def handoff_prompt(state: State, data: Data) -> Choose:
     catcher = state.fig(state.pending.figure or "")
-    options = [Option(id="keep", label=f"{catcher.name} keeps the ball", actor=catcher.team)]
+    options = [Option(id="keep", label=f"{catcher.name} keeps the ball", actor=catcher.team,
+                      key=key(state, QUIET_KEY))]
+    chance = _chance(data.rolls.handoff, catcher, None)
     options += [
-        Option(id=s.id, label=f"Hand off to {s.name}", hint=f"sector {s.sector}", actor=s.team)
+        Option(id=s.id, label=f"Hand off to {s.name}", hint=odds_hint(f"sector {s.sector}", chance), actor=s.team,
+               key=figure_key(state, s), chance=chance)
         for s in _handoff_targets(state, data, catcher)
     ]
     return Choose(actor=catcher.team, text=f"{state.label(catcher.id)} has the ball: hand it off to a skater?", options=tuple(options))
@@ -119,7 +208,7 @@ def handoff_prompt(state: State, data: Data) -> Choose:
 def handoff_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "keep":
         state.pending = Pending()
-        state.step = "move_pick"
+        state.step = move_step(state)
         return
     state.pending.other = str(event.value)
     state.step = "handoff_roll"
@@ -153,7 +242,7 @@ def handoff_roll_apply(state: State, data: Data, event: Event) -> None:
         state.step = "shot_declare"
     else:
         state.pending = Pending()
-        state.step = "move_pick"
+        state.step = move_step(state)
 
 
 @step("shot_declare", "move", sub="sweep")
@@ -162,7 +251,9 @@ def shot_declare_prompt(state: State, data: Data) -> Choose:
     return Choose(
         actor=f.team,
         text=f"{state.label(f.id)} carries the active ball: attempt to score at the goal it approaches?",
-        options=(Option(id="shoot", label="Declare a scoring attempt", actor=f.team), Option(id="no", label="No shot")),
+        options=(Option(id="shoot", label="Declare a scoring attempt", actor=f.team, key=key(state, "1"),
+                        chance=_chance(data.rolls.shot, f, None), hint=odds_hint("", _chance(data.rolls.shot, f, None))),
+                 Option(id="no", label="No shot", key=key(state, QUIET_KEY))),
     )
 
 
@@ -173,7 +264,7 @@ def shot_declare_apply(state: State, data: Data, event: Event) -> None:
         state.ball.shooter = f.id
         state.note(state.stamp("Move"), f"{state.label(f.id)} will attempt to score (resolved in the Score step).", f.team)
     state.pending = Pending()
-    state.step = "move_pick"
+    state.step = move_step(state)
 
 
 # ---- 5. Combat ----
@@ -216,11 +307,26 @@ def combat_pick_apply(state: State, data: Data, event: Event) -> None:
     state.step = "combat_target"
 
 
-@step("combat_target", "combat", sub="fights")
+def _one_target(state: State, data: Data) -> bool:
+    """Fewer keys: an attacker with a single figure in reach fights it without a question (the log names it)."""
+    if not state.fewer_keys:
+        return False
+    a = state.fig(state.pending.figure or "")
+    there = targets(state, data, a)
+    if len(there) != 1:
+        return False
+    state.pending.other = there[0].id
+    state.step = "combat_roll"
+    return True
+
+
+@step("combat_target", "combat", sub="fights", skip=_one_target)
 def combat_target_prompt(state: State, data: Data) -> Choose:
     a = state.fig(state.pending.figure or "")
     options = tuple(
-        Option(id=f.id, label=state.label(f.id), hint=f"sector {f.sector}, {f.role}", actor=f.team)
+        Option(id=f.id, label=state.label(f.id) + (" ● ball" if state.ball.carrier == f.id else ""),
+               hint=odds_hint(f"sector {f.sector}, {f.role}", _chance(data.rolls.combat, a, f)),
+               actor=f.team, key=figure_key(state, f), chance=_chance(data.rolls.combat, a, f))
         for f in targets(state, data, a)
     )
     near = neighbours(a.sector or 1, data.track.sectors)
@@ -248,9 +354,9 @@ def combat_roll_prompt(state: State, data: Data):
     )
     if isinstance(prompt, Choose):  # entered by the table: either side may lose, or neither
         prompt = replace(prompt, options=(
-            Option(id="success", label=f"{state.label(a.id)} wins", actor=a.team),
-            Option(id="failure", label="No effect"),
-            Option(id="defender", label=f"{state.label(t.id)} wins", actor=t.team),
+            Option(id="success", label=f"{state.label(a.id)} wins", actor=a.team, key=key(state, "1")),
+            Option(id="failure", label="No effect", key=key(state, QUIET_KEY)),
+            Option(id="defender", label=f"{state.label(t.id)} wins", actor=t.team, key=key(state, "2")),
         ))
     return prompt
 
@@ -260,6 +366,7 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
     a, t = state.fig(state.pending.figure or ""), state.fig(state.pending.other or "")
     a.fights += 1
     t.fights += 1
+    state.happened += [("fight", a.team, a.id, 1), ("fight", t.team, t.id, 1)]
     if event.kind == "choose" and event.value == "defender":
         winner, loser, how = t, a, "entered by the table"
     else:
@@ -269,10 +376,59 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
     if winner is None or loser is None:
         state.note(state.stamp("Combat"), f"{state.label(a.id)} fights {state.label(t.id)}: no effect ({how}).", a.team)
         state.pending = Pending()
-        state.step = "combat_pick"
+        state.step = combat_step(state)
         return
     state.note(state.stamp("Combat"), f"{state.label(winner.id)} beats {state.label(loser.id)} ({how}).", winner.team)
+    state.happened.append(("fight won", winner.team, winner.id, 1))
     harm.begin(state, data, victim=loser.id, winner=winner.id, resume="combat")
+
+
+# ---- 5. Combat, in fewer keys: one question for the rest of the sweep ----
+
+
+def attackers(state: State, data: Data) -> list[Figure]:
+    """Figures that may still start a fight: in sweep order from the marker's sector, with someone in reach."""
+    n = data.track.sectors
+    out = []
+    for k in range(state.sweep, n):
+        s = clockwise(state.initiative or 1, k, n)
+        out += [f for f in in_sector(state, s) if f.fights == 0 and targets(state, data, f)]
+    return out
+
+
+@step("combat_walk", "combat", sub="fights")
+def combat_walk_prompt(state: State, data: Data) -> Choose:
+    options = [Option(id="done", label="No more fights this turn, no penalty", key=QUIET_KEY),
+               Option(id="penalty", label="No more fights; the referees called a penalty", key=PENALTY_KEY)]
+    for f in attackers(state, data):
+        ball = " ● ball" if state.ball.carrier == f.id else ""
+        options.append(Option(id=f.id, label=f"{state.label(f.id)} engages{ball}", hint=f"sector {f.sector}, {f.role}",
+                              actor=f.team, key=figure_key(state, f)))
+    refused = tuple(Refusal(id=f.id, label=state.label(f.id), reason=FOUGHT) for f in state.figures
+                    if f.on_track and f.fights > 0)
+    return Choose(text="Fights, in sweep order from the marker: who engages next?", options=tuple(options),
+                  refused=refused)
+
+
+@combat_walk_prompt.answer
+def combat_walk_apply(state: State, data: Data, event: Event) -> None:
+    value = str(event.value)
+    if value in ("done", "penalty"):
+        state.sweep = 0
+        state.pending = Pending()
+        state.step = "score" if value == "done" else "penalty"
+        return
+    a = state.fig(value)
+    n = data.track.sectors
+    state.sweep = next(k for k in range(state.sweep, n) if clockwise(state.initiative or 1, k, n) == a.sector)
+    state.pending = Pending(figure=a.id)
+    state.step = "combat_target"
+
+
+def _chance(rule, figure: Figure, opponent: Figure | None) -> float | None:
+    """The chance a check from the ruleset's numbers succeeds, or None when it is entered by the table."""
+    target = roll_target(rule, figure, opponent) if rule else None
+    return None if target is None else success_chance(rule.dice, rule.sides, rule.succeed, target)
 
 
 # ---- after combat: penalties called by the referees ----
@@ -280,8 +436,9 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
 
 @step("penalty", "combat", sub="penalties")
 def penalty_prompt(state: State, data: Data) -> Choose:
-    options = [Option(id="none", label="No (more) penalties")]
-    options += [Option(id=f.id, label=f"Penalty on {state.label(f.id)}", hint=f"sector {f.sector}", actor=f.team)
+    options = [Option(id="none", label="No (more) penalties", key=key(state, QUIET_KEY))]
+    options += [Option(id=f.id, label=f"Penalty on {state.label(f.id)}", hint=f"sector {f.sector}", actor=f.team,
+                       key=figure_key(state, f))
                 for f in state.figures if f.on_track]
     return Choose(text="Did the referees call a penalty this turn?", options=tuple(options))
 
@@ -313,5 +470,6 @@ def penalty_minutes_apply(state: State, data: Data, event: Event) -> None:
 
 def _to_box(state: State, data: Data, minutes: int) -> None:
     f = state.fig(state.pending.figure or "")
+    state.happened.append(("penalty", f.team, f.id, minutes))
     harm.send_off(state, f, "penalty", minutes, "Penalty")
     harm.after_harm(state, data)

@@ -9,9 +9,10 @@ from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Number, Optio
 from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
+from refbox.games.rulerball.flow import GUTTER_KEY, QUIET_KEY, figure_key, key, move_step, odds_hint
 from refbox.games.rulerball.models import Ball, Pending, State
 from refbox.games.rulerball.steps import step
-from refbox.games.rulerball.track import clockwise, path
+from refbox.games.rulerball.track import clockwise, path, roll_target, success_chance
 
 TRACK_NAMES = {"penalty": "Penalty Box", "shaken": "Shaken", "rest": "Rest"}
 
@@ -39,6 +40,12 @@ def clock_prompt(state: State, data: Data) -> Confirm:
 
 @clock_prompt.answer
 def clock_apply(state: State, data: Data, event: Event) -> None:
+    advance_clock(state)
+
+
+def advance_clock(state: State) -> None:
+    """Start the turn: the clock moves on (or the period starts), the timers tick. The fewer-keys flow does this
+    as the previous turn ends, without a question; the log line tells the table to move the timer figures."""
     restart = state.restart
     if restart == "none":
         state.clock += 1
@@ -71,9 +78,11 @@ def _nobody_due(state: State, data: Data) -> bool:
 
 @step("release", "clock", sub="release", skip=_nobody_due)
 def release_prompt(state: State, data: Data) -> Choose:
-    options = [Option(id="none", label="No one else returns now", hint="they wait at 0:00")]  # first: key 1 always
+    options = [Option(id="none", label="No one else returns now", hint="they wait at 0:00",
+                      key=key(state, QUIET_KEY))]  # first: key 1 always (0 with fewer keys)
     options += [
-        Option(id=f.id, label=f"Return {state.label(f.id)}", hint=f"{TRACK_NAMES[f.place]} 0:00", actor=f.team)
+        Option(id=f.id, label=f"Return {state.label(f.id)}", hint=f"{TRACK_NAMES[f.place]} 0:00", actor=f.team,
+               key=figure_key(state, f))
         for f in _due_back(state)
     ]
     refused = tuple(
@@ -115,6 +124,9 @@ def _ball_needs_nothing(state: State, data: Data) -> bool:
     if state.ball.where == "held":
         state.step = "initiative"
         return True
+    if state.fewer_keys:
+        state.step = "ball_stop"  # one question: the cannon fires (if it must) and the ball stops
+        return True
     if state.ball.where == "loose":
         state.step = "ball_end"
         return True
@@ -149,6 +161,104 @@ def ball_end_prompt(state: State, data: Data) -> Choose:
 def ball_end_apply(state: State, data: Data, event: Event) -> None:
     state.pending = Pending(ball_from=state.ball.sector, ball_end=int(str(event.value)))
     state.step = "ball_figures"
+
+
+@step("ball_stop", "ball", sub="fire")
+def ball_stop_prompt(state: State, data: Data) -> Number:
+    """Fewer keys: the cannon's confirm and the ball's end in one question, the sector typed like every other."""
+    if state.ball.where == "cannon":
+        text = "Fire the cannon: a new ball enters sector 1 travelling clockwise. Which sector does it stop in?"
+    else:
+        text = f"The loose ball travels clockwise from sector {state.ball.sector}: which sector does it stop in?"
+    return Number(text=text, min=1, max=data.track.sectors, unit="sector")
+
+
+@ball_stop_prompt.answer
+def ball_stop_apply(state: State, data: Data, event: Event) -> None:
+    if state.ball.where == "cannon":
+        fire_apply(state, data, event)
+    state.pending = Pending(ball_from=state.ball.sector, ball_end=int(event.value))  # type: ignore[arg-type]
+    state.step = "ball_path"
+
+
+def _path_ahead(state: State, data: Data) -> list:
+    """Fewer keys: figures on the ball's path it may still reach (not passed, not behind the last one passed)."""
+    sectors = _ball_path(state, data)
+    passed, reached = state.pending.passed, state.pending.reached
+    return [f for f in _figures_on_path(state, data) if f.id not in passed and sectors.index(f.sector) >= reached]
+
+
+@step("ball_path", "ball", sub="path")
+def ball_path_prompt(state: State, data: Data) -> Choose:
+    end = state.pending.ball_end
+    sectors = _ball_path(state, data)
+    where = f"sector {sectors[0]}" if len(sectors) == 1 else f"sectors {sectors[0]} to {sectors[-1]}"
+    options = [Option(id="track", label=f"Reaches nobody{' else' if state.pending.passed else ''}: "
+                                        f"it stays on the track in sector {end}", key=QUIET_KEY)]
+    for f in _path_ahead(state, data):
+        chance = None
+        if f.role == "catcher" and data.rolls.field is not None:
+            target = roll_target(data.rolls.field, f, None)
+            if target is not None:
+                r = data.rolls.field
+                chance = success_chance(r.dice, r.sides, r.succeed, target)
+        what = "may field it" if f.role == "catcher" else "must avoid it"
+        options.append(Option(id=f.id, label=f"Reaches {state.label(f.id)}", actor=f.team, key=figure_key(state, f),
+                              hint=odds_hint(f"sector {f.sector}, {f.role}: {what}", chance), chance=chance))
+    options.append(Option(id="gutter", label="Rolls into the gutter: dead ball", key=GUTTER_KEY))
+    return Choose(
+        text=f"The ball crosses {where}: whom does it reach next? Catchers in its squares, and skaters or bikers "
+             "only in squares with no catcher.",
+        options=tuple(options),
+    )
+
+
+@ball_path_prompt.answer
+def ball_path_apply(state: State, data: Data, event: Event) -> None:
+    value = str(event.value)
+    if value in ("track", "gutter"):
+        gutter_apply(state, data, event)
+        return
+    f = state.fig(value)
+    state.pending.figure = value
+    state.pending.passed.append(value)
+    state.pending.reached = _ball_path(state, data).index(f.sector)
+    state.step = "field_quick" if state.fig(value).role == "catcher" else "avoid"
+
+
+@step("field_quick", "ball", sub="path")
+def field_quick_prompt(state: State, data: Data):
+    """Fewer keys: fielded, missed or let it pass in one question (a set field roll is rolled after "try")."""
+    f = state.fig(state.pending.figure or "")
+    rule = data.rolls.field
+    target = roll_target(rule, f, None) if rule else None
+    if rule is not None and target is not None:
+        p = success_chance(rule.dice, rule.sides, rule.succeed, target)
+        options = (Option(id="field", label="Tries to field it (roll)", actor=f.team, key="1", chance=p,
+                          hint=odds_hint("", p)),
+                   Option(id="pass", label="Lets it pass", key=QUIET_KEY))
+    else:
+        options = (Option(id="success", label="Fields it", actor=f.team, key="1"),
+                   Option(id="failure", label="Tries and misses: the ball rolls on", key="2"),
+                   Option(id="pass", label="Lets it pass", key=QUIET_KEY))
+    return Choose(actor=f.team, text=f"The ball reaches {state.label(f.id)} in sector {f.sector}: what happens?",
+                  options=options)
+
+
+@field_quick_prompt.answer
+def field_quick_apply(state: State, data: Data, event: Event) -> None:
+    f = state.fig(state.pending.figure or "")
+    if event.value == "field":
+        state.step = "field_roll"
+    elif event.value == "pass":
+        ballplay.next_in_path(state)
+    elif event.value == "success":
+        state.pending = Pending()
+        ballplay.field(state, f)
+        state.step = "initiative"
+    else:
+        state.note(state.stamp("Ball"), f"{state.label(f.id)} misses the ball (entered by the table).", f.team)
+        ballplay.next_in_path(state)
 
 
 def _ball_path(state: State, data: Data) -> list[int]:
@@ -300,4 +410,4 @@ def initiative_apply(state: State, data: Data, event: Event) -> None:
     face = event.value[0]  # type: ignore[index]
     state.initiative, state.sweep = face, 0
     state.note(state.stamp("Initiative"), f"Initiative d{data.track.sectors}: {face}. Movement starts in sector {face}.")
-    state.step = "move_pick"
+    state.step = move_step(state)

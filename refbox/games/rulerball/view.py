@@ -7,12 +7,15 @@ from typing import NamedTuple
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.rulerball.ballplay import laps_since_activation
 from refbox.games.rulerball.data import STATS, Data
+from refbox.games.rulerball.flow import figure_key
 from refbox.games.rulerball.models import Figure, State
 from refbox.games.rulerball.steps import HARM, STEPS
 from refbox.games.rulerball.track import clockwise
 from refbox.games.rulerball.turn import TRACK_NAMES, clock_words
 
 SWEEP_PHASES = {"move", "combat"}
+NOT_SWEEPING = {"penalty", "penalty_minutes"}
+"""Steps of the combat phase after the sweep: no marker to show."""
 HARM_SHOWN_AS = {"ball": ("ball", "path"), "move": ("move", "sweep"), "combat": ("combat", "fights"),
                  "penalty": ("combat", "penalties")}
 """The phase and step an injury or a lost ball interrupted, by where the turn resumes."""
@@ -73,7 +76,7 @@ def sweep_lines(state: State, data: Data) -> list[str]:
     n = data.track.sectors
     if state.initiative is None or state.step in ("clock", "release", "release_sector"):
         return []
-    current = clockwise(state.initiative, state.sweep, n) if phase_id(state) in SWEEP_PHASES else None
+    current = clockwise(state.initiative, state.sweep, n) if sweeping(state) else None
     lines = []
     for k in range(n):
         s = clockwise(state.initiative, k, n)
@@ -97,10 +100,18 @@ class SweepCell(NamedTuple):
     """The marker has already been here this sweep."""
 
 
+def sweeping(state: State) -> bool:
+    """The initiative marker is sweeping (moves, or fights before the penalties)."""
+    if state.initiative is None or phase_id(state) not in SWEEP_PHASES:
+        return False
+    return state.step not in NOT_SWEEPING and not (state.step in ("injury", "injury_roll", "injury_minutes", "ball_loss")
+                                                   and state.pending.other == "penalty")
+
+
 def sweep_cells(state: State, data: Data) -> list[SweepCell]:
     """The twelve sectors in sweep order, for a compact strip; empty outside the two sweeps."""
     n = data.track.sectors
-    if state.initiative is None or phase_id(state) not in SWEEP_PHASES:
+    if not sweeping(state):
         return []
     fighting = phase_id(state) == "combat"
     cells = []
@@ -130,16 +141,25 @@ def _where(state: State, f: Figure) -> str:
 
 
 def roster(state: State, team: int) -> Roster:
-    rows, dim = [], []
-    for f in state.figures:
-        if f.team != team:
-            continue
-        stats = [str(f.stats[s]) if s in f.stats else "-" for s in STATS]
-        rows.append([f.name, f.role, *stats, _where(state, f), "✓" if f.moves else "", "✓" if f.fights else ""])
-        dim.append(not f.on_track)
-    return Roster(title=state.teams[team], actor=team,
-                  columns=["Figure", "Role", "Spd", "Skl", "Cmb", "Tgh", "Where", "Moved", "Fought"],
-                  rows=rows, dim=dim)
+    """Two figures a line (five lines for ten figures), each with its key in the fewer-keys flow, where it is, and
+    M / F once it has moved / fought this turn; the four stats, when any is set, as spd/skl/cmb/tgh."""
+    figures = [f for f in state.figures if f.team == team]
+    with_stats = any(f.stats for f in figures)
+    keyed = state.fewer_keys
+    head = (["Key"] if keyed else []) + ["Figure", "Where", "MF"] + (["Stats"] if with_stats else [])
+    cells = []
+    for f in figures:
+        row = [figure_key(state, f) or "·"] if keyed else []
+        row += [f.name, _where(state, f), ("M" if f.moves else "·") + ("F" if f.fights else "·")]
+        if with_stats:
+            row.append("/".join(str(f.stats[s]) if s in f.stats else "-" for s in STATS))
+        cells.append(row)
+    half = (len(cells) + 1) // 2
+    blank = [""] * len(head)
+    rows = [cells[i] + ["│"] + (cells[half + i] if half + i < len(cells) else blank) for i in range(half)]
+    dim = [not figures[i].on_track and (half + i >= len(figures) or not figures[half + i].on_track)
+           for i in range(half)]
+    return Roster(title=state.teams[team], actor=team, columns=head + ["│"] + head, rows=rows, dim=dim)
 
 
 def build_view(state: State, data: Data) -> View:
@@ -156,7 +176,7 @@ def build_view(state: State, data: Data) -> View:
         Stat(label="Lap", value=lap_words(state, data), actor=state.ball.team),
         Stat(label="Offense", value=offense, actor=state.offense),
     ]
-    if current in SWEEP_PHASES and state.initiative:
+    if sweeping(state):
         board.insert(4, Stat(label="Sweep", value=f"sector {clockwise(state.initiative, state.sweep, n)} "
                                                   f"({state.sweep + 1}/{n})"))
     if state.ball.shooter:

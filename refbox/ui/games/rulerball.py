@@ -41,7 +41,8 @@ class RulerballSetupScreen(SetupScreen):
 
     def compose_fields(self) -> ComposeResult:
         colours = [(c, c) for c in TEAM_COLOURS]
-        yield Label("Stats come from your rulebook; a blank stat is not set (the table enters outcomes).")
+        yield Static("Stats come from your rulebook; a blank stat is not set (the table enters outcomes). "
+                     "Sector: where the figure starts, and stands again after every reset.", classes="intro")
         for i in (0, 1):
             team = default_team(i)
             yield Label(f"Team {i + 1}: name and colour")
@@ -49,7 +50,7 @@ class RulerballSetupScreen(SetupScreen):
                 yield Input(team.name, id=f"name{i}", max_length=20)
                 yield Select(colours, value=team.colour, allow_blank=False, id=f"colour{i}")
             yield Static("   Figure               " + "".join(f"{STAT_HEADS[s]:<6}" for s in STATS)
-                         + "Start sector", classes="fig-head")
+                         + "Sector", classes="fig-head")
             for j, fig in enumerate(team.figures):
                 with Horizontal(classes="fig-row"):
                     yield Static(ROLE_NAMES[fig.role][0], classes="role")
@@ -71,7 +72,7 @@ class RulerballSetupScreen(SetupScreen):
                 figures.append(row)
             teams.append({"name": self._value(f"name{i}"), "colour": self.query_one(f"#colour{i}", Select).value,
                           "figures": figures})
-        return {"teams": teams}
+        return {"teams": teams, "fewer_keys": True}  # new matches: the fewer-keys flow (old ones keep theirs)
 
     def _value(self, widget_id: str) -> str:
         return self.query_one(f"#{widget_id}", Input).value.strip()
@@ -97,19 +98,23 @@ class RulerballSetupScreen(SetupScreen):
 class SweepStrip(Static):
     """The initiative marker's sweep in one glance: each sector, how many of its figures are done."""
 
-    PER_ROW = 4
+    CELL = 9
+    """Cells are this wide ("▶S12 0/12", the next cell's marker column separating them): as many to a row as the
+    width holds, up to six."""
 
     def show(self, cells: list[SweepCell], fighting: bool) -> None:
         self.display = bool(cells)
         if not cells:
             return
+        per_row = max(3, min(6, (self.size.width or 60) // self.CELL))
         text = Text("Fight sweep" if fighting else "Move sweep", style="bold")
         text.append("  · sector: fought/figures\n" if fighting else "  · sector: moved/figures\n", style="dim")
         for i, cell in enumerate(cells):
             look = "bold reverse" if cell.current else "dim" if cell.passed or not cell.total else ""
             count = f"{cell.done}/{cell.total}" if cell.total else "-"
-            text.append(f"{'▶' if cell.current else ' '}S{cell.sector:<3}{count:<5}", style=look)
-            text.append("\n" if i % self.PER_ROW == self.PER_ROW - 1 and i < len(cells) - 1 else " ")
+            text.append(f"{'▶' if cell.current else ' '}S{cell.sector:<2} {count:<4}", style=look)
+            if i % per_row == per_row - 1 and i < len(cells) - 1:
+                text.append("\n")
         self.update(text)
 
 
@@ -119,6 +124,13 @@ class RulerballScreen(GameScreen):
     def on_mount(self) -> None:
         self.query_one("#centre").mount(SweepStrip(id="sweep"), before="#prompt")
         super().on_mount()
+
+    def action_rosters(self) -> None:
+        """On a short terminal the rosters make way for the prompt: Tab shows or hides them."""
+        if self.has_class("-short"):
+            self.toggle_class("-show-rosters")
+        else:
+            super().action_rosters()
 
     def redraw(self, full: bool = True) -> None:
         super().redraw(full)

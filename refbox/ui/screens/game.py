@@ -15,7 +15,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.geometry import Region
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -24,11 +23,12 @@ from refbox.engine.errors import JournalWriteError, RefboxError
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
 from refbox.engine.text import printable
+from refbox.ui.computer import ComputerPlayer
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.literal import literal
-from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
+from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard, update_in_place
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
 log = logging.getLogger("refbox")
@@ -56,6 +56,10 @@ class GameScreen(Screen):
         self.ui = Interaction(result=message or "")
         self._swallow_enter = False
         self._view = None
+        self._title: Text | None = None
+        self._caption: Text | None = None
+        self._notes: list[str] | None = None
+        self.computer = ComputerPlayer(self)
 
     # ---- layout ----
 
@@ -67,16 +71,17 @@ class GameScreen(Screen):
                 yield Board(id="field")
                 yield Static(id="caption")
             with Vertical(id="middle"):
+                yield Static(id="computer")
                 yield Static(id="now")
-                with VerticalScroll(id="centre"):
+                with Vertical(id="centre"):
                     yield PromptPanel(id="prompt")
-                    yield Static(id="notes")
+                yield Static(id="notes")
             yield Scoreboard(id="scores")
         with Horizontal(id="rosters"):
             for i in (0, 1):
                 with VerticalScroll(classes="roster"):
                     yield RosterTable(id=f"roster{i}")
-        with VerticalScroll(id="logbox"):
+        with Vertical(id="logbox"):
             yield MatchLog(id="log")
         yield Footer()
 
@@ -84,9 +89,11 @@ class GameScreen(Screen):
         self.query_one(Board).set_colours(self.colours)
         view = self.match.rules.view(self.match.state, self.match.data)
         self.set_class(view.board is not None, "-with-board")
+        self.query_one("#computer", Static).display = False
         self.redraw()
 
     def on_unmount(self) -> None:
+        self.computer.cancel()
         self._save()
         self.match.close()
 
@@ -103,9 +110,6 @@ class GameScreen(Screen):
             self.ui.faces = FaceEntry([d.sides for d in prompt.dice])
         panel = self.query_one(PromptPanel)
         panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, self.query_one("#now", Static))
-        if isinstance(prompt, (Choose, Pick)):
-            self.query_one("#centre", VerticalScroll).scroll_to_region(
-                Region(0, max(0, panel.cursor_line - 1), 1, 3), animate=False)
         if not full:
             if self._view is not None and self._view.board is not None:
                 self._draw_board(self._view, prompt)
@@ -119,14 +123,25 @@ class GameScreen(Screen):
         current = " / ".join(row.name for row in view.phases if row.status == "current")
         title.append(f" · {view.clock} · {current}", style="bold")
         title.append(f" · seed {self.match.header.seed} · dice: {self.match.dice_mode}", style="dim")
-        self.query_one("#title", Static).update(title)
+        if title != self._title:  # one line, fixed height: no layout pass
+            self._title = title
+            self.query_one("#title", Static).update(title, layout=False)
         self.query_one(PhaseTracker).show(view)
         self.query_one(Scoreboard).show(view, self.colours)
         for i, roster in enumerate(view.rosters[:2]):
             self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
-        self.query_one("#notes", Static).update(literal("\n".join(view.notes)))
+        if view.notes != self._notes:
+            self._notes = list(view.notes)
+            update_in_place(self.query_one("#notes", Static), literal("\n".join(view.notes)))
         self.query_one(MatchLog).show(self.match.state.log, self.colours)
-        self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
+        if self.match.computer:
+            self.call_after_refresh(self.computer.consider)
+
+    def show_computer(self, text: str) -> None:
+        """The computer coach's line: thinking, or what it does and why (empty: hidden)."""
+        line = self.query_one("#computer", Static)
+        line.update(literal(text) if text else "")
+        line.display = bool(text)
 
     def _draw_board(self, view, prompt) -> None:
         board = self.query_one(Board)
@@ -139,11 +154,15 @@ class GameScreen(Screen):
         caption = Text(view.board.caption, style="dim")
         if self.ui.square is not None:
             caption.append(f"   cursor {self.ui.square[0]},{self.ui.square[1]}", style="dim")
-        self.query_one("#caption", Static).update(caption)
+        if caption != self._caption:
+            self._caption = caption
+            self.query_one("#caption", Static).update(caption)
 
     # ---- one input = one event ----
 
     def submit(self, event: Event) -> None:
+        self.computer.cancel()
+        self.show_computer("")
         before = len(self.match.state.log)
         try:
             self.match.submit(event)
@@ -195,6 +214,10 @@ class GameScreen(Screen):
         if swallow and key in ("enter", "space"):
             event.stop()
             return
+        if self.match.computer and self._computer_key(key, char):
+            event.stop()
+            event.prevent_default()
+            return
         if key in ("escape", "backspace"):
             self._clear(prompt, key)
         elif isinstance(prompt, (Choose, Pick)):
@@ -214,6 +237,23 @@ class GameScreen(Screen):
             self.redraw(full=False)
         event.stop()
         event.prevent_default()
+
+    def _computer_key(self, key: str, char: str) -> bool:
+        """Keys while the computer coach plays: Esc hurries it; in a demo Space pauses and + / - set the pace;
+        a person's key on the computer's question is refused. True if the key was handled."""
+        if key == "escape" and self.computer.hurry():
+            return True
+        if self.computer.demo and char in (" ", "+", "-"):
+            if char == " ":
+                self.computer.toggle_pause()
+            else:
+                self.computer.faster(0.5 if char == "+" else 2.0)
+            return True
+        legal = self.match.legal()
+        if self.computer.decides(legal) and (self.computer.solo or not self.computer.paused):
+            self._refuse("The computer coach is answering this one (Esc: at once; u: undo to your last decision).")
+            return True
+        return False
 
     def _expects(self, prompt) -> str:
         if isinstance(prompt, Roll):
@@ -319,16 +359,17 @@ class GameScreen(Screen):
         elif char.isdigit():
             try:
                 entry.type(char)
-            except RefboxError as e:
-                self._refuse(str(e))
+            except RefboxError as e:  # a wrong face: the faces already typed stay
+                self._refuse(str(e), keep_typed=True)
                 return True
         elif key not in ("space", "enter"):
             return False
         if entry.complete:
             self.submit(Event(kind="roll", value=list(entry.faces), source="physical"))
             # "9 Enter" on a d20 must not also answer the next prompt (unless the roll was not recorded:
-            # then Enter is how the kept faces are tried again)
-            self._swallow_enter = self.ui.faces is not entry
+            # then Enter is how the kept faces are tried again); a d6 face is one key, nobody adds Enter
+            self._swallow_enter = self.ui.faces is not entry and key not in ("space", "enter") \
+                and prompt.dice[-1].sides >= 10
         return True
 
     def _number_key(self, prompt: Number, key: str, char: str) -> bool:
@@ -336,7 +377,7 @@ class GameScreen(Screen):
             self.ui.number += char
             if number_is_complete(self.ui.number, prompt.min, prompt.max):
                 self.submit(Event(kind="number", value=int(self.ui.number)))
-                self._swallow_enter = True
+                self._swallow_enter = prompt.max >= 10  # "7 Enter" out of habit where numbers can be longer
             return True
         if key == "enter":
             try:
@@ -370,21 +411,35 @@ class GameScreen(Screen):
         self.submit(self.match.roll_digital())
 
     def action_undo(self) -> None:
+        self.computer.cancel()
+        if self.computer.demo and not self.computer.paused:
+            self.computer.toggle_pause()
         try:
             event = self.match.undo()
-        except RefboxError as e:
-            self._refuse(str(e))
+            undone = 1
+            while self.computer.solo and self.match.events and not self.computer.persons_decision():
+                event = self.match.undo()  # in a solo match undo goes back to the person's last decision
+                undone += 1
+        except RefboxError as e:  # nothing to undo or redo, or the disk refused: what was typed stays
+            self._refuse(str(e), keep_typed=True)
+            self.redraw()
             return
-        self.ui = Interaction(result=f"Undone: {describe(event, self.match.prompt())}")
+        over = f" ({undone} inputs, back to your last decision)" if undone > 1 else ""
+        self.ui = Interaction(result=f"Undone: {describe(event, self.match.prompt())}{over}")
         self._warn()
         self.redraw()
 
     def action_redo(self) -> None:
+        self.computer.cancel()
         prompt = self.match.prompt()
         try:
             event = self.match.redo()
-        except RefboxError as e:
-            self._refuse(str(e))
+            while self.computer.solo and self.match.redo_stack and not self.computer.persons_decision():
+                prompt = self.match.prompt()
+                event = self.match.redo()
+        except RefboxError as e:  # nothing to undo or redo, or the disk refused: what was typed stays
+            self._refuse(str(e), keep_typed=True)
+            self.redraw()
             return
         self.ui = Interaction(result=f"Redone: {describe(event, prompt)}")
         self._warn()

@@ -24,6 +24,10 @@ from refbox.engine.storage import matches_dir, new_match_path
 from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.select import Select
 
+PLAYERS = [("A person", "person"), ("Computer: random (any legal answer)", "random"),
+           ("Computer: greedy (best odds now)", "greedy"), ("Computer: search (looks ahead, about 1/2 s)", "search")]
+PACES = [("1 s on screen before it is entered", 1.0), ("2 s on screen", 2.0), ("0.3 s on screen", 0.3),
+         ("Entered at once", 0.0)]
 DICE_MODES = [("Physical dice: type the faces", "physical"), ("Digital dice: refbox rolls", "digital")]
 
 
@@ -42,6 +46,12 @@ class SetupScreen(Screen):
         with Horizontal():
             with VerticalScroll(id="form"):
                 yield from self.compose_fields()
+                if self.offers_computer:
+                    for side in (0, 1):
+                        yield Label(f"Coach {side + 1} is played by" + (" (a computer plays on refbox's board only)" if side else ""))
+                        yield Select(PLAYERS, value="person", allow_blank=False, id=f"player{side}")
+                    yield Label("Pace of the computer's moves")
+                    yield Select(PACES, value=1.0, allow_blank=False, id="pace")
                 yield Label("Dice")
                 yield Select(DICE_MODES, value="physical", allow_blank=False, id="dice")
                 yield Label("Seed for digital dice (same seed, same rolls)")
@@ -54,6 +64,17 @@ class SetupScreen(Screen):
 
     def compose_fields(self) -> ComposeResult:
         yield from ()
+
+    @property
+    def offers_computer(self) -> bool:
+        """A computer coach needs a way to judge a position: rules with ``evaluate`` (the board games)."""
+        return hasattr(self.rules, "evaluate")
+
+    def computer_sides(self) -> dict[int, str]:
+        if not self.offers_computer:
+            return {}
+        players = {side: self.query_one(f"#player{side}", Select).value for side in (0, 1)}
+        return {side: level for side, level in players.items() if level != "person"}  # type: ignore[misc]
 
     def collect(self) -> dict:
         raise NotImplementedError
@@ -93,8 +114,16 @@ class SetupScreen(Screen):
             root = self.app.data_dir  # type: ignore[attr-defined]
             path = new_match_path(root, self.entry.base)
             matches_dir(root).mkdir(parents=True, exist_ok=True)
+            computer = self.computer_sides()
+            if computer and self.rules.view(self.rules.start(setup, self.data), self.data).board is None:
+                error.update(_error("The computer coach plays only on refbox's board: choose the on-screen "
+                                    "board, or a person for both coaches."))
+                return
             match = Match.new(self.entry, setup, seed=int(seed_text), path=path,
                               dice_mode=self.query_one("#dice", Select).value)  # type: ignore[arg-type]
+            if computer:
+                match.set_computer(computer, float(self.query_one("#pace", Select).value))  # type: ignore[arg-type]
+                match.save()
         except ValidationError as e:
             error.update(_error(_first(e)))
             return

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -12,6 +11,7 @@ from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, Confirm, GameOver, Number, Pick, Roll
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.panels import update_in_place
 
 
 @dataclass
@@ -32,15 +32,19 @@ class Interaction:
 
 
 WINDOW = 24
-"""At most this many options are listed at once, a window around the cursor: a move on a board may offer
-hundreds of squares (all keyed on the board), and drawing every line would make each key press slow."""
+"""Options listed at once, a window around the cursor, until the panel knows its height (then as many as
+fit): a move on a board may offer hundreds of squares (all keyed on the board)."""
+FRAME = 6
+"""Lines of an option list that are not options: the blank first line, the more-above and more-below lines,
+the two-key code line and the hint."""
 
 
 class PromptPanel(Static):
     """The options (or the dice, the number, the confirmation) of the pending prompt, as one Text.
 
     Redrawn on every key, so it is cheap: one Text, no tables, no per-option styles; a click maps its line to
-    the option drawn there; the layout is refreshed only when the number of lines changes."""
+    the option drawn there. Its height is the room the screen gives it, never its content's, so a new text
+    never costs a layout pass: the option list is a window around the cursor that fits."""
 
     cursor_line = 0
     """The line of the highlighted option, so the screen can keep it in view."""
@@ -79,9 +83,16 @@ class PromptPanel(Static):
         if head_widget is None:
             body = Text.assemble(head, "\n", body)
         else:
-            _update(head_widget, head)
+            update_in_place(head_widget, head)
         self.shown = body
-        _update(self, body)
+        self.update(body, layout=False)
+
+    def window(self, refused: int) -> int:
+        """How many options fit (at least three)."""
+        height = self.size.height
+        if height <= 0:
+            return WINDOW
+        return max(3, height - FRAME - (2 if refused else 0))
 
     @property
     def plain(self) -> str:
@@ -99,8 +110,9 @@ class PromptPanel(Static):
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
         n = len(prompt.options)
-        start = max(0, min(ui.cursor - WINDOW // 2, n - WINDOW)) if n > WINDOW else 0
-        stop = min(n, start + WINDOW)
+        window = self.window(len(prompt.refused))
+        start = max(0, min(ui.cursor - window // 2, n - window)) if n > window else 0
+        stop = min(n, start + window)
         on_board = " (every one has its key on the board)" if any(o.at is not None for o in prompt.options) else ""
         if start:
             text.append(f"  ↑ {start} more above (PgUp){on_board}\n", style="dim")
@@ -151,19 +163,3 @@ class PromptPanel(Static):
                 else "type the faces of the dice · [r] roll digitally for this one roll")
         text.append(f"\n{hint}", style="dim")
         return text
-
-
-def _update(widget: Static, content: Text) -> None:
-    """Update a Static, skipping the layout pass when the new text takes as many lines as the old."""
-    lines = height(content, widget.content_size.width, widget.app.console)
-    widget.update(content, layout=lines != getattr(widget, "_refbox_lines", None) or not lines)
-    widget._refbox_lines = lines  # type: ignore[attr-defined]
-
-
-def height(text: Text, width: int, console) -> int:
-    """Lines ``text`` takes at ``width`` cells (0 when the width is not known yet). Only lines longer than the
-    width are wrapped to count them (wrapping everything costs milliseconds)."""
-    if width <= 0:
-        return 0
-    return sum(1 if cell_len(line) <= width else len(Text(line).wrap(console, width))
-               for line in text.plain.split("\n"))

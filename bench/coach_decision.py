@@ -1,0 +1,47 @@
+"""Seconds per computer-coach decision, the default budget, on a seeded board match (Battleball, Monster Ball).
+
+    python bench/coach_decision.py [LEVEL] [RULESET] [DECISIONS]
+
+Plays LEVEL against itself from the ruleset's ``sim_setup`` (digital dice from a seeded RNG) and prints the
+median, 95th percentile and maximum seconds a decision took (the goal: at most 1 s with the default budget).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from refbox.engine.coach import make
+from refbox.engine.play import Game, random_event
+from refbox.engine.registry import lookup
+
+
+def main() -> None:
+    level = sys.argv[1] if len(sys.argv) > 1 else "search"
+    ruleset = sys.argv[2] if len(sys.argv) > 2 else "battleball"
+    wanted = int(sys.argv[3]) if len(sys.argv) > 3 else 60
+    entry = lookup(ruleset)
+    rules, data = entry.load_rules(), entry.load_data()
+    game = Game.start(rules, data, rules.Setup.model_validate(rules.sim_setup(data)))
+    coaches = {side: make(level, side, seed=7) for side in (0, 1)}
+    rng = random.Random(7)
+    took: list[float] = []
+    while len(took) < wanted:
+        legal = game.legal()
+        if legal.kind == "over":
+            break
+        if legal.kind == "roll" or legal.actor is None:
+            game.apply(random_event(legal, rng))
+            continue
+        start = time.perf_counter()
+        decision = coaches[legal.actor].decide(game, legal)
+        took.append(time.perf_counter() - start)
+        game.apply(decision.event)
+    took.sort()
+    print(f"{ruleset} {level}: {len(took)} decisions, median {took[len(took) // 2]:.3f} s, "
+          f"p95 {took[int(len(took) * 0.95)]:.3f} s, max {took[-1]:.3f} s")
+
+
+if __name__ == "__main__":
+    main()

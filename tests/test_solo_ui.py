@@ -1,0 +1,124 @@
+"""Solo practice on screen: a person against the computer coach in Battleball on refbox's board. The
+computer answers its own questions through the same journal, a person's key on its question is refused,
+undo goes back over its moves to the person's last decision, and the setting survives a resume."""
+
+from __future__ import annotations
+
+from test_battleball_ui import make_app, open_setup
+
+from refbox.engine.match import Match
+from refbox.engine.registry import lookup
+from refbox.ui.keys import assign_keys
+from refbox.ui.widgets.select import Select
+
+SIZE = (130, 40)
+
+
+async def start_solo(app, pilot, board="screen", level="random"):
+    setup = await open_setup(app, pilot)
+    setup.query_one("#board", Select).value = board
+    setup.query_one("#dice", Select).value = "digital"
+    setup.query_one("#player1", Select).value = level
+    setup.query_one("#pace", Select).value = 0.0
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    return app.screen
+
+
+async def wait_for_person(pilot, screen, limit=400) -> None:
+    """Let the computer think and enter its moves until a question is the person's again."""
+    for _ in range(limit):
+        legal = screen.match.legal()
+        computers = screen.match.computer
+        if legal.kind == "over" or not (screen.computer.decides(legal) or screen.computer.busy() or (
+                legal.kind == "roll" and (legal.actor is None or legal.actor in computers))):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the computer never handed the question back")
+
+
+async def answer_as_person(pilot, screen) -> None:
+    legal = screen.match.legal()
+    if legal.kind == "roll":
+        await pilot.press("r")
+    elif legal.kind in ("choose", "pick"):
+        prompt = screen.match.prompt()
+        key = assign_keys([o.key for o in prompt.options])[0]
+        await pilot.press(*key)
+        if legal.kind == "pick":
+            await pilot.press("enter")
+    elif legal.kind == "number":
+        await pilot.press(*str(legal.min), "enter")
+    else:
+        await pilot.press("enter")
+
+
+async def test_the_setup_refuses_a_computer_coach_without_refbox_s_board(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_solo(app, pilot, board="table")
+        assert screen is app.screen and "only on refbox's board" in str(screen.query_one("#error").render())
+
+
+async def test_a_person_plays_the_computer_and_undo_skips_its_moves(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_solo(app, pilot)
+        assert screen.match.computer == {1: "random"}
+        computer_inputs = 0
+        for _ in range(40):
+            await wait_for_person(pilot, screen)
+            before = len(screen.match.events)
+            await answer_as_person(pilot, screen)
+            await wait_for_person(pilot, screen)
+            computer_inputs += max(0, len(screen.match.events) - before - 1)
+            if computer_inputs >= 6:
+                break
+        assert computer_inputs >= 6, "the computer coach made no moves of its own"
+        events = len(screen.match.events)
+        await pilot.press("u")
+        assert screen.computer.persons_decision()
+        assert len(screen.match.events) < events - 1  # over the computer's inputs, to the person's decision
+        path, log = screen.match.journal.path, [line.text for line in screen.match.state.log]
+        await pilot.press("q")
+        await pilot.pause()
+    resumed, _ = Match.load(path)  # its moves (and the undo) are ordinary journal inputs
+    assert [line.text for line in resumed.state.log] == log
+    resumed.close()
+
+
+async def test_a_person_s_key_on_the_computer_s_question_changes_nothing(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_solo(app, pilot)
+        screen.computer.paused = True  # hold the computer back so its question stays pending
+        for _ in range(30):
+            legal = screen.match.legal()
+            if screen.computer.decides(legal):
+                break
+            await answer_as_person(pilot, screen)
+        assert screen.computer.decides(screen.match.legal())
+        events = len(screen.match.events)
+        prompt = screen.match.prompt()
+        await pilot.press(*assign_keys([o.key for o in prompt.options])[0])
+        assert len(screen.match.events) == events
+        assert "computer coach is answering" in str(screen.query_one("#now").render())
+
+
+async def test_the_computer_setting_survives_a_resume(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_solo(app, pilot, level="greedy")
+        path = screen.match.journal.path
+        await wait_for_person(pilot, screen)
+        await pilot.press("q")
+        await pilot.pause()
+    match, _ = Match.load(path)
+    assert match.computer == {1: "greedy"} and match.pace == 0.0
+    match.close()
+
+
+def test_every_board_ruleset_offers_the_computer():
+    for name in ("battleball", "monster-ball"):
+        assert hasattr(lookup(name).load_rules(), "evaluate")
