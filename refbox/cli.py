@@ -14,16 +14,20 @@ from refbox.engine.text import printable
 def parse(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(
         prog="refbox", description="A terminal referee for tabletop sports games.",
-        epilog="Also: refbox sim RULESET ... (headless matches between computer coaches; refbox sim -h)")
+        epilog="Also: refbox sim RULESET ... (headless matches between computer coaches; refbox sim -h), "
+               "refbox report MATCH (a match report in Markdown, HTML or JSON), "
+               "refbox serve [MATCH] (refbox, or a match's spectator view, in a browser)")
     p.add_argument("--data-dir", help=f"where matches and house rules live (default: ${storage.ENV_VAR} "
                    "or the user data directory)")
     p.add_argument("--list", action="store_true", help="list saved matches and exit")
     p.add_argument("--resume", metavar="MATCH", help="resume a saved match (its id or journal path)")
+    p.add_argument("--watch", metavar="MATCH", help="follow a match read-only as it is played (spectator view)")
+    p.add_argument("--replay", metavar="MATCH", help="step through a saved match read-only")
     p.add_argument("--version", action="version", version=f"refbox {__version__}")
     return p.parse_args(argv)
 
 
-COMMANDS = {"sim": "refbox.simulate", "report": "refbox.reporting"}
+COMMANDS = {"sim": "refbox.simulate", "report": "refbox.reporting", "serve": "refbox.serving"}
 """Subcommands, each a module with ``main(argv) -> int`` (imported only when used)."""
 
 
@@ -42,16 +46,24 @@ def main(argv: list[str] | None = None) -> int:
         for m in saved:  # names and file names are printed with control characters escaped
             print(f"  {printable(m.match_id):<36} {printable(m.title):<14} {printable(m.problem or m.summary)}")
         return 0
-    resume = None
-    if args.resume:
-        resume = Path(args.resume)
-        if not resume.exists():
-            resume = storage.matches_dir(root) / f"{args.resume.removesuffix('.jsonl')}.jsonl"
-        if not resume.exists():
-            print(f"refbox: no saved match {args.resume!r} in {storage.matches_dir(root)} (see refbox --list)",
+    paths = {}
+    for option in ("resume", "watch", "replay"):
+        given = getattr(args, option)
+        if not given:
+            continue
+        path = Path(given)
+        if not path.exists():
+            path = storage.matches_dir(root) / f"{given.removesuffix('.jsonl')}.jsonl"
+        if not path.exists():
+            print(f"refbox: no saved match {given!r} in {storage.matches_dir(root)} (see refbox --list)",
                   file=sys.stderr)
             return 2
+        paths[option] = path
+    if len(paths) > 1:
+        print("refbox: --resume, --watch and --replay open one match each: give one of them", file=sys.stderr)
+        return 2
     from refbox.ui.app import RefboxApp
 
-    RefboxApp(data_dir=root, resume_path=resume).run()
+    RefboxApp(data_dir=root, resume_path=paths.get("resume"), watch_path=paths.get("watch") or paths.get("replay"),
+              live="watch" in paths).run()
     return 0

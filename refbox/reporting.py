@@ -56,7 +56,12 @@ def to_markdown(r: Report) -> str:
            f"{r.inputs} inputs", "", "## Scoring", ""]
     out += [f"- {s['stamp']}: {s['text']} ({_n(s['score'][0])} : {_n(s['score'][1])})" for s in r.scoring] or [
         "No scores."]
+    legend = f"1 = {r.teams[0]}, 2 = {r.teams[1]}, * = both"
+    out += ["", "## Score over the match", "", "```", *score_chart(r), legend, "```"]
     out += ["", "## Luck", "", *(f"- {luck_line(r, s)}" for s in (0, 1)), ""]
+    if r.luck_timeline:
+        out += ["Successes minus expected, over the match (above 0: luckier than the odds):", "", "```",
+                *luck_chart(r), legend, "```", ""]
     if r.tally.teams:
         out += ["## Team statistics", "", "| statistic | " + " | ".join(r.teams) + " |", "|---|---|---|"]
         for stat in sorted({k for s in r.tally.teams.values() for k in s}):
@@ -131,6 +136,50 @@ def luck_svg(r: Report, w: int = 600, h: int = 160) -> str:
                                 for n, s, v in r.luck_timeline if s == side]
         lines.append(_polyline(pts, colour))
     return f"<svg width='{w}' height='{h}' viewBox='0 0 {w} {h}'>{''.join(lines)}</svg>"
+
+
+def text_chart(series: list[list[tuple[float, float]]], last: float, width: int = 60, height: int = 8,
+               marks: str = "12", zero_line: bool = False) -> list[str]:
+    """Step lines drawn in characters (for the terminal and the Markdown report): each series is a list of
+    (x, y) points, held until the next; x runs from 0 to ``last`` across ``width`` columns. Series share the
+    rows; where two meet the cell shows "*". The left margin gives the top and bottom values (and 0)."""
+    values = [y for points in series for _, y in points] or [0.0]
+    top, bottom = max(0.0, *values), min(0.0, *values)
+    if top == bottom:
+        top = bottom + 1
+    grid = [[" "] * width for _ in range(height)]
+    zero = round((top - 0) / (top - bottom) * (height - 1))
+    if zero_line:
+        grid[zero] = ["·"] * width
+    for mark, points in zip(marks, series):
+        points = sorted(points)
+        for col in range(width):
+            x = (col + 1) / width * max(last, 1)
+            y = next((v for px, v in reversed(points) if px <= x), 0.0)
+            row = round((top - y) / (top - bottom) * (height - 1))
+            cell = grid[row][col]
+            grid[row][col] = mark if cell in (" ", "·", mark) else "*"
+    labels = {0: _n(round(top, 1)), height - 1: _n(round(bottom, 1))}
+    if zero_line:
+        labels.setdefault(zero, "0")
+    margin = max(len(v) for v in labels.values())
+    return [f"{labels.get(r, ''):>{margin}} │{''.join(row)}" for r, row in enumerate(grid)] + [
+        f"{'':>{margin}} └{'─' * width} inputs 0-{int(last)}"]
+
+
+def score_chart(r: Report, width: int = 60, height: int = 8) -> list[str]:
+    """The two scores over the match, as text."""
+    series = [[(n, scores[side]) for n, *scores in r.timeline] for side in (0, 1)]
+    top = max((max(a, b) for _, a, b in r.timeline), default=0)
+    if float(top).is_integer() and top + 1 < height:
+        height = max(3, int(top) + 1)  # one row a point: no gaps between the steps of a low score
+    return text_chart(series, r.inputs, width, height)
+
+
+def luck_chart(r: Report, width: int = 60, height: int = 7) -> list[str]:
+    """Each side's successes minus expected over the match, as text (above the dotted 0: luckier than the odds)."""
+    series = [[(0, 0.0)] + [(n, v) for n, s, v in r.luck_timeline if s == side] for side in (0, 1)]
+    return text_chart(series, r.inputs, width, height, zero_line=True)
 
 
 def _n(x: float) -> str:

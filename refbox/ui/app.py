@@ -30,10 +30,14 @@ class RefboxApp(App):
     """Home is the default screen, whose own CSS_PATH Textual does not load: the app loads it."""
     ENABLE_COMMAND_PALETTE = True
 
-    def __init__(self, data_dir: Path | None = None, resume_path: Path | None = None) -> None:
+    def __init__(self, data_dir: Path | None = None, resume_path: Path | None = None,
+                 watch_path: Path | None = None, live: bool = True) -> None:
         super().__init__()
         self.data_dir = data_dir or resolve_data_dir()
         self._resume_path = resume_path
+        self._watch_path = watch_path
+        """A match opened read-only: followed live (the spectator view of ``refbox serve MATCH``) or replayed."""
+        self._live = live
         _log_to_file(self.data_dir)
 
     def get_default_screen(self):
@@ -47,7 +51,11 @@ class RefboxApp(App):
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
         self.theme_changed_signal.subscribe(self, self._keep_theme)
-        if self._resume_path is not None:
+        if self._watch_path is not None:
+            from refbox.ui.screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self._watch_path, live=self._live))
+        elif self._resume_path is not None:
             self.resume(str(self._resume_path))
 
     def _keep_theme(self, theme) -> None:
@@ -58,6 +66,42 @@ class RefboxApp(App):
             write_json(self.data_dir / SETTINGS, settings)
         except OSError as e:
             self.notify(f"The theme could not be kept for next time: {e}", severity="warning", markup=False)
+
+    # ---- after the whistle (issue 15): report, replay, rematch ----
+
+    def open_report(self, journal: Path) -> None:
+        from refbox.ui.screens.report import ReportScreen
+
+        self.push_screen(ReportScreen(journal))
+
+    def open_replay(self, journal: Path) -> None:
+        from refbox.ui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(journal))
+
+    def rematch(self, journal: Path) -> None:
+        """Same setup and teams, a new seed: the old match is left (saved), the new one opens."""
+        from refbox import matchfiles
+
+        try:
+            match = matchfiles.rematch(journal, self.data_dir)
+        except RefboxError as e:
+            self.report(str(e), "No rematch")
+            return
+        except Exception as e:  # never a traceback
+            logging.getLogger("refbox").exception("rematch failed")
+            self.report(f"{type(e).__name__}: {e}", "No rematch")
+            return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        try:
+            screen = self.game_screen(match)
+        except RefboxError as e:
+            self.report(str(e), "No rematch")
+            return
+        self.push_screen(screen)
+        self.notify(f"Rematch: seed {match.header.seed}, saved as {match.journal.path.name}", title="Rematch",
+                    markup=False)
 
     def report(self, message: str, title: str, timeout: float = 15) -> None:
         """An error toast. The message often quotes a name or a file name: shown literally, never as markup."""

@@ -3,7 +3,8 @@
 For every playable ruleset: its setup screen (defaults, seed 4411) and its game screen mid-match
 (the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup); for a game
 whose demo module also has ``board_demo`` or ``field_demo``, its on-screen board mid-play
-(``<name>-board.svg`` / ``<name>-field.svg``)."""
+(``<name>-board.svg`` / ``<name>-field.svg``); after the whistle, the report of a finished Slargeball demo
+(``report.svg``) and the replay of the Battleball board demo a few inputs back (``replay.svg``)."""
 
 from __future__ import annotations
 
@@ -76,6 +77,33 @@ async def _shoot(out: Path) -> list[Path]:
                     await pilot.pause()
                     written.append(_save(app, out, "slargeball-help.svg"))
             written += await _board(entry, root, out)
+        written += await _after_match(root, out)
+    return written
+
+
+async def _after_match(root: Path, out: Path) -> list[Path]:
+    """The match report of a finished match and the replay of a board match."""
+    from refbox.games.battleball.demo import board_demo
+    from refbox.games.slargeball.demo import demo_match
+
+    done = root / "matches" / "slargeball-finished.jsonl"
+    demo_match(done, events=100_000).save()
+    board = root / "matches" / "battleball-replay.jsonl"
+    board_demo(board).save()
+    written = []
+    app = RefboxApp(data_dir=root)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_report(done)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        written.append(_save(app, out, "report.svg"))
+        await pilot.press("q")
+        app.open_replay(board)
+        await pilot.pause()
+        await pilot.press("left", "left", "left")
+        await pilot.pause()
+        written.append(_save(app, out, "replay.svg"))
     return written
 
 

@@ -63,7 +63,7 @@ TABLE: dict[str, LegalFn] = {
     "action": lambda s, d: Legal("choose", s.side, tuple(o.id for o in movement.action_options(s, d))),
     "tackler": _tackler,
     "target": lambda s, d: Legal("choose", s.side, _on_field(s, 1 - s.side)),
-    "tackle-roll": lambda s, d: Legal("roll", None, sides=_dice(d, s, s.side, s.turn.tackler)
+    "tackle-roll": lambda s, d: Legal("roll", s.side, sides=_dice(d, s, s.side, s.turn.tackler)
                                       + _dice(d, s, 1 - s.side, s.turn.target)),
     "tackle-die": _tackle_die,
     "hand-off-to": lambda s, d: Legal("choose", s.side, _on_field(s, s.side, _carrier_id(s))),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
+from refbox.games.luck import Wins, all_different
 from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
 from refbox.games.battleball import flow, odds, onboard, roster
 from refbox.games.battleball.models import Data, Ref, State
@@ -68,7 +69,9 @@ def tackle_roll_prompt(state: State, data: Data) -> Roll:
     o = odds.tackle(roster.dice(data, state, a), roster.dice(data, state, b))
     a_name, b_name = roster.short(data, state, a), roster.short(data, state, b)
     heavy = any(len(roster.dice(data, state, r)) > 1 for r in (a, b))
+    n = len(roster.dice(data, state, a))
     return Roll(
+        actor=state.side,
         text=f"Tackle: {roster.team_name(data, state, a.team)} {a_name} against "
              f"{roster.team_name(data, state, b.team)} {b_name}. Each coach rolls for his player.",
         purpose="tackle",
@@ -76,6 +79,8 @@ def tackle_roll_prompt(state: State, data: Data) -> Roll:
         success="the lower roll wins; a winning 1 means a serious injury"
         + ("; odds assume the Heavy Tackle keeps his lower d6" if heavy else ""),
         odds=tackle_outcomes(data, state, a, b, o),
+        chance=o["win"],
+        wins=Wins(tackler_wins, (n,)),
     )
 
 
@@ -219,6 +224,8 @@ def hand_off_roll_prompt(state: State, data: Data) -> Roll:
         dice=tuple(roster.die_specs(data, state, giver) + roster.die_specs(data, state, taker)),
         success="all dice different: the ball changes hands; any two alike: fumble",
         odds=(Outcome(label="hand-off made", probability=ok), Outcome(label="fumble", probability=1 - ok)),
+        chance=ok,
+        wins=Wins(all_different),
     )
 
 
@@ -234,3 +241,9 @@ def apply_hand_off_roll(state: State, data: Data, event: Event) -> None:
     else:
         state.note(where, f"Hand-off {roster.short(data, state, giver)} to {taker.id}, roll {faces}: matching dice.", state.side)
         flow.fumble(state, data, giver, state.side, then="end-turn")
+
+
+def tackler_wins(faces: list[int], n: int) -> bool:
+    """The tackler's lowest die (his first ``n`` faces) under the target's: a Heavy Tackle is taken to keep his
+    lower d6, as the odds assume."""
+    return min(faces[:n]) < min(faces[n:])

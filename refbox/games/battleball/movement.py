@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
+from refbox.games.luck import Wins, all_different
 from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
 from refbox.games.battleball import flow, odds, onboard, roster
 from refbox.games.battleball.models import Data, Ref, State
@@ -66,6 +67,8 @@ def move_roll_prompt(state: State, data: Data) -> Roll:
                 Outcome(label="moves (different dice)", probability=1 - p),
                 Outcome(label=f"double: stays put{drop}", probability=p),
             ),
+            chance=1 - p,
+            wins=Wins(all_different),
         )
     return Roll(
         actor=state.side,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
+from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Refusal, Roll
 from refbox.games.battleball import flow, odds, onboard, roster
 from refbox.games.battleball.models import Data, Ref, State
@@ -77,6 +78,8 @@ def pass_roll_prompt(state: State, data: Data) -> Roll:
             Outcome(label="short", probability=o["short"]),
             Outcome(label="fumble", probability=o["fumble"]),
         ),
+        chance=o["caught"],
+        wins=Wins(pass_caught, (distance,)),
     )
 
 
@@ -164,3 +167,8 @@ def _give(state: State, data: Data, ref: Ref, verb: str) -> None:
     state.last_holder = ref.team
     state.note(roster.stamp(data, state), f"{roster.full(data, state, ref)} {verb}.", ref.team)
     flow.end_turn(state)
+
+
+def pass_caught(faces: list[int], distance: int) -> bool:
+    """No two faces alike, and the receiver's (higher) die plus the passing die reach the distance."""
+    return len(set(faces)) == len(faces) and max(faces[:-1]) + faces[-1] >= distance

@@ -16,9 +16,10 @@ from refbox.engine.state import View
 from refbox.games.battleball import answers, contact, flow, movement, odds, onboard, passing, pitch, roster
 from refbox.games.battleball import view as screen
 from refbox.games.battleball.models import TEAM_COLOURS, Data, Setup, State
+from refbox.games.battleball.tally import tally
 
 __all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "legal", "outcome", "coach_default",
-           "evaluate", "sim_setup", "RANDOM_WEIGHTS"]
+           "evaluate", "sim_setup", "RANDOM_WEIGHTS", "tally"]
 
 PromptFn = Callable[[State, Data], Prompt]
 ApplyFn = Callable[[State, Data, Event], None]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
+from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, Event, Legal, Pick, Refusal, Roll
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
@@ -199,6 +200,8 @@ def divine_prompt(s: State, data: Data) -> Roll:
         dice=(ask.cheat_die(s, data, pid),),
         success=f"over {beat} and not spotted",
         odds=ask.outcomes(("spotted: ejected, 2-square penalty", p_caught), ("a teammate comes back", p_works), ("nothing happens", 1 - p_caught - p_works)),
+        chance=p_works,
+        wins=Wins(first_over, (max(flow.ref_number(s, data), beat),)),
     )
 
 
@@ -323,6 +326,8 @@ def hike_prompt(s: State, data: Data) -> Roll:
         dice=(ask.stat_die(s, data, center, "pass_"), ask.stat_die(s, data, qb, "catch"), *(ask.cheat_die(s, data, pid) for pid in s.hike_cheaters)),
         success=f"total over {beat}",
         odds=ask.outcomes(*pairs),
+        chance=p,
+        wins=Wins(clean_snap, (ref, beat)),
     )
 
 
@@ -345,3 +350,12 @@ def hike_apply(s: State, data: Data, event: Event) -> None:
         flow.begin_rounds(s, data)
     else:
         flow.fumble(s, data, qb, f"hike totals {total}, not over {data.challenges.beat}")
+
+
+def first_over(faces: list[int], over: int) -> bool:
+    return faces[0] > over
+
+
+def clean_snap(faces: list[int], ref: int, beat: int) -> bool:
+    """No cheat die spotted (each over the referee's number) and Pass + Catch less the cheats over ``beat``."""
+    return all(f > ref for f in faces[2:]) and faces[0] + faces[1] - sum(faces[2:]) > beat

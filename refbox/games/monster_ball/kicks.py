@@ -8,6 +8,7 @@ then the receiving side) before it comes down in its grid, where whoever stands 
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
+from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Pick, Roll
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
@@ -139,6 +140,8 @@ def kick_roll_prompt(s: State, data: Data) -> Roll:
             dice=dice,
             success=f"better roll over {need}",
             odds=ask.outcomes(("good: 3 points", p), ("no good", 1 - p)),
+            chance=p,
+            wins=Wins(better_over, (need,)),
         )
     zone = kicker_zone(s, data)
     p = odds.best_of_two_at_least(sides, zone)
@@ -149,6 +152,8 @@ def kick_roll_prompt(s: State, data: Data) -> Roll:
         dice=dice,
         success=f"{zone}+ reaches the end zone",
         odds=ask.outcomes(("into the end zone: ball at the 30", p), ("lands in the field", 1 - p)),
+        chance=p,
+        wins=Wins(better_over, (zone - 1,)),
     )
 
 
@@ -267,3 +272,8 @@ def catchers_apply(s: State, data: Data, event: Event) -> None:
     s.contest = Contest.model_construct(purpose="kick", contenders=picked, need=data.challenges.beat, tied_value=None,
                                         excluded=[], resume="rounds")
     s.step = "contest_roll"
+
+
+def better_over(faces: list[int], need: int) -> bool:
+    """The better of the two kick dice over ``need``."""
+    return max(faces) > need

@@ -7,6 +7,7 @@ lists the figures that can still move (by their letters); moving one into an occ
 from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal, Roll
+from refbox.games.luck import Wins
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Action, State
@@ -450,6 +451,8 @@ def hustle_roll_prompt(s: State, data: Data) -> Roll:
         dice=(ask.stat_die(s, data, a.actor, "hustle"), *block_dice(s, data)),
         success="Hustle beats the block",
         odds=ask.outcomes(*pairs.items()),
+        chance=pairs["gets through"],
+        wins=Wins(hustle_through, (flow.ref_number(s, data), {"slam": 1, "block_rough": 2}.get(a.defence or ""))),
     )
 
 
@@ -489,3 +492,8 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
         s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} does not beat {block}: stopped, loses a square.", s.mover)
     if hustle == 1 and mover == s.carrier:
         flow.fumble(s, data, mover, "rolled a 1 on Hustle", only=blocker)
+
+
+def hustle_through(faces: list[int], ref: int, cheat: int | None) -> bool:
+    """The blocker's cheat die (at ``cheat``, if he cheats) not spotted, and Hustle over the whole block."""
+    return (cheat is None or faces[cheat] > ref) and faces[0] > sum(faces[1:])

@@ -7,6 +7,7 @@ On the field refbox counts the grids between thrower and receiver, and whoever s
 from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Number, Pick, Roll
+from refbox.games.luck import Wins
 from refbox.games.monster_ball import ask, contest, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Action, State
@@ -262,6 +263,8 @@ def roll_prompt(s: State, data: Data) -> Roll:
         dice=tuple(dice),
         success=f"Pass + best Catch over {target}; the highest Catch takes the ball",
         odds=ask.outcomes(*pairs),
+        chance=p,
+        wins=Wins(pass_complete, (len(who), ref, target)),
     )
 
 
@@ -295,3 +298,10 @@ def roll_apply(s: State, data: Data, event: Event) -> None:
         s.step = "contest_roll"
         return
     contest.caught(s, data, top[0])
+
+
+def pass_complete(faces: list[int], catchers: int, ref: int, target: int) -> bool:
+    """Someone to catch, no cheat spotted, and Pass + the best Catch less the cheats over ``target``."""
+    cheats = faces[1 + catchers:]
+    return (catchers > 0 and all(f > ref for f in cheats)
+            and faces[0] + max(faces[1:1 + catchers]) - sum(cheats) > target)

@@ -19,9 +19,10 @@ from refbox.games.monster_ball import view as views
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Setup, State
 from refbox.games.monster_ball.steps import STEPS
+from refbox.games.monster_ball.tally import tally
 
 __all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours",
-           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS", "COACH_AVOIDS"]
+           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS", "COACH_AVOIDS", "tally"]
 
 start = squads.start
 

@@ -7,6 +7,8 @@ On the field refbox knows who can tackle (the mover's figures next to the target
 from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Number, Option, Pick, Refusal, Roll
+from refbox.games.luck import Wins
+from refbox.games.monster_ball.between import first_over
 from refbox.games.monster_ball import ask, flow, live, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.live import STANDALONE_CHEATS, standalone_cheaters
@@ -294,6 +296,23 @@ def attack_partition(s: State, data: Data, defence: str | None = None) -> list[t
 # ---- the tackle roll ----
 
 
+def target_down(faces: list[int], tacklers: int, n: int, rough: bool, ref: int) -> bool:
+    """No cheat spotted (the tacklers' cheat dice after their ``tacklers`` tackle dice; a Block Rough's second
+    defence die) and the attack total (the first ``n`` faces) over the defence."""
+    return (all(f > ref for f in faces[tacklers:n]) and (not rough or faces[n + 1] > ref)
+            and sum(faces[:n]) > sum(faces[n:]))
+
+
+def missile_hits(faces: list[int], ref: int, rough: bool, grids: int) -> bool:
+    """The cheat die not spotted (nor a Block Rough's), and the cheat roll less the grids at least the defence."""
+    return faces[0] > ref and (not rough or faces[2] > ref) and max(0, faces[0] - grids) >= sum(faces[1:])
+
+
+def _target_down(rows: list[tuple[str, float]]) -> float:
+    """The chance the target goes down (the attacker's hope), from the partition of a tackle or missile."""
+    return sum(p for label, p in rows if label.startswith("target down"))
+
+
 @legal_for("tackle_roll")
 def tackle_roll_legal(s: State, data: Data) -> Legal:
     a = s.action
@@ -307,13 +326,16 @@ def tackle_roll_prompt(s: State, data: Data) -> Roll:
     a = s.action
     assert a is not None and a.target is not None
     dice = [ask.stat_die(s, data, pid, "tackle") for pid in a.tacklers] + [ask.cheat_die(s, data, pid) for pid in a.cheaters]
+    rows, ref = attack_partition(s, data), flow.ref_number(s, data)
     return Roll(
         actor=s.mover,
         text=f"Tackle on {s.label(a.target)}" + (" (dog pile)" if len(a.tacklers) > 1 else "") + ".",
         purpose="Tackle vs defence",
         dice=(*dice, *defence_dice(s, data)),
         success="the tackle total beats the defence",
-        odds=ask.outcomes(*attack_partition(s, data)),
+        odds=ask.outcomes(*rows),
+        chance=_target_down(rows),
+        wins=Wins(target_down, (len(a.tacklers), len(a.tacklers) + len(a.cheaters), a.defence == "block_rough", ref)),
     )
 
 
@@ -470,13 +492,16 @@ def missile_roll_prompt(s: State, data: Data) -> Roll:
     a = s.action
     assert a is not None and a.actor is not None and a.target is not None
     grids = a.grids or 0
+    rows = attack_partition(s, data)
     return Roll(
         actor=s.mover,
         text=f"{s.label(a.actor)} casts Magic Missile at {s.label(a.target)}, {ask.grids_words(grids)}.",
         purpose="Magic Missile vs defence",
         dice=(ask.cheat_die(s, data, a.actor), *defence_dice(s, data)),
         success=f"the cheat roll less {grids} (one a grid) matches or beats the defence" if grids else "the cheat roll matches or beats the defence",
-        odds=ask.outcomes(*attack_partition(s, data)),
+        odds=ask.outcomes(*rows),
+        chance=_target_down(rows),
+        wins=Wins(missile_hits, (flow.ref_number(s, data), a.defence == "block_rough", grids)),
     )
 
 
@@ -517,7 +542,9 @@ def cheat_roll_prompt(s: State, data: Data) -> Roll:
     else:
         pairs = [("spotted: ejected, play void", caught), ("blinks sideways", 1 - caught)]
         text = f"{s.label(a.actor)} blinks sideways."
-    return Roll(actor=s.mover, text=text, purpose=flow.creature(s, data, a.actor).cheat_name, dice=(ask.cheat_die(s, data, a.actor),), success="not spotted", odds=ask.outcomes(*pairs))
+    over = max(ref, beat) if a.kind == "holding" else ref
+    return Roll(actor=s.mover, text=text, purpose=flow.creature(s, data, a.actor).cheat_name, dice=(ask.cheat_die(s, data, a.actor),), success="not spotted", odds=ask.outcomes(*pairs),
+                chance=pairs[1][1] if a.kind == "holding" else 1 - caught, wins=Wins(first_over, (over,)))
 
 
 @answers("cheat_roll")

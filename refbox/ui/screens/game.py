@@ -179,6 +179,13 @@ class GameScreen(Screen):
         self.ui = Interaction(result=" · ".join(news[-3:]))
         self._warn()
         self.redraw()
+        if self.match.legal().kind == "over" and self.match.journal is not None:
+            self.full_time()
+
+    def full_time(self) -> None:
+        """The final whistle: the summary says so, and the match report opens (q comes back here)."""
+        self._save()
+        self.app.open_report(self.match.journal.path)  # type: ignore[attr-defined, union-attr]
 
     def _refuse(self, message: str, keep_typed: bool = False) -> None:
         self.ui.error = message

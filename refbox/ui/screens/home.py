@@ -1,4 +1,5 @@
-"""Home: the five rulesets (unplayable ones listed and marked), saved matches to resume, quit."""
+"""Home: the five rulesets (unplayable ones listed and marked), unfinished matches to resume, finished matches to
+report on, replay, archive or delete (to the trash folder), quit."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from refbox import matchfiles
 from refbox.engine import registry, storage
 from refbox.engine.errors import RefboxError
 from refbox.ui.widgets.literal import joined, literal
@@ -23,6 +25,9 @@ class HomeScreen(Screen):
     BINDINGS = [
         Binding("q", "app.quit", "Quit"),
         Binding("tab", "app.focus_next", "Switch list", show=True),
+        Binding("p", "replay", "Replay"),
+        Binding("a", "archive", "Archive"),
+        Binding("x,delete", "delete", "Delete (to trash)"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -32,8 +37,10 @@ class HomeScreen(Screen):
                 yield Label("New match (1-9 or ↑↓ Enter)")
                 yield OptionList(id="rulesets")
             with Vertical(id="saved"):
-                yield Label("Resume a saved match (Tab, ↑↓ Enter)")
+                yield Label("Unfinished: Enter resume · p replay (Tab, ↑↓)")
                 yield OptionList(id="matches")
+                yield Label("Finished: Enter report · p replay · a archive · x trash")
+                yield OptionList(id="finished")
         yield Static(id="message")
         yield Footer()
 
@@ -56,18 +63,24 @@ class HomeScreen(Screen):
             mark = ("  (not yet playable)", "dim") if not entry.playable else ""
             house = ("  (house rules)", "dim") if entry.house_file else ""
             rulesets.add_option(Option(joined((str(i), "bold"), "  ", entry.title, house, mark), id=entry.name))
-        self.saved = storage.saved_matches(root)
-        matches = self.query_one("#matches", OptionList)
-        matches.clear_options()
-        for m in self.saved:
-            name = m.title if m.title != "?" else m.path.name
-            detail = m.problem or m.summary
-            prompt = joined(name, f" · {m.created.replace('T', ' ')}" if m.created else "", "\n  ", (detail, "dim"))
-            matches.add_option(Option(prompt, id=str(m.path)))
-        if self.saved:
-            matches.highlighted = 0
-        else:
-            matches.add_option(Option(literal("no saved matches yet", "dim"), disabled=True))
+        saved = storage.saved_matches(root)
+        done = [m for m in saved if not m.problem and matchfiles.is_finished(m.path)]
+        self.saved = [m for m in saved if m not in done]
+        self.done = done
+        for box_id, found, empty in (("#matches", self.saved, "no unfinished matches"),
+                                     ("#finished", self.done, "no finished matches")):
+            box = self.query_one(box_id, OptionList)
+            box.clear_options()
+            for m in found:
+                name = m.title if m.title != "?" else m.path.name
+                detail = m.problem or m.summary
+                prompt = joined(name, f" · {m.created.replace('T', ' ')}" if m.created else "", "\n  ",
+                                (detail, "dim"))
+                box.add_option(Option(prompt, id=str(m.path)))
+            if found:
+                box.highlighted = 0
+            else:
+                box.add_option(Option(literal(empty, "dim"), disabled=True))
         rulesets.highlighted = 0
         message = Text("\n").join(literal(f"⚠ {p}", "yellow") for p in problems)
         self.query_one("#message", Static).update(message)
@@ -87,6 +100,53 @@ class HomeScreen(Screen):
     def _match_chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
             self.app.resume(event.option.id)  # type: ignore[attr-defined]
+
+    @on(OptionList.OptionSelected, "#finished")
+    def _finished_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.open_report(Path(event.option.id))  # type: ignore[attr-defined]
+
+    def _chosen(self, finished_only: bool = False) -> Path | None:
+        """The match highlighted in the focused list (only the finished list when ``finished_only``)."""
+        focused = self.focused
+        ids = ("finished",) if finished_only else ("matches", "finished")
+        if not isinstance(focused, OptionList) or focused.id not in ids:
+            where = "the finished list" if finished_only else "a list of matches"
+            self.say(f"Pick a match in {where} first (Tab moves between the lists).")
+            return None
+        option = focused.highlighted_option
+        if option is None or not option.id:
+            self.say("No match there.")
+            return None
+        return Path(option.id)
+
+    def action_replay(self) -> None:
+        path = self._chosen()
+        if path is not None:
+            self.app.open_replay(path)  # type: ignore[attr-defined]
+
+    def action_archive(self) -> None:
+        self._move(matchfiles.archive_dir(self.app.data_dir), "Archived")  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        self._move(matchfiles.trash_dir(self.app.data_dir), "Deleted")  # type: ignore[attr-defined]
+
+    def _move(self, folder: Path, verb: str) -> None:
+        path = self._chosen(finished_only=True)
+        if path is None:
+            return
+        try:
+            moved = matchfiles.move_match(path, folder)
+        except RefboxError as e:
+            self.say(f"Not moved: {e}")
+            return
+        self.reload()
+        self.query_one("#finished", OptionList).focus()
+        self.say(f"{verb}: {path.stem} ({len(moved)} files) moved to {folder}. Move them back into "
+                 f"{storage.matches_dir(self.app.data_dir)} to list the match again.", "green")  # type: ignore[attr-defined]
+
+    def say(self, message: str, style: str = "yellow") -> None:
+        self.query_one("#message", Static).update(literal(message, style))
 
     def start(self, entry: registry.Entry) -> None:
         if not entry.playable:

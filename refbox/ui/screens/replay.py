@@ -1,0 +1,222 @@
+"""Replay: step through a saved match, read-only (issue 15). Forward and back by input, by turn, by score; the
+log is a list whose highlighted line follows the moment shown, and Enter on any line jumps to the input that
+wrote it. The board is drawn where the match has one.
+
+Nothing here writes or locks: the journal is read by refbox.engine.replay.Replay. With ``live=True`` this is the
+spectator view of ``refbox serve MATCH``: it re-reads the journal twice a second and follows the referee's
+window (the referee keeps the lock), with the score large.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Digits, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from refbox.engine.errors import RefboxError
+from refbox.engine.replay import Replay
+from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.literal import literal
+from refbox.ui.widgets.panels import Scoreboard
+
+log = logging.getLogger("refbox")
+
+FOLLOW_EVERY = 0.5
+"""Seconds between two looks at a live journal (spectator view)."""
+
+
+def describe_input(replay: Replay, n: int) -> str:
+    """Input ``n`` (1-based) in words: the question it answered and the answer."""
+    from refbox.ui.screens.game import describe
+
+    if not 1 <= n <= len(replay.events):
+        return ""
+    state = replay.state_at(n - 1)
+    prompt = replay.rules.prompt(state, replay.data)
+    return describe(replay.events[n - 1], prompt)
+
+
+class ReplayScreen(Screen):
+    CSS_PATH = [Path(__file__).parent / "replay.tcss"]
+    BINDINGS = [
+        Binding("right", "step(1)", "Input ▶"),
+        Binding("left", "step(-1)", "◀ Input"),
+        Binding("t", "turn(True)", "Turn ▶"),
+        Binding("T", "turn(False)", "◀ Turn"),
+        Binding("s", "score(True)", "Score ▶"),
+        Binding("S", "score(False)", "◀ Score"),
+        Binding("b", "go_to(0)", "Start", show=False),
+        Binding("e", "end", "End", show=False),
+        Binding("q,escape", "back", "Back"),
+    ]
+
+    def __init__(self, journal: Path, live: bool = False) -> None:
+        super().__init__()
+        self.journal = journal
+        self.live = live
+        self.replay: Replay | None = None
+        self._lines = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="top"):
+            with Vertical(id="fieldbox"):
+                yield Board(id="field")
+            with Vertical(id="side"):
+                yield Digits("", id="big")
+                yield Scoreboard(id="scores")
+                yield Static(id="now")
+        yield OptionList(id="log")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(self.live, "-live")
+        try:
+            self.replay = Replay(self.journal)
+        except RefboxError as e:
+            self._fail(f"Cannot replay {self.journal.name}: {e}")
+            return
+        except Exception as e:  # never a traceback
+            log.exception("replay failed")
+            self._fail(f"Cannot replay {self.journal.name} ({type(e).__name__}: {e})")
+            return
+        self.colours = self.replay.rules.colours(self.replay.setup)
+        self.query_one(Board).set_colours(self.colours)
+        self.set_class(self.replay.view().board is not None, "-with-board")
+        if not self.live:
+            self.replay.go(len(self.replay.events))
+        self._fill_log()
+        self.show()
+        self.query_one("#log", OptionList).focus()
+        if self.live:
+            self.set_interval(FOLLOW_EVERY, self.follow)
+
+    def _fail(self, message: str) -> None:
+        self.query_one("#message", Static).update(literal(message, "red"))
+
+    # ---- drawing ----
+
+    def _fill_log(self) -> None:
+        """The whole log of the match as read (lines are appended as a live match goes on)."""
+        assert self.replay is not None
+        lines = self.replay.state_at(len(self.replay.events)).log
+        box = self.query_one("#log", OptionList)
+        if len(lines) < self._lines:
+            box.clear_options()
+            self._lines = 0
+        width = max((len(line.stamp) for line in lines), default=0) + 2
+        box.add_options(Option(self._line(line, width)) for line in lines[self._lines:])
+        self._lines = len(lines)
+
+    def _line(self, line, width: int) -> Text:
+        text = literal(f"{line.stamp:<{width}}", "dim")
+        text.append_text(literal(line.text, style(self.colours[line.actor]) if line.actor is not None else ""))
+        return text
+
+    def show(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        n, total = replay.position, len(replay.events)
+        state = replay.state
+        view = replay.rules.view(state, replay.data)
+        title = Text()
+        title.append(" LIVE · " if self.live else " REPLAY (read-only) · ", style="bold reverse" if self.live else "bold")
+        title.append_text(literal(f"{replay.header.title} · {view.headline} · {view.clock}", "bold"))
+        title.append(f" · input {n}/{total}", style="dim")
+        self.query_one("#title", Static).update(title)
+        if view.board is not None:
+            self.query_one(Board).show(view.board)
+        score = replay.scores[n] if n < len(replay.scores) else ()
+        self.query_one("#big", Digits).update(" : ".join(_num(x) for x in score) if len(score) == 2 else "")
+        self.query_one(Scoreboard).show(view, self.colours)
+        now = Text()
+        if n:
+            now.append("Last input: ", style="dim")
+            now.append_text(literal(describe_input(replay, n)))
+            now.append("\n")
+        prompt = replay.rules.prompt(state, replay.data)
+        now.append("Over: " if prompt.kind == "over" else "Next: ", style="dim")
+        now.append_text(literal(getattr(prompt, "text", "")))
+        now.append("\n\n← → input · t T turn · s S score · b e start, end · ↑↓ Enter: a log line's moment",
+                   style="dim")
+        self.query_one("#now", Static).update(now)
+        box = self.query_one("#log", OptionList)
+        end = replay.log_ends[n] if n < len(replay.log_ends) else self._lines
+        if end:
+            box.highlighted = end - 1
+            box.scroll_to_highlight()
+
+    # ---- moving ----
+
+    def _moved(self) -> None:
+        if self.replay is not None:
+            self.show()
+
+    def action_step(self, by: int) -> None:
+        if self.replay:
+            self.replay.step(by)
+            self._moved()
+
+    def action_turn(self, forward: bool) -> None:
+        if self.replay:
+            self.replay.next_turn(forward)
+            self._moved()
+
+    def action_score(self, forward: bool) -> None:
+        if self.replay:
+            self.replay.next_score(forward)
+            self._moved()
+
+    def action_go_to(self, n: int) -> None:
+        if self.replay:
+            self.replay.go(n)
+            self._moved()
+
+    def action_end(self) -> None:
+        if self.replay:
+            self.replay.go(len(self.replay.events))
+            self._moved()
+
+    @on(OptionList.OptionSelected, "#log")
+    def _jump(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a log line: the moment it was written (the input that wrote it)."""
+        if self.replay:
+            self.replay.go(self.replay.input_of_line(event.option_index))
+            self._moved()
+
+    def follow(self) -> None:
+        """Take in what the referee's window wrote since the last look (a spectator)."""
+        if self.replay is None:
+            return
+        try:
+            changed = self.replay.follow()
+        except RefboxError as e:
+            self._fail(f"Cannot follow the match: {e}")
+            return
+        except Exception as e:  # a half-written line is retried at the next look; anything else is shown
+            log.exception("follow failed")
+            self._fail(f"Cannot follow the match ({type(e).__name__}: {e})")
+            return
+        if changed:
+            self._fill_log()
+            self.show()
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"

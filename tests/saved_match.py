@@ -1,0 +1,41 @@
+"""Test support (no tests here): seeded random matches played in memory and written as saved journals at once
+(one write instead of one fsync per input), for the screens that read saved matches."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from every_ruleset import default_setup
+
+from refbox.engine import registry, storage
+from refbox.engine.journal import FORMAT_VERSION, Entry, Journal, chain_start
+from refbox.engine.match import Match
+from refbox.engine.play import random_event
+
+
+def play(ruleset: str, seed: int = 5, upto: int | None = None, setup: dict | None = None) -> Match:
+    """A seeded random match in memory, to its end (or ``upto`` inputs)."""
+    rules = registry.lookup(ruleset).load_rules()
+    match = Match.new(ruleset, default_setup(ruleset) if setup is None else setup, seed)
+    rng = random.Random(seed)
+    while match.legal().kind != "over" and (upto is None or len(match.events) < upto):
+        match.submit(random_event(match.legal(), rng, getattr(rules, "RANDOM_WEIGHTS", None)))
+    return match
+
+
+def save(match: Match, root: Path, name: str) -> Path:
+    """The match written as a saved journal under ``root`` (one write, no fsync per input) and its summary."""
+    path = storage.matches_dir(root) / f"{name}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = match.header.model_copy(update={"match_id": name})
+    head = header.model_dump_json() + "\n"
+    journal = Journal(path, FORMAT_VERSION, 0, chain_start(head))
+    lines = []
+    for event in match.events:
+        data, link = journal.line_for(Entry("input", event))
+        lines.append(data)
+        journal.count, journal.chain = journal.count + 1, link
+    path.write_bytes(head.encode() + b"".join(lines))
+    storage.write_meta(path, {"finished": match.legal().kind == "over", "summary": "test"})
+    return path
