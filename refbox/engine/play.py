@@ -64,9 +64,10 @@ class Game:
 
 
 def score_of(state: Any) -> tuple[float, float]:
-    score = getattr(state, "score", None)
-    if isinstance(score, (list, tuple)) and len(score) == 2:
-        return score[0], score[1]
+    for name in ("score", "scores"):
+        score = getattr(state, name, None)
+        if isinstance(score, (list, tuple)) and len(score) == 2:
+            return score[0], score[1]
     teams = getattr(state, "teams", None)
     if teams and hasattr(teams[0], "score"):
         return teams[0].score, teams[1].score
