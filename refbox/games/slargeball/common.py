@@ -56,6 +56,22 @@ def knock_out(state: State, data: Data, fig: Figure, status: str = "out") -> Non
     drop_balls(state, data, fig)
 
 
+FIGURE_KEYS = ("abcefghijklmnopstvwxyz", "ABCDEFGHIJKLMNOPQRSTVWXYZ")
+"""A figure's own key, the same in every prompt: its team's letters in roster order (lower case for the
+first team, capitals for the second). Digits belong to the menus: 0 is always "nothing (else)", 1 "done"."""
+
+
+def fig_key(state: State, fig: Figure) -> str:
+    n = 0
+    for f in state.figures:
+        if f is fig:
+            break
+        if f.team == fig.team:
+            n += 1
+    letters = FIGURE_KEYS[fig.team]
+    return letters[n] if n < len(letters) else ""
+
+
 def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
     pos = data.position(fig.pos)
     state_bits = [] if fig.up else ["mired" if fig.status == "mired" else "out"]
@@ -69,6 +85,7 @@ def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
         label=f"{state.teams[fig.team].name} {fig.tag} {pos.name}{extra}",
         hint=hint,
         actor=fig.team,
+        key=fig_key(state, fig),
     )
 
 

@@ -145,6 +145,8 @@ class State(GameState):
     """Figures bonked in the latest ring of a ballbonk chain: the next ring touches them."""
     scored_ball: int | None = None
     break_reason: str = ""
+    move_rest: bool = False
+    """The table said nothing else needs dice this Move phase: the remaining sub-phases ask only coaches."""
 
     def fig(self, fig_id: str) -> Figure:
         for f in self.figures:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from refbox.engine.dice import p_at_most
 from refbox.engine.prompts import Choose, Event, Option, Pick, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import at_most_roll, ask, fig_option, knock_out, log, nab_order, who
@@ -15,7 +16,11 @@ def air_landed_prompt(state: State, data: Data) -> Choose:
     figs = [f for f in state.figures if f.on_field and f.up]
     options = [fig_option(state, f, data, hint="frozen: cannot nab, checks ballbonk" if f.frozen else "")
                for f in figs]
-    options.append(Option(id="ground", label="Open ground, or an unconscious figure: it becomes a groundball"))
+    for f, o in zip(figs, options):
+        if not f.frozen:
+            o.chance = p_at_most(data.game.die, f.nab)  # the chance it nabs the ball it lands on
+    options.append(Option(id="ground", label="Open ground, or an unconscious figure: it becomes a groundball",
+                          key="0"))
     return Choose(text=f"Ball {state.ask.ball} comes down. On whose base did it land?", options=tuple(options))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Confirm, Event, GameOver, Prompt, Roll
+from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Pick, Prompt, Roll
 from refbox.games.slargeball import flow, moving, nabbing, whap_fling
 from refbox.games.slargeball.common import batch_roll, log, who
 from refbox.games.slargeball.data import Data
@@ -129,6 +129,38 @@ def prompt(state: State, data: Data) -> Prompt:
 
 def apply(state: State, data: Data, event: Event) -> None:
     STEPS[state.ask.step][1](state, data, event)
+    if data.table.skip_forced:
+        _answer_forced(state, data)
+
+
+FORCED = {
+    "whap_target": "Only one opponent stands to be whapped: {only} (not asked)",
+    "air_landed": "Nobody stands on the field: ball {ball} lands as a groundball (not asked)",
+    "coach_target": "The coach has one possible target: {only} (not asked)",
+    "walk_by": "Nobody stands on the field for the coach to walk by (not asked)",
+    "ground_contact": "Nobody can try to nab groundball {ball} (not asked)",
+    "bonk_contacts": "Nobody stands to try for ball {ball} (not asked)",
+}
+"""Questions whose answer can be forced (one possible choice, or nobody to pick), and the log line that says so."""
+FORCIBLE = set(FORCED)
+
+
+def _answer_forced(state: State, data: Data) -> None:
+    """Answer, without asking, each question whose answer is forced, and log it. These answers are not inputs:
+    undo steps back over them to the input before (the table never gave them). Only with table.skip_forced,
+    so journals saved before it (which hold these answers) replay as they were played."""
+    while state.ask.step in FORCIBLE:
+        p = prompt(state, data)
+        step = state.ask.step
+        if isinstance(p, Choose) and len(p.options) == 1:
+            only = p.options[0]
+            log(state, data, FORCED[step].format(ball=state.ask.ball, only=only.label), p.actor)
+            STEPS[step][1](state, data, Event("choose", only.id))
+        elif isinstance(p, Pick) and not p.options:
+            log(state, data, FORCED[step].format(ball=state.ask.ball, only=""), p.actor)
+            STEPS[step][1](state, data, Event("pick", []))
+        else:
+            return
 
 
 def sim_setup(data: Data) -> dict:
