@@ -91,9 +91,10 @@ def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
 
 def at_most_roll(
     state: State, data: Data, actor: int | None, text: str, purpose: str, die_label: str,
-    target: int, success: str, failure: str,
+    target: int, success: str, failure: str, hoped: bool = True,
 ) -> Roll:
-    """One die that succeeds at or under ``target``, with its exact odds."""
+    """One die that succeeds at or under ``target``, with its exact odds. ``hoped``: the actor hopes for the
+    success (a whap, a nab); False when the success is the actor's loss (its figure is ballbonked)."""
     sides = data.game.die
     p = p_at_most(sides, target)
     need = f"{target} or less" if target < sides else "any face"
@@ -104,7 +105,17 @@ def at_most_roll(
         dice=(DieSpec(sides=sides, label=die_label, note=f"needs {need}"),),
         success=f"{need} on the d{sides}: {success}" if target > 0 else f"cannot succeed: {failure}",
         odds=(Outcome(label=success, probability=p), Outcome(label=failure, probability=1 - p)),
+        chance=(p if hoped else 1 - p) if actor is not None else None,
+        wins=(_at_most(target) if hoped else _over(target)) if actor is not None else None,
     )
+
+
+def _at_most(target: int):
+    return lambda faces: faces[0] <= target
+
+
+def _over(target: int):
+    return lambda faces: faces[0] > target
 
 
 def batch_roll(

@@ -77,7 +77,7 @@ def bonk_roll_prompt(state: State, data: Data) -> Roll:
     fig = state.fig(state.ask.figure)
     return at_most_roll(state, data, fig.team, f"Ballbonk! Ball {state.ask.ball} hits {who(state, fig)}",
                         "ballbonk", who(state, fig), data.game.ballbonk_on_or_under,
-                        f"{who(state, fig)} is knocked out", f"{who(state, fig)} stays on its feet")
+                        f"{who(state, fig)} is knocked out", f"{who(state, fig)} stays on its feet", hoped=False)
 
 
 def bonk_roll_apply(state: State, data: Data, event: Event) -> None:

@@ -166,3 +166,46 @@ def _answer_forced(state: State, data: Data) -> None:
 def sim_setup(data: Data) -> dict:
     """The setup headless play uses (refbox sim, benchmarks): two teams of two squads."""
     return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}], "squads": 2}
+
+
+# ---- the match report's statistics (refbox.engine.report) ----
+
+STATS = ("whaps", "knock-outs", "flings", "nabs", "goals")
+
+
+def _by_label(state: State, label: str):
+    return next((f for f in state.figures if who(state, f) == label), None)
+
+
+def tally(t, prompt: Prompt, event: Event, state: State, data: Data) -> None:
+    """Count Slargeball's own statistics after one input: whaps (tried) and the knock-outs they and a coach's
+    walk-by score, flings, nabs, goals (for the figure that scored, where one did)."""
+    scorer = None
+    if isinstance(prompt, Roll) and event.kind == "roll":
+        faces = list(event.value)
+        if prompt.purpose in ("whap", "fling", "nab"):
+            fig = _by_label(state, prompt.dice[0].label)
+            if fig is not None:
+                won = bool(prompt.wins(faces)) if prompt.wins else False
+                t.add(fig.team, fig.tag, {"whap": "whaps", "fling": "flings", "nab": "nabs"}[prompt.purpose])
+                if won and prompt.purpose == "whap":
+                    t.add(fig.team, fig.tag, "knock-outs")
+                if prompt.purpose == "fling":
+                    scorer = fig
+        elif prompt.purpose == "walk-by whap" and state.ask.team is not None:
+            coach = state.coach_of(state.ask.team)
+            w = data.coach.walk_by_whap
+            for die, face in zip(prompt.dice, faces):
+                fig = _by_label(state, die.label)
+                if fig is not None and face <= w and coach is not None and fig.team != coach.team:
+                    t.add(coach.team, coach.tag, "knock-outs")
+    elif event.kind == "choose" and event.value == "goal" and isinstance(prompt, Choose):
+        scorer = next((f for f in state.figures if f.team == prompt.actor and f.pos == "G"), None)
+    before = getattr(t, "_slargeball_score", (0, 0))
+    after = (state.teams[0].score, state.teams[1].score)
+    for team in (0, 1):
+        goals = (after[team] - before[team]) // max(1, data.game.scoring_points)
+        if goals > 0:
+            who_scored = scorer.tag if scorer is not None and scorer.team == team else None
+            t.add(team, who_scored, "goals", goals)
+    t._slargeball_score = after

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from refbox.engine.dice import p_at_most
-from refbox.engine.prompts import Choose, DieSpec, Event, Option, Refusal, Roll
+from functools import lru_cache
+
+from refbox.engine.dice import p_at_most, pool
+from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Refusal, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import at_most_roll, ask, fig_option, knock_out, log, score, team_name, who
 from refbox.games.slargeball.data import Data
@@ -170,11 +172,32 @@ def scatter_dice(state: State, data: Data) -> int:
 
 def scatter_prompt(state: State, data: Data) -> Roll:
     n, sides = scatter_dice(state, data), data.game.die
-    dice = (DieSpec(sides=sides, label="direction (or an arrow die)", note="see the scatter directions"),) + tuple(
+    legend = "; ".join(f"{i} {d}" for i, d in enumerate(data.scatter.directions[:sides], start=1))
+    dice = (DieSpec(sides=sides, label="direction (or an arrow die)", note=legend),) + tuple(
         DieSpec(sides=sides, label=f"distance die {i + 1}") for i in range(n))
     return Roll(text=f"Ball {state.ask.ball} scatters: a direction die and {n}d{sides} inches",
                 purpose="scatter", dice=dice,
-                success="1 on, 2 ahead-right, 3 back-right, 4 back, 5 back-left, 6 ahead-left; distance is the sum")
+                success=f"each direction 1 in {sides}; the distance is the sum of the other dice",
+                odds=scatter_odds(n, sides))
+
+
+def scatter_odds(n: int, sides: int) -> tuple[Outcome, ...]:
+    """The distance in four bands that do not overlap (they add up to 100 %), exact."""
+    return tuple(Outcome(label=f"{lo}-{hi} inches" if lo != hi else f"{lo} inches", probability=p)
+                 for lo, hi, p in _distance_bands(n, sides))
+
+
+@lru_cache(maxsize=64)
+def _distance_bands(n: int, sides: int) -> tuple[tuple[int, int, float], ...]:
+    total = pool(sides, n)
+    lo, hi = n, n * sides
+    width = max(1, -(-(hi - lo + 1) // 4))
+    bands = []
+    for start in range(lo, hi + 1, width):
+        end = min(hi, start + width - 1)
+        p = float(total.probability(">=", start)) - float(total.probability(">", end))
+        bands.append((start, end, p))
+    return tuple(bands)
 
 
 def scatter_apply(state: State, data: Data, event: Event) -> None:
