@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from refbox.engine.dice import p_at_most, percent
 from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
 from refbox.games.slargeball.data import Data
@@ -106,16 +108,20 @@ def at_most_roll(
         success=f"{need} on the d{sides}: {success}" if target > 0 else f"cannot succeed: {failure}",
         odds=(Outcome(label=success, probability=p), Outcome(label=failure, probability=1 - p)),
         chance=(p if hoped else 1 - p) if actor is not None else None,
-        wins=(_at_most(target) if hoped else _over(target)) if actor is not None else None,
+        wins=AtMost(target, hoped) if actor is not None else None,
     )
 
 
-def _at_most(target: int):
-    return lambda faces: faces[0] <= target
+@dataclass(frozen=True, slots=True)
+class AtMost:
+    """Did a one-die roll go the actor's way: at or under ``target`` if it ``hoped`` for that, else over.
+    A value (not a closure), so two prompts built alike compare equal."""
 
+    target: int
+    hoped: bool = True
 
-def _over(target: int):
-    return lambda faces: faces[0] > target
+    def __call__(self, faces: list[int]) -> bool:
+        return (faces[0] <= self.target) == self.hoped
 
 
 def batch_roll(
