@@ -167,6 +167,9 @@ def bite_apply(state: State, data: Data, event: Event) -> None:
                 break
             note(state, f"{state.label(biter.id)} bites {state.label(victim.id)}.", biter.team)
             lose_strength(state, data, victim, by_team=biter.team)
+            biter.bites += 1
+            if victim.deflated and victim.team != biter.team:
+                biter.deflated_enemies += 1
             gain_strength(data, biter)
     state.activations = []
     for ball, face, partner in ((a, face_a, t), (t, face_t, a)):
@@ -253,6 +256,8 @@ def effect_apply(state: State, data: Data, event: Event) -> None:
         else:
             note(state, f"{state.label(act.ball)} gores {state.label(victim.id)} at STR 0.", owner(state, act.ball))
             deflate(state, data, victim, by_team=owner(state, act.ball))
+            if victim.team != owner(state, act.ball):
+                state.ball(act.ball).deflated_enemies += 1
     else:
         note(state, f"{state.label(act.ball)} activates with nothing adjacent to affect.")
     _next_effect(state, data)

@@ -101,6 +101,10 @@ class Ball(Model):
     """The turn it was deflated in; it returns at the end of the next turn."""
     gone: Literal["portal", "edge"] | None = None
     """Removed from the game for good."""
+    bites: int = 0
+    """Bites it has given this match (for the match report)."""
+    deflated_enemies: int = 0
+    """Enemy balls it has deflated (by a bite or a horn) this match."""
 
     @property
     def deflated(self) -> bool:

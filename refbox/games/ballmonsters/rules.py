@@ -145,3 +145,35 @@ def default_setup(miniballs: int = 4, **changes) -> dict:
 def sim_setup(data: Data) -> dict:
     """The setup headless play uses (refbox sim, benchmarks)."""
     return default_setup()
+
+
+# ---- the match report's statistics (refbox.engine.report) ----
+
+
+def tally(t, prompt: Prompt, event: Event, state: State, data: Data) -> None:
+    """Count Ballmonsters' own statistics after one input, from the counters the state keeps: bites given and
+    enemy balls deflated (per ball), deflations by fire or sickness (per team, when they score), miniballs into
+    a portal (portal goals, per ball)."""
+    prev = getattr(t, "_ballmonsters", None)
+    if prev is None:
+        prev = t._ballmonsters = {"balls": {}, "deflations": [0, 0]}
+    for ball in state.balls:
+        bites, deflated, portal = prev["balls"].get(ball.id, (0, 0, False))
+        if ball.bites > bites:
+            t.add(ball.team, ball.name, "bites", ball.bites - bites)
+        if ball.deflated_enemies > deflated:
+            t.add(ball.team, ball.name, "deflations", ball.deflated_enemies - deflated)
+        if ball.gone == "portal" and not portal and ball.kind == "miniball":
+            t.add(ball.team, ball.name, "portal goals")
+        prev["balls"][ball.id] = (ball.bites, ball.deflated_enemies, ball.gone == "portal")
+    by_balls = [sum(b.deflated_enemies for b in state.balls if b.team == team) for team in (0, 1)]
+    for team in (0, 1):
+        other = state.deflations[team] - by_balls[team]  # credited to the team: fire or sickness
+        if other > prev["deflations"][team]:
+            t.add(team, None, "deflations", other - prev["deflations"][team])
+        prev["deflations"][team] = other
+
+
+def outcome(state: State, data: Data) -> tuple[float, float]:
+    """The two sides' points (the match report's score line)."""
+    return state.scores[0], state.scores[1]
