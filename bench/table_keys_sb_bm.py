@@ -21,7 +21,7 @@ import statistics
 import sys
 
 from refbox.engine.match import Match
-from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
+from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll, choose, number, pick, roll
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.game import number_is_complete
 
@@ -93,8 +93,34 @@ def slargeball(turns: int) -> None:
     m = Match.new("slargeball", {"teams": SB_TEAMS, "squads": 2}, seed=1)
     per_turn = _count(m, lambda: m.state.turn, lambda: sb_answer(m, None), first_only=True)
     print(f"slargeball quiet 2-squad turn: {per_turn[0][0]} keys in {per_turn[0][1]} inputs (turn 1)")
+    # a busier turn: one whap that lands, the rest nobody; one figure tries a groundball; the victim stays down
     m = Match.new("slargeball", {"teams": SB_TEAMS, "squads": 2}, seed=1)
-    m.turns_done = 0
+    script = [roll(6, 1), "MOVE", "WHAP", choose("A.DG1"), choose("B.T1"), roll(2), "NOBODY",
+              pick("A.N1"), roll(5), pick(), roll(6)]
+    keys = inputs = 0
+    for item in script:
+        p = m.prompt()
+        if item == "MOVE":
+            item = choose("rest" if "rest" in [o.id for o in p.options] else "done")
+            while m.state.phase == "move" and item.value == "done":
+                keys += keys_for(p, item); inputs += 1; m.submit(item); p = m.prompt()
+            if m.state.phase != "move":
+                continue
+        elif item == "WHAP":
+            continue
+        elif item == "NOBODY":
+            ids = [o.id for o in p.options]
+            if "nobody" in ids:
+                item = choose("nobody")
+            else:
+                while m.state.phase == "whap":
+                    item = choose("next"); keys += keys_for(p, item); inputs += 1; m.submit(item); p = m.prompt()
+                continue
+        keys += keys_for(p, item)
+        inputs += 1
+        m.submit(item)
+    assert m.state.turn == 2, (m.state.turn, m.state.ask.step)
+    print(f"slargeball scripted 2-squad turn (a whap, a nab try, a wake roll): {keys} keys in {inputs} inputs")
     rows = []
     for seed in range(40):
         m = Match.new("slargeball", {"teams": SB_TEAMS, "squads": 2}, seed=seed)
@@ -127,6 +153,41 @@ def bm_answer(m: Match, rng: random.Random) -> Event:
 
 def ballmonsters(turns: int) -> None:
     from refbox.games.ballmonsters.rules import default_setup
+
+    # a typical shot: an enemy target, a bite, a split, both balls come to rest (then the portal die)
+    m = Match.new("ballmonsters", default_setup(), seed=1)
+    m.submit(Event("confirm"))
+    keys = inputs = 0
+    plan = [choose("B2"), number(3), "HIT", choose("bitey_bitey"), number(2), roll(3, 4), "SPLIT", "REST"]
+    for item in plan:
+        p = m.prompt()
+        ids = [o.id for o in getattr(p, "options", ())]
+        if item == "HIT":
+            if "hit" in ids:
+                for e in (choose("hit"), number(5)):
+                    keys += keys_for(m.prompt(), e); inputs += 1; m.submit(e)
+                continue
+            item = choose("hit0")
+        elif item == "SPLIT":
+            if m.state.step == "vector":
+                keys += keys_for(p, choose("A")); inputs += 1; m.submit(choose("A")); p = m.prompt()
+            if m.state.step != "split":
+                continue
+            item = number(2)
+        elif item == "REST":
+            while m.state.step == "move":
+                p = m.prompt()
+                e = choose("rest_all" if "rest_all" in [o.id for o in p.options] else "stop")
+                keys += keys_for(p, e); inputs += 1; m.submit(e)
+            continue
+        keys += keys_for(p, item)
+        inputs += 1
+        m.submit(item)
+    shot = keys
+    p = m.prompt()
+    keys += keys_for(p, roll(8)); inputs += 1; m.submit(roll(8))
+    print(f"ballmonsters scripted shot (target, momentum, hit, facing, commit, bite, split, rest): {shot} keys; "
+          f"with the portal die {keys} keys in {inputs} inputs")
 
     rows = []
     for seed in range(60):

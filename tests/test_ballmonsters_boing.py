@@ -135,3 +135,23 @@ def test_the_game_ends_when_a_player_has_no_miniballs_on_the_field():
     table.send(choose("stop"), choose("portal"))
     assert table.step == "over"
     assert table.state.winner == B and "Chompers wins on points" in table.state.result
+
+
+def test_every_ball_still_to_bounce_can_come_to_rest_with_one_key():
+    table = friendly_no_bite(momentum=2).boing("A", give=5)
+    rest = next(o for o in table.prompt().options if o.id == "rest_all")
+    assert rest.key == "9" and "Gobblers Pip" in rest.label
+    table.send(choose("rest_all"))
+    assert table.state.moves == [] and table.step in ("fire", "portal")
+    assert "Gobblers Big Bertha, Gobblers Pip come to rest." in table.log_text()
+
+
+def test_the_bounce_partner_is_refused_as_a_hit_until_another_bounce():
+    table = friendly_no_bite(momentum=2).boing("A", give=5)
+    prompt = table.prompt()
+    assert "A1" not in [o.id for o in prompt.options]
+    assert any(r.id == "A1" and "bounce partner" in r.reason for r in prompt.refused)
+    table.send(choose("B2"), number(0))  # Big Bertha hits B2 before A1 has moved: a new bounce
+    table.bite("back_back").boing("A", give=0)
+    table.send(choose("stop"))
+    assert table.state.moving.ball == "A1" and "A0" in [o.id for o in table.prompt().options]

@@ -119,6 +119,11 @@ def move_prompt(state: State, data: Data) -> Choose:
             options.append(Option(id=other.id, label=f"Hit {state.label(other.id)}", actor=other.team,
                                   key=ball_key(state, other.id)))
     options += exits(state)
+    waiting = [m for m in state.moves if m.power > 0 and state.ball(m.ball).in_play]
+    if waiting:
+        names = ", ".join(state.label(m.ball) for m in reversed(waiting))
+        options.append(Option(id="rest_all", key="9",
+                              label=f"It and every ball still to bounce ({names}) come to rest: no more hits"))
     refused = deflated_refusals(state, skip=ball.id) + exit_refusals(state)
     if partner is not None and state.ball(partner).in_play:
         refused = (Refusal(id=partner, label=state.label(partner),
@@ -185,6 +190,10 @@ def move_apply(state: State, data: Data, event: Event) -> None:
     ball = state.ball(state.moving.ball)
     if event.value == "stop":
         note(state, f"{state.label(ball.id)} comes to rest.")
+    elif event.value == "rest_all":
+        rest = [ball.id, *(m.ball for m in reversed(state.moves) if m.power > 0 and state.ball(m.ball).in_play)]
+        note(state, f"{', '.join(state.label(i) for i in rest)} come to rest.")
+        state.moves = []
     elif event.value in ("portal", "edge", "edge_gone"):
         leave(state, data, ball, event.value)
     else:
