@@ -163,8 +163,8 @@ def exits(state: State) -> list[Option]:
     out = []
     if state.portals:
         out.append(Option(id="portal", label="Touched a portal", key="P"))
-    out.append(Option(id="edge", label="Went off the edge: onto a free start space", key="E"))
-    out.append(Option(id="edge_gone", label="Went off the edge with no free start space: removed", key="X"))
+    out.append(Option(id="edge", label="Off the edge: onto a free start space", key="E"))
+    out.append(Option(id="edge_gone", label="Off the edge, no free start space: removed", key="X"))
     return out
 
 

@@ -21,15 +21,15 @@ def target_prompt(state: State, data: Data) -> Choose:
     for ball in state.balls:
         if ball.in_play and ball.id != shooter.id:
             friendly = ball.team == shooter.team
-            hint = "friendly" if friendly else f"enemy: hitting it is a boob (it bites back with +{data.bite.boob_bonus})"
+            hint = "friendly" if friendly else f"enemy: a boob, it bites back +{data.bite.boob_bonus}"
             options.append(Option(id=ball.id, label=f"{state.label(ball.id)} (STR {ball.strength})", hint=hint,
                                   actor=ball.team, key=ball_key(state, ball.id)))
     options.append(Option(id="none", label="No valid target: a duff", hint=f"+{data.scoring.duff} to the opponent",
                              key="0"))
     return Choose(
         actor=state.shooter,
-        text=f"{state.label(shooter.id)} (STR {shooter.strength}) shoots: which ball does it target? "
-        "It needs a clear straight line base to base, and room beside the facing edge it aims at.",
+        text=f"{state.label(shooter.id)} (STR {shooter.strength}) shoots at which ball? "
+        "(a clear straight line base to base, room by the edge it aims at)",
         options=tuple(options),
         refused=deflated_refusals(state, skip=shooter.id),
     )
@@ -79,14 +79,13 @@ def result_prompt(state: State, data: Data) -> Choose:
     else:
         options.insert(0, Option(id="hit", label=f"Hit {state.label(state.target)}", key="1"))
     for exit_ in exits(state):
-        options.append(Option(id=exit_.id, label=f"Hit nothing and {exit_.label[0].lower()}{exit_.label[1:]} (duff)",
-                              key=exit_.key))
+        options.append(Option(id=exit_.id, label=f"Duff: {exit_.label[0].lower()}{exit_.label[1:]}", key=exit_.key))
     winged = " It is winged: it may pass over the first ball in its way." if shooter.effect == "winged" else ""
     return Choose(
         text=f"{state.label(shooter.id)} moves with {state.power} power: up to {shooter.strength}\" free, "
         f"then 1 power per inch, {state.power}\" at most.{winged}",
         options=tuple(options),
-        refused=exit_refusals(state, label="Hit nothing and touched a portal"),
+        refused=exit_refusals(state, label="Duff: touched a portal"),
     )
 
 

@@ -88,10 +88,8 @@ def move_menu_prompt(state: State, data: Data) -> Choose:
     options = [Option(id="done", label=f"Done: {team_name(state, team)} have moved their {step.name}", actor=team,
                       key="1"),
                *actions]
-    options.append(Option(id="rest", key="0", label="Nothing else needs dice this Move phase (both teams; "
-                          "coaches are still asked)"))
-    options.append(Option(id="break", key="9",
-                          label="Break Play: all balls unreachable, or everyone agrees (asks first)"))
+    options.append(Option(id="rest", key="0", label="Nothing else needs dice this Move phase (coaches still asked)"))
+    options.append(Option(id="break", key="9", label="Break Play: balls unreachable, or all agree (asks first)"))
     return Choose(
         actor=team,
         text=f"Move your {step.name} (moving is optional). Tell refbox only about moves that need dice.",

@@ -141,8 +141,13 @@ def ground_contact_prompt(state: State, data: Data) -> Pick:
     return Pick(
         text=f"Groundball {state.ask.ball}: pick every figure in base contact with it that tries to nab it "
              "(none is fine). They try from the highest Nab down.",
-        options=tuple(fig_option(state, f, data) for f in figs),
+        options=tuple(_with_nab_chance(fig_option(state, f, data), f, data) for f in figs),
     )
+
+
+def _with_nab_chance(option, fig, data: Data):
+    option.chance = p_at_most(data.game.die, fig.nab)  # the chance this figure nabs it when its turn comes
+    return option
 
 
 def ground_contact_apply(state: State, data: Data, event: Event) -> None:
