@@ -47,3 +47,14 @@ def test_a_fire_roll_hopes_for_odd_faces():
     prompt = table.prompt()
     assert prompt.actor == 1 and prompt.chance == pytest.approx(0.25)
     assert prompt.wins([1, 3]) and not prompt.wins([1, 2])
+
+
+def test_full_time_is_the_current_phase_at_the_end():
+    from test_ballmonsters_helpers import Table
+
+    table = Table().placed()
+    for ball_id in ("B1", "B2", "B3", "B4"):
+        table.arrange(ball_id, gone="portal")
+    table.send(choose("none"))
+    view = table.rules.view(table.state, table.data)
+    assert table.step == "over" and [r.name for r in view.phases if r.status == "current"] == ["Full time"]

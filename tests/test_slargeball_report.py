@@ -90,3 +90,23 @@ def test_a_goal_is_tallied_for_the_flinger(tmp_path):
     report = build(path)
     assert dict(report.tally.figures[(0, "T1")]) == {"nabs": 1, "flings": 1, "goals": 1}
     assert report.tally.teams[0]["goals"] == 1 and 1 not in report.tally.teams
+
+
+def test_full_time_is_the_current_phase_at_the_end():
+    from refbox.engine import sim
+    from refbox.games.slargeball.demo import table_chooser
+    import random
+
+    m = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=2)
+    sim.play_random(m, 2, choose=table_chooser)
+    view = m.rules.view(m.state, m.data)
+    assert [r.name for r in view.phases if r.status == "current"] == ["Full time"]
+
+
+def test_a_one_squad_match_lists_no_captains_or_coaches():
+    m = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=2)
+    names = [r.name for r in m.rules.view(m.state, m.data).phases]
+    assert "Captains" not in names and "Coaches" not in names and "Tremples" in names
+    m = Match.new("slargeball", {"teams": TEAMS, "squads": 3}, seed=2)
+    names = [r.name for r in m.rules.view(m.state, m.data).phases]
+    assert "Captains" in names and "Coaches" in names

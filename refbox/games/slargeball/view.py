@@ -27,6 +27,8 @@ def _phase_rows(state: State, data: Data) -> list[PhaseRow]:
                 rows.append(PhaseRow(name=step.name, status=sub, depth=1))
     if state.phase == "break":
         rows.append(PhaseRow(name="Break Play", status="current"))
+    if state.phase == "over":
+        rows.append(PhaseRow(name="Full time", status="current"))  # never an empty phase in the title
     return rows
 
 
