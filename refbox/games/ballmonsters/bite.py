@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Refusal, Roll
 from refbox.games.ballmonsters.boing import owner, start_boing
 from refbox.games.ballmonsters.data import Data, FacingKey
@@ -63,9 +64,16 @@ def facing_apply(state: State, data: Data, event: Event) -> None:
 def commit_prompt(state: State, data: Data) -> Number:
     b = state.bounce
     keep = _keep(b.power, data.bite.keep_power)
+    a, t = state.ball(b.active), state.ball(b.target)
+    _, target_bonus, active_bitey, target_can_bite = _bite_terms(state, data)
+    nuts = (a.effect == "tough_nut", t.effect == "tough_nut")
+    odds = " · ".join(
+        f"{k}: {percent(bite_split(data.bite.die, data.bite.crit_face, a.strength + k, target_bonus, active_bitey, target_can_bite, *nuts).active_ahead)}"  # noqa: E501
+        for k in range(b.power - keep + 1))
     return Number(
         actor=owner(state, b.active),
-        text=f"Power {state.label(b.active)} commits to the bite ({b.power} power, keeps at least {keep}).",
+        text=f"Power {state.label(b.active)} commits to the bite ({b.power} power, keeps at least {keep}).\n"
+             f"Chance it gives more bites than it takes, by power committed: {odds}",
         min=0,
         max=b.power - keep,
         unit="power",
