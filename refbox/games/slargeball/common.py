@@ -63,14 +63,9 @@ FIGURE_KEYS = ("abcefghijklmnopstvwxyz", "ABCDEFGHIJKLMNOPQRSTVWXYZ")
 first team, capitals for the second). Digits belong to the menus: 0 is always "nothing (else)", 1 "done"."""
 
 
-def fig_key(state: State, fig: Figure) -> str:
-    n = 0
-    for f in state.figures:
-        if f is fig:
-            break
-        if f.team == fig.team:
-            n += 1
-    letters = FIGURE_KEYS[fig.team]
+def fig_key(team: int, n: int) -> str:
+    """The key of a team's ``n``-th figure in roster order ("" past the letters: the next free key)."""
+    letters = FIGURE_KEYS[team]
     return letters[n] if n < len(letters) else ""
 
 
@@ -87,7 +82,7 @@ def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
         label=f"{state.teams[fig.team].name} {fig.tag} {pos.name}{extra}",
         hint=hint,
         actor=fig.team,
-        key=fig_key(state, fig),
+        key=fig.key,
     )
 
 

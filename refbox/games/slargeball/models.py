@@ -58,6 +58,8 @@ class Figure(Model):
     coach: bool = False
     on_field: bool = True
     """Coaches start off the field; every other figure is always on it."""
+    key: str = ""
+    """Its own key in every prompt (set from its place in the roster)."""
 
     @property
     def up(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Pick, Prompt, Roll
 from refbox.games.slargeball import flow, moving, nabbing, whap_fling
-from refbox.games.slargeball.common import batch_roll, log, who
+from refbox.games.slargeball.common import batch_roll, fig_key, log, who
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.models import Ask, Ball, Figure, Setup, State, Team
 from refbox.games.slargeball.view import view
@@ -26,7 +26,8 @@ def roster(setup: Setup, data: Data, team: int) -> list[Figure]:
         for n in range(1, count + 1):
             tag = pos.id if count == 1 and pos.per_team else f"{pos.id}{n}"
             figs.append(Figure(id=f"{letter}.{tag}", team=team, pos=pos.id, tag=tag, move=pos.move, whap=pos.whap,
-                               fling=pos.fling, nab=pos.nab, coach=pos.coach, on_field=not pos.coach))
+                               fling=pos.fling, nab=pos.nab, coach=pos.coach, on_field=not pos.coach,
+                               key=fig_key(team, len(figs))))
     return figs
 
 
