@@ -151,17 +151,37 @@ def _answer_forced(state: State, data: Data) -> None:
     undo steps back over them to the input before (the table never gave them). Only with table.skip_forced,
     so journals saved before it (which hold these answers) replay as they were played."""
     while state.ask.step in FORCIBLE:
-        p = prompt(state, data)
         step = state.ask.step
-        if isinstance(p, Choose) and len(p.options) == 1:
-            only = p.options[0]
-            log(state, data, FORCED[step].format(ball=state.ask.ball, only=only.label), p.actor)
-            STEPS[step][1](state, data, Event("choose", only.id))
-        elif isinstance(p, Pick) and not p.options:
-            log(state, data, FORCED[step].format(ball=state.ask.ball, only=""), p.actor)
+        only = _forced_choice(state, data, step)
+        if only is None:
+            return
+        if only == "":  # nobody to pick
+            log(state, data, FORCED[step].format(ball=state.ask.ball, only=""), None)
             STEPS[step][1](state, data, Event("pick", []))
         else:
-            return
+            label = who(state, state.fig(only)) if only != "ground" else ""
+            log(state, data, FORCED[step].format(ball=state.ask.ball, only=label), None)
+            STEPS[step][1](state, data, Event("choose", only))
+
+
+def _forced_choice(state: State, data: Data, step: str) -> str | None:
+    """The one answer a forcible question has ("" for an empty pick), or None when the table must answer.
+    Cheap (no prompt built): the same candidate lists the prompts offer."""
+    if step == "whap_target":
+        targets = whap_fling._targets(state, state.ask.figure)
+        return targets[0].id if len(targets) == 1 else None
+    if step == "air_landed":
+        return "ground" if not any(f.on_field and f.up for f in state.figures) else None
+    if step == "coach_target":
+        figs = [f for f in state.figures if f.team == state.ask.team and not f.coach]
+        return figs[0].id if len(figs) == 1 else None
+    if step == "walk_by":
+        return "" if not moving._walk_by_candidates(state, state.ask.team) else None
+    if step == "ground_contact":
+        return "" if not any(f.can_act and not f.coach for f in state.figures) else None
+    if step == "bonk_contacts":
+        return "" if not any(f.on_field and f.up and f.id not in state.bonk_involved for f in state.figures) else None
+    return None
 
 
 def sim_setup(data: Data) -> dict:
