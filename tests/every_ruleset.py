@@ -98,6 +98,8 @@ def demo_journal(root: Path, ruleset: str) -> Path:
         demo = importlib.import_module(f"refbox.games.{ruleset.replace('-', '_')}.demo")
     except ModuleNotFoundError:
         return saved_match(root, ruleset, events=120, name=f"{ruleset}-demo")
+    if not hasattr(demo, "demo_match"):  # a demo module with other demos only (Battleball's board_demo)
+        return saved_match(root, ruleset, events=120, name=f"{ruleset}-demo")
     match = demo.demo_match(path)
     match.save()
     match.close()

@@ -22,7 +22,7 @@ def unfriendly_table() -> Table:
 
 def test_friendly_bounce_with_bitey_sides_together_has_no_bite():
     table = Table().placed().shoot("A1", momentum=2).bite("bitey_bitey")
-    assert table.step == "vector"
+    assert table.at_boing
     assert "no bite" in table.log_text()
 
 
@@ -49,7 +49,7 @@ def test_with_only_2_power_or_less_nothing_can_be_committed():
 
 def test_committing_more_power_than_allowed_is_refused_and_changes_nothing():
     match = Match.new("ballmonsters", setup_dict(), seed=5)
-    for event in (confirm(), choose("A1"), number(2), choose("hit"), number(0), choose("bitey_back")):
+    for event in (confirm(), choose("A1"), number(2), choose("hit0"), choose("bitey_back")):
         match.submit(event)
     before = match.state.model_dump()
     with pytest.raises(InvalidInput, match="7 power is out of range: enter 0 to 6"):
@@ -156,19 +156,54 @@ def test_bite_odds_match_a_brute_force_count():
         assert bite_odds(12, 12, a_bonus, t_bonus, a_bitey, t_bitey, a_nut, t_nut) == pytest.approx(expected)
 
 
+def brute_rows(a_bonus, t_bonus, a_bitey, t_bitey, a_nut=False, t_nut=False) -> list[float]:
+    """Only A bites, only T bites, both, nobody, nobody by a tie: counted over the 144 pairs of faces."""
+    rows = [0] * 5
+    for fa, ft in itertools.product(range(1, 13), repeat=2):
+        ta, tt = fa + a_bonus, ft + t_bonus
+        by_a = max(0, (ta > tt and a_bitey) + (fa == 12) - (t_nut and ft % 2 == 0))
+        by_t = max(0, (tt > ta and t_bitey) + (ft == 12) - (a_nut and fa % 2 == 0))
+        row = 0 if by_a and not by_t else 1 if by_t and not by_a else 2 if by_a and by_t else 3
+        rows[row] += 1
+        rows[4] += row == 3 and ta == tt
+    return [r / 144 for r in rows]
+
+
 def test_the_bite_odds_count_a_tough_nuts_shrug():
     table = Table(setup_dict()).placed().arrange("B1", strength=3, effect="tough_nut")
     table.state.friendly_hit = True
     table.shoot("B1", momentum=0).bite("bitey_back")
-    odds = {o.label: o.probability for o in table.prompt().odds}
-    assert odds["Gobblers Big Bertha bites"] == pytest.approx(bite_odds(12, 12, 6, 3, True, False, False, True)[0])
-    assert odds["Gobblers Big Bertha bites"] < bite_odds(12, 12, 6, 3, True, False)[0]
+    probs = [o.probability for o in table.prompt().odds]
+    assert probs == pytest.approx(brute_rows(6, 3, True, False, False, True))
+    assert probs[0] < brute_rows(6, 3, True, False)[0]
 
 
-def test_the_bite_prompt_shows_exact_odds_for_the_committed_power():
+def test_the_bite_prompt_shows_exact_odds_that_add_up_with_the_tie_as_a_sub_case():
     table = unfriendly_table().arrange("B1", strength=3).shoot("B1", momentum=4).bite("bitey_bitey", commit=5)
     prompt = table.prompt()
     assert isinstance(prompt, Roll) and [d.sides for d in prompt.dice] == [12, 12]
-    odds = {o.label: o.probability for o in prompt.odds}
-    assert odds["Gobblers Big Bertha bites"] == pytest.approx(bite_odds(12, 12, 11, 3, True, True)[0])
-    assert odds["tie"] == pytest.approx(bite_odds(12, 12, 11, 3, True, True)[1])
+    labels = [o.label for o in prompt.odds]
+    assert labels == ["only Gobblers Big Bertha bites", "only Chompers Grub bites", "both bite (a natural 12)",
+                      "nobody bites", "  of which a tie of totals"]
+    probs = [o.probability for o in prompt.odds]
+    assert probs == pytest.approx(brute_rows(11, 3, True, True))
+    assert sum(probs[:4]) == pytest.approx(1.0) and probs[4] <= probs[3]
+
+
+def test_the_bite_rolls_chance_and_wins_agree_with_a_hand_count():
+    """STR 20 against 0, bitey sides both ways: the active ball bites every time, one more on a 12; it comes
+    out behind only when the target rolls a 12 and it does not (11 of 144)."""
+    table = unfriendly_table().arrange("A0", strength=6).arrange("B1", strength=0)
+    table.shoot("B1", momentum=0).send(choose("bitey_bitey"))
+    if table.step == "commit":
+        table.send(number(0))
+    table.state.bounce.committed = 14  # a hand-built case: 6 + 14 = 20 against 0
+    prompt = table.prompt()
+    assert prompt.chance == pytest.approx(133 / 144)
+    assert prompt.wins([1, 11]) and prompt.wins([12, 12]) and not prompt.wins([5, 12])
+
+
+def test_a_friendly_bite_has_no_luck_figure():
+    table = Table().placed().shoot("A1", momentum=2).send(choose("bitey_back"), number(0))
+    prompt = table.prompt()
+    assert isinstance(prompt, Roll) and prompt.chance is None and prompt.wins is None

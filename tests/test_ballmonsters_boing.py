@@ -2,26 +2,32 @@
 
 from __future__ import annotations
 
-from test_ballmonsters_helpers import A, B, Table
+from test_ballmonsters_helpers import A, B, Table, old_data
 
 from refbox.engine.prompts import Number, choose, number
 
 
-def friendly_no_bite(momentum: int = 2) -> Table:
+def friendly_no_bite(momentum: int = 2, old: bool = False) -> Table:
     """A0 (STR 6) hits A1 with bitey sides together: no bite, straight to the boing."""
-    return Table().placed().shoot("A1", momentum=momentum).bite("bitey_bitey")
+    return Table(data=old_data() if old else None).placed().shoot("A1", momentum=momentum).bite("bitey_bitey")
 
 
-def test_the_active_player_picks_one_of_three_vectors():
-    table = friendly_no_bite()
+def test_an_old_match_asks_which_of_three_vectors_with_keys_1_to_3():
+    table = friendly_no_bite(old=True)
     prompt = table.prompt()
     assert prompt.actor == A and [o.id for o in prompt.options] == ["A", "B", "C"]
+    assert [o.key for o in prompt.options] == ["1", "2", "3"]
+
+
+def test_the_vector_is_not_asked_in_quick_mode_refbox_does_not_use_it():
+    table = friendly_no_bite()
+    assert table.step == "split" and "the table lays the template on a vector" in table.log_text()
 
 
 def test_a_monsterball_keeps_at_least_2_power_in_the_boing():
-    table = friendly_no_bite(momentum=2).send(choose("B"))
-    prompt = table.prompt()
-    assert isinstance(prompt, Number) and (prompt.min, prompt.max) == (0, 6)
+    for table in (friendly_no_bite(momentum=2, old=True).send(choose("B")), friendly_no_bite(momentum=2)):
+        prompt = table.prompt()
+        assert isinstance(prompt, Number) and (prompt.min, prompt.max) == (0, 6)
 
 
 def test_the_power_is_split_and_the_active_ball_moves_first():
@@ -41,7 +47,7 @@ def test_a_bouncing_ball_that_hits_another_starts_a_bounce_with_power_minus_inch
 
 def test_a_miniball_keeps_at_least_1_power_in_the_boing():
     table = friendly_no_bite(momentum=2).boing("A", give=5).send(choose("stop"), choose("B2"), number(1))
-    table.bite("back_back").send(choose("C"))  # unfriendly back to back: no bite
+    table.bite("back_back")  # unfriendly back to back: no bite, and no vector asked: straight to the split
     assert (table.prompt().min, table.prompt().max) == (0, 3)
 
 
@@ -57,8 +63,8 @@ def test_chains_resolve_depth_first():
 def test_a_ball_deflated_in_the_bite_does_not_boing():
     table = Table().placed().shoot("A1", momentum=6).bite("bitey_back", faces=(9, 1))  # A1 at STR 0: flat
     assert table.ball("A1").deflated
-    assert table.step == "vector"
-    table.send(choose("A"))  # no split: the monsterball keeps everything
+    assert table.at_boing
+    table.boing("A")  # no split: the monsterball keeps everything
     assert table.state.moving.ball == "A0" and table.state.moving.power == 12
 
 
@@ -129,3 +135,23 @@ def test_the_game_ends_when_a_player_has_no_miniballs_on_the_field():
     table.send(choose("stop"), choose("portal"))
     assert table.step == "over"
     assert table.state.winner == B and "Chompers wins on points" in table.state.result
+
+
+def test_every_ball_still_to_bounce_can_come_to_rest_with_one_key():
+    table = friendly_no_bite(momentum=2).boing("A", give=5)
+    rest = next(o for o in table.prompt().options if o.id == "rest_all")
+    assert rest.key == "9" and "Gobblers Pip" in rest.label
+    table.send(choose("rest_all"))
+    assert table.state.moves == [] and table.step in ("fire", "portal")
+    assert "Gobblers Big Bertha, Gobblers Pip come to rest." in table.log_text()
+
+
+def test_the_bounce_partner_is_refused_as_a_hit_until_another_bounce():
+    table = friendly_no_bite(momentum=2).boing("A", give=5)
+    prompt = table.prompt()
+    assert "A1" not in [o.id for o in prompt.options]
+    assert any(r.id == "A1" and "bounce partner" in r.reason for r in prompt.refused)
+    table.send(choose("B2"), number(0))  # Big Bertha hits B2 before A1 has moved: a new bounce
+    table.bite("back_back").boing("A", give=0)
+    table.send(choose("stop"))
+    assert table.state.moving.ball == "A1" and "A0" in [o.id for o in table.prompt().options]

@@ -26,12 +26,12 @@ def test_a_flaming_ball_on_an_even_die_sets_an_adjacent_ball_on_fire():
     assert prompt.options[0].id == "B1" and prompt.options[0].hint == "bounce partner"
     table.send(choose("B1"))
     assert table.ball("B1").fire == 1
-    assert table.step == "vector"
+    assert table.at_boing
 
 
 def test_an_odd_die_wakes_nothing():
     table = hitting_b1({"A0": "flaming"}).bite("bitey_back", faces=(3, 1))
-    assert table.step == "vector" and table.ball("B1").fire == 0
+    assert table.at_boing and table.ball("B1").fire == 0
 
 
 def test_a_ball_on_fire_can_be_set_on_fire_again():
@@ -93,7 +93,7 @@ def test_a_horny_ball_with_no_str_0_ball_around_does_nothing():
     for ball in table.state.balls:
         ball.strength = max(ball.strength, 1)
     table.bite("bitey_back", faces=(2, 1))
-    assert table.step == "vector"
+    assert table.at_boing
     assert "no ball on the field is at STR 0" in table.log_text()
 
 
@@ -105,7 +105,7 @@ def test_a_tough_nut_shrugs_off_one_bite():
 
 def test_a_tough_nut_not_bitten_ignores_the_other_balls_effect():
     table = hitting_b1({"A0": "flaming", "B1": "tough_nut"}).bite("back_bitey", faces=(2, 4))  # A0 wins, backside
-    assert table.state.activations == [] and table.step == "vector"
+    assert table.state.activations == [] and table.at_boing
     assert table.ball("B1").fire == 0
 
 

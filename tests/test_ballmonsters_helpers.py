@@ -21,6 +21,14 @@ def load_data() -> rules.Data:
     return registry.lookup("ballmonsters").load_data()
 
 
+def old_data() -> rules.Data:
+    """The ruleset as a match saved before the table options embeds it: those fields at their defaults (every
+    question asked, deflated miniballs counted, fire/sickness deflations scoring)."""
+    data = load_data().model_dump(mode="json")
+    del data["table"], data["ending"], data["scoring"]["other_deflations_score"], data["portals"]["centre_spots"]
+    return rules.Data.model_validate(data)
+
+
 def setup_dict(**changes) -> dict:
     return copy.deepcopy(rules.default_setup(**changes))
 
@@ -51,8 +59,19 @@ class Table(RulesTable):
         return self.send(confirm())
 
     def shoot(self, target: str, momentum: int = 0, inches: int = 0) -> "Table":
-        """The monsterball shoots and hits ``target``: the table is then at the facing question."""
-        return self.send(choose(target), number(momentum), choose("hit"), number(inches))
+        """The monsterball shoots and hits ``target``: the table is then at the facing question. Quick mode
+        (the shipped ruleset) takes the hit and its distance in one choice; old matches asked them apart."""
+        self.send(choose(target), number(momentum))
+        if "hit" in [o.id for o in self.prompt().options]:
+            return self.send(choose("hit"), number(inches))
+        strength = self.state.monsterball(self.state.shooter).strength
+        return self.send(choose(f"hit{max(0, inches - strength)}"))
+
+    @property
+    def at_boing(self) -> bool:
+        """The bite is over and the boing has begun (the vector question, or straight to the split or a move
+        in quick mode, where refbox does not ask the vector)."""
+        return self.step in ("vector", "split", "move")
 
     def bite(self, facing: str, faces: tuple[int, int] | None = None, commit: int = 0) -> "Table":
         self.send(choose(facing))
@@ -63,7 +82,8 @@ class Table(RulesTable):
         return self
 
     def boing(self, vector: str = "A", give: int | None = None) -> "Table":
-        self.send(choose(vector))
+        if self.step == "vector":
+            self.send(choose(vector))
         if self.step == "split":
             self.send(number(give or 0))
         return self

@@ -105,7 +105,7 @@ def test_fiddle_points_cannot_lift_a_monsterball_above_str_6():
 def test_a_team_needs_four_miniballs():
     setup = setup_dict()
     setup["teams"][0]["miniballs"].pop()
-    with pytest.raises(RuleError, match="needs 4 miniballs, not 3"):
+    with pytest.raises(RuleError, match="needs 4 to 8 miniballs, not 3"):
         Match.new("ballmonsters", setup, seed=1)
 
 
@@ -168,3 +168,20 @@ def test_a_ruleset_missing_an_effect_is_refused(tmp_path: Path):
     broken.write_text(text)
     with pytest.raises(RulesetError, match="effects must list each of"):
         ruleset.load(rules.Data, broken)
+
+
+def test_more_than_four_miniballs_are_allowed_up_to_the_rulesets_most():
+    setup = rules.default_setup(miniballs=6)
+    table = Table(setup)
+    assert sum(1 for b in table.state.balls if b.kind == "miniball") == 12
+    setup = rules.default_setup(miniballs=8)
+    setup["teams"][0]["miniballs"].append({"name": "Ninth"})
+    with pytest.raises(RuleError, match="needs 4 to 8 miniballs, not 9"):
+        Table(setup)
+
+
+def test_the_two_teams_start_with_ball_names_of_their_own():
+    a, b = rules.default_setup()["teams"]
+    names_a = {a["monsterball"]["name"], *(m["name"] for m in a["miniballs"])}
+    names_b = {b["monsterball"]["name"], *(m["name"] for m in b["miniballs"])}
+    assert not names_a & names_b

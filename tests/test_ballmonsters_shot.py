@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_ballmonsters_helpers import A, B, Table, setup_dict
+from test_ballmonsters_helpers import A, B, Table, old_data, setup_dict
 
 from refbox.engine.errors import InvalidInput
 from refbox.engine.match import Match
@@ -55,9 +55,20 @@ def test_power_is_kept_for_str_inches_then_lost_one_per_inch():
 
 
 def test_the_shot_can_travel_at_most_its_power_in_inches():
-    table = Table().placed().send(choose("B1"), number(2), choose("hit"))
+    table = Table(data=old_data()).placed().send(choose("B1"), number(2), choose("hit"))
     prompt = table.prompt()
     assert isinstance(prompt, Number) and prompt.max == 8
+
+
+def test_hit_and_distance_are_one_key_each_inch_past_str_its_own_answer():
+    table = Table().placed().send(choose("B1"), number(2))  # STR 6 + 2 = 8 power
+    prompt = table.prompt()
+    hits = [o for o in prompt.options if o.id.startswith("hit")]
+    assert [o.id for o in hits] == ["hit0", "hit1", "hit2"] and [o.key for o in hits] == ["1", "2", "3"]
+    assert hits[0].label.endswith('within 6": arrives with 8 power') and "arrives with 6 power" in hits[2].label
+    assert next(o.key for o in prompt.options if o.id == "miss") == "0"
+    table.send(choose("hit2"))
+    assert table.state.bounce.power == 6 and table.step == "facing"
 
 
 def test_the_bounce_starts_with_the_power_left_on_arrival():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_ballmonsters_helpers import A, B, Table
+from test_ballmonsters_helpers import A, B, Table, old_data, setup_dict
 
 from refbox.engine.prompts import GameOver, Roll, choose, number, roll
 from refbox.games.ballmonsters import rules
@@ -15,10 +15,17 @@ def test_a_sick_ball_loses_1_str_at_the_end_of_the_shot():
     assert table.ball("B1").strength == 2 and table.ball("B1").sick
 
 
-def test_a_sick_ball_at_str_0_is_deflated_and_its_opponent_scores():
+def test_a_sick_ball_at_str_0_is_deflated_and_scores_nobody_by_the_book():
     table = Table().placed().arrange("B1", sick=True).send(choose("none"))
     assert table.ball("B1").deflated and not table.ball("B1").sick
-    assert table.state.scores == [2, 1]  # 2 for the deflation, and B's 1 for A's duff
+    assert table.state.scores == [0, 1] and table.state.deflations == [0, 0]  # only B's 1 for A's duff
+
+
+def test_with_the_house_rule_a_sickness_deflation_scores_for_the_opponent():
+    for table in (Table(data=old_data()), Table(setup_dict(other_deflations_score=True))):
+        table.placed().arrange("B1", sick=True).send(choose("none"))
+        assert table.ball("B1").deflated
+        assert table.state.scores == [2, 1] and table.state.deflations == [1, 0]  # 2 for it, B's 1 for A's duff
 
 
 def test_fire_tokens_are_rolled_one_d12_each_at_the_end_of_the_turn():
@@ -52,12 +59,31 @@ def test_a_deflated_ball_returns_at_the_end_of_the_next_turn_with_its_str_and_ef
 
 
 def test_the_portal_roll_places_a_portal_at_or_under_the_turns_taken():
-    table = Table().placed().send(choose("none"))
+    table = Table(data=old_data()).placed().send(choose("none"))
     assert table.prompt().odds[0].probability == pytest.approx(1 / 12)
     table.send(roll(1))
     assert table.step == "portal_place"
     table.send(choose("centre"))
     assert table.state.portals == 1 and table.state.turn == 2
+
+
+def test_with_certainly_a_free_centre_spot_the_portal_spot_is_not_asked():
+    table = Table().placed().send(choose("none"), roll(1))  # 10 balls, 0 portals: 10 of 16 spots at most
+    assert table.state.portals == 1 and table.state.turn == 2 and table.step == "target"
+    assert "there is room" in table.log_text()
+    table.state.portals = 6  # 10 balls and 6 portals could cover all 16 spots: asked
+    table.send(choose("none"), roll(1))
+    assert table.step == "portal_place"
+
+
+def test_portal_odds_say_when_a_result_changes_nothing():
+    table = Table().placed().send(choose("none"))
+    labels = [o.label for o in table.prompt().odds]
+    assert labels == ["add a portal", "remove a portal, but there is none: nothing changes"]
+    table = Table().placed()
+    table.state.portals = 10
+    table.send(choose("none"))
+    assert table.prompt().odds[0].label == "add a portal, but 10 of 10 are out: nothing changes"
 
 
 def test_the_portal_roll_over_the_turns_taken_removes_a_portal():
@@ -73,7 +99,7 @@ def test_no_portal_to_remove_changes_nothing():
 
 
 def test_after_turn_12_only_a_12_removes_a_portal():
-    table = Table().placed()
+    table = Table(data=old_data()).placed()
     table.state.turn = 13
     table.state.portals = 4
     table.send(choose("none"), roll(11), choose("centre"))
@@ -99,7 +125,7 @@ def test_with_no_room_anywhere_a_portal_is_removed_instead():
 
 
 def test_a_full_centre_zone_sends_the_portal_to_a_monsterball_spot():
-    table = Table().placed().send(choose("none"), roll(1), choose("monster_spot"))
+    table = Table(data=old_data()).placed().send(choose("none"), roll(1), choose("monster_spot"))
     assert table.state.portals == 1
 
 
@@ -147,3 +173,20 @@ def test_the_view_tracks_turn_portals_and_the_current_step():
     assert view.clock == "turn 1 · portals 0/10" and view.phase_id == "end"
     current = [row.name for row in view.phases if row.status == "current"]
     assert current == ["End of turn", "Portal roll"]
+
+
+def test_by_the_book_a_player_with_every_miniball_deflated_ends_the_game():
+    table = Table().placed()
+    for ball_id in ("B1", "B2", "B3", "B4"):
+        table.arrange(ball_id, deflated_turn=1)
+    table.send(choose("none"))
+    assert table.step == "over" and "Chompers has no miniballs left" in table.state.result
+
+
+def test_with_the_old_ruling_deflated_miniballs_still_count_as_on_the_field():
+    for table in (Table(data=old_data()), Table(setup_dict(deflated_miniballs_count=True))):
+        table.placed()
+        for ball_id in ("B1", "B2", "B3", "B4"):
+            table.arrange(ball_id, deflated_turn=1)
+        table.send(choose("none"))
+        assert table.step == "portal"

@@ -12,9 +12,10 @@ from refbox.ui.games.ballmonsters import BallmonstersScreen, BallmonstersSetupSc
 from refbox.ui.screens.help import HelpScreen
 
 SIZE = (130, 40)
-TO_THE_BITE = ["enter", "6", "6", "1", "8", "1", "3"]
-"""Place the balls; Big Bertha targets Chompers Pip (a boob), momentum 6, hits after 8", bitey sides
-touching, commits 3 power: the bite roll is next. A number that no further digit could extend is taken without Enter."""
+TO_THE_BITE = ["enter", "h", "6", "3", "1", "3"]
+"""Place the balls; Big Bertha targets Chompers Grub (key h, always: a ball keeps its letter; a boob),
+momentum 6 (taken without Enter), hits after 8" (key 3: two inches past its free 6), bitey sides touching (1),
+commits 3 power (taken without Enter): the bite roll is next. Five keys from the placement to the dice."""
 
 
 def make_app(tmp_path: Path) -> RefboxApp:
@@ -93,6 +94,30 @@ class TestSetup:
             assert "Tough Nut" in text
 
 
+    async def test_unspent_fiddle_points_are_warned_about(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            await pilot.pause()
+            text = str(screen.query_one("#preview", Static).render())
+            assert "5 unspent" in text  # the defaults spend 1 of 6 on each monsterball
+
+    async def test_more_miniballs_and_the_house_rules_are_chosen_on_the_form(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#miniballs", Select).value = 6
+            screen.query_one("#deflated", Select).value = True
+            await pilot.pause()
+            assert screen.query_one("#row1-6").display and not screen.query_one("#row1-7").display
+            assert "still counts as on the field" in str(screen.query_one("#preview", Static).render())
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            state = app.screen.match.state
+            assert sum(1 for b in state.balls if b.team == 1 and b.kind == "miniball") == 6
+            assert state.deflated_count and not state.other_deflations_score
+
+
 class TestPlay:
     async def test_a_shot_walked_from_the_keyboard_reaches_the_bite_roll_with_its_odds(self, tmp_path):
         app = make_app(tmp_path)
@@ -101,14 +126,14 @@ class TestPlay:
             await pilot.press(*TO_THE_BITE)
             state = screen.match.state
             assert state.step == "bite" and state.bounce.boob and state.bounce.power == 7
-            await pilot.press("9", "3")  # 9+6+3 = 18 against 3+0+3 = 6: Pip (STR 0) is deflated
+            await pilot.press("9", "3")  # 9+6+3 = 18 against 3+0+3 = 6: Grub (STR 0) is deflated
             assert screen.match.state.ball("B1").deflated and screen.match.state.scores == [2, 0]
 
     async def test_momentum_7_is_refused_on_screen_and_nothing_changes(self, tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            await pilot.press("enter", "6")
+            await pilot.press("enter", "h")
             before = screen.match.state.model_copy(deep=True)
             await pilot.press("7", "enter")
             assert screen.match.state == before
@@ -118,7 +143,7 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            await pilot.press("enter", "6")
+            await pilot.press("enter", "h")
             assert screen.match.state.step == "momentum"
             await pilot.press("u")
             assert screen.match.state.step == "target" and screen.match.state.target is None
@@ -158,7 +183,8 @@ def test_snapshot_bite_roll_with_odds(snap_compare, tmp_path):
 
 
 def test_snapshot_boing_after_a_deflation(snap_compare, tmp_path):
-    """After Pip is deflated: the roster greys it out, the score shows +2, and the boing vector is asked."""
+    """After Grub is deflated: the roster greys it out, the score shows +2, and the boing begins (no vector
+    letter asked: straight to the moves)."""
 
     async def run_before(pilot) -> None:
         await start(pilot.app, pilot)

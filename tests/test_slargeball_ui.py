@@ -32,7 +32,7 @@ class TestPlayingWithPhysicalDice:
             match = await start_match(pilot)
             await pilot.press("6", "2")  # initiative roll-off: Red 6, Blue 2
             assert match.state.initiative == 0 and match.state.phase == "move"
-            await pilot.press("2")  # Red's Defensive Grelker tries to break base contact ([1] is always Done)
+            await pilot.press("3")  # Red's Defensive Grelker tries to break base contact ([1] is always Done, [3] contact)
             assert match.state.ask.step == "move_roll"
             await pilot.press("5")  # needs 1-2: held
             assert "held in contact" in panel_text(app)
@@ -57,7 +57,7 @@ class TestPlayingWithPhysicalDice:
         app = RefboxApp(data_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             match = await start_match(pilot)
-            await pilot.press("6", "2", "9")
+            await pilot.press("6", "2", "8")  # 8 is no answer in the move menu (9 asks to break play)
             assert "does nothing here" in panel_text(app) and len(match.events) == 1
 
     async def test_done_is_always_key_1_and_enter(self, tmp_path):

@@ -8,6 +8,7 @@ from refbox.engine import storage
 from refbox.engine.match import Match
 from refbox.games.slargeball.demo import demo_match
 from refbox.ui.app import RefboxApp
+from refbox.ui.keys import assign_keys
 
 SIZE = (130, 40)
 
@@ -50,8 +51,11 @@ async def test_a_read_only_folder_refuses_a_choice_and_undo_with_the_truth(tmp_p
         await pilot.pause()
         match = app.screen.match
         before = (list(match.events), path.read_bytes())
+        prompt = match.prompt()
+        key = ("enter" if prompt.kind in ("pick", "confirm") else "r" if prompt.kind == "roll"
+               else assign_keys([o.key for o in prompt.options])[0])  # the first option's own key
         monkeypatch.setattr(os, "open", failing(errno.EROFS, "Read-only file system"))
-        await pilot.press("1")
+        await pilot.press(key)
         assert "read-only" in panel_text(app) and "NOT recorded" in panel_text(app)
         await pilot.press("u")
         assert "read-only" in panel_text(app)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Refusal, Roll
 from refbox.games.ballmonsters.boing import owner, start_boing
 from refbox.games.ballmonsters.data import Data, FacingKey
 from refbox.games.ballmonsters.mechanics import (
-    can_catch_fire, can_fall_sick, deflate, gain_strength, lose_strength, make_sick, note, set_on_fire,
+    ball_key, can_catch_fire, can_fall_sick, deflate, gain_strength, lose_strength, make_sick, note, set_on_fire,
 )  # fmt: skip
 from refbox.games.ballmonsters.models import Activation, Ball, State
-from refbox.games.ballmonsters.odds import bite_odds
+from refbox.games.ballmonsters.odds import bite_count, bite_split
 
 FACING_WORDS: dict[FacingKey, str] = {
     "bitey_bitey": "{a}'s bitey side against {t}'s bitey side",
@@ -36,10 +39,10 @@ def facing_prompt(state: State, data: Data) -> Choose:
     table = _table(state, data)
     a, t = state.ball(b.active).name, state.ball(b.target).name
     options = []
-    for key, words in FACING_WORDS.items():
+    for n, (key, words) in enumerate(FACING_WORDS.items(), start=1):
         hint = "bite roll" if b.boob or table.calls_for_bite(key) else "no bite"
         label = words.format(a=a, t=t)
-        options.append(Option(id=key, label=label[0].upper() + label[1:], hint=hint))
+        options.append(Option(id=key, label=label[0].upper() + label[1:], hint=hint, key=str(n)))
     text = f"{state.label(b.active)} against {state.label(b.target)}: which sides touch?"
     return Choose(text=text, options=tuple(options))
 
@@ -61,9 +64,16 @@ def facing_apply(state: State, data: Data, event: Event) -> None:
 def commit_prompt(state: State, data: Data) -> Number:
     b = state.bounce
     keep = _keep(b.power, data.bite.keep_power)
+    a, t = state.ball(b.active), state.ball(b.target)
+    _, target_bonus, active_bitey, target_can_bite = _bite_terms(state, data)
+    nuts = (a.effect == "tough_nut", t.effect == "tough_nut")
+    odds = " · ".join(
+        f"{k}: {percent(bite_split(data.bite.die, data.bite.crit_face, a.strength + k, target_bonus, active_bitey, target_can_bite, *nuts).active_ahead)}"  # noqa: E501
+        for k in range(b.power - keep + 1))
     return Number(
         actor=owner(state, b.active),
-        text=f"Power {state.label(b.active)} commits to the bite ({b.power} power, keeps at least {keep}).",
+        text=f"Power {state.label(b.active)} commits to the bite ({b.power} power, keeps at least {keep}).\n"
+             f"Chance it gives more bites than it takes, by power committed: {odds}",
         min=0,
         max=b.power - keep,
         unit="power",
@@ -95,24 +105,45 @@ def bite_prompt(state: State, data: Data) -> Roll:
     active_bonus, target_bonus, active_bitey, target_can_bite = _bite_terms(state, data)
     sides, crit = data.bite.die, data.bite.crit_face
     nuts = (a.effect == "tough_nut", t.effect == "tough_nut")
-    p_a, p_tie, p_t, p_none = bite_odds(sides, crit, active_bonus, target_bonus, active_bitey, target_can_bite, *nuts)
+    terms = (sides, crit, active_bonus, target_bonus, active_bitey, target_can_bite, *nuts)
+    split = bite_split(*terms)
     boob = f" +{data.bite.boob_bonus} boob" if b.boob else ""
+    la, lt = state.label(a.id), state.label(t.id)
+    rivals = a.team != t.team
     return Roll(
         actor=a.team,
-        text=f"Bite! {state.label(a.id)} against {state.label(t.id)}.",
+        text=f"Bite! {la} against {lt}.",
         purpose="Bite",
         dice=(
-            DieSpec(sides=sides, label=state.label(a.id), note=f"+{a.strength} STR +{b.committed} power"),
-            DieSpec(sides=sides, label=state.label(t.id), note=f"+{t.strength} STR{boob}"),
+            DieSpec(sides=sides, label=la, note=f"+{a.strength} STR +{b.committed} power"),
+            DieSpec(sides=sides, label=lt, note=f"+{t.strength} STR{boob}"),
         ),
-        success=f"higher total bites with a bitey side touching; a natural {crit} adds a bite; even faces wake effects",
+        success=f"higher total bites with a bitey side touching; a tie bites nobody; a natural {crit} adds a bite "
+                "even so; even faces wake effects",
         odds=(
-            Outcome(label=f"{state.label(a.id)} bites", probability=p_a),
-            Outcome(label="tie", probability=p_tie),
-            Outcome(label=f"{state.label(t.id)} bites", probability=p_t),
-            Outcome(label="nobody bites", probability=p_none),
+            Outcome(label=f"only {la} bites", probability=split.active_only),
+            Outcome(label=f"only {lt} bites", probability=split.target_only),
+            Outcome(label=f"both bite (a natural {crit})", probability=split.both),
+            Outcome(label="nobody bites", probability=split.nobody),
+            Outcome(label="  of which a tie of totals", probability=split.nobody_tie),
         ),
+        chance=split.active_ahead if rivals else None,
+        wins=Ahead(terms) if rivals else None,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Ahead:
+    """Did the active ball come out ahead (more bites given than taken)? The same count as the odds; a value,
+    so two prompts built alike compare equal."""
+
+    terms: tuple
+
+    def __call__(self, faces: list[int]) -> bool:
+        sides, crit, active_bonus, target_bonus, active_bitey, target_can_bite, a_nut, t_nut = self.terms
+        by_a, by_t, _ = bite_count(faces[0], faces[1], crit, active_bonus, target_bonus, active_bitey,
+                                   target_can_bite, a_nut, t_nut)
+        return by_a > by_t
 
 
 def bite_apply(state: State, data: Data, event: Event) -> None:
@@ -144,6 +175,9 @@ def bite_apply(state: State, data: Data, event: Event) -> None:
                 break
             note(state, f"{state.label(biter.id)} bites {state.label(victim.id)}.", biter.team)
             lose_strength(state, data, victim, by_team=biter.team)
+            biter.bites += 1
+            if victim.deflated and victim.team != biter.team:
+                biter.deflated_enemies += 1
             gain_strength(data, biter)
     state.activations = []
     for ball, face, partner in ((a, face_a, t), (t, face_t, a)):
@@ -195,8 +229,9 @@ def effect_prompt(state: State, data: Data) -> Choose:
     for b in _candidates(state, data, act):
         immune = (act.kind == "fire" and not can_catch_fire(b)) or (act.kind == "sick" and not can_fall_sick(b))
         hint = "bounce partner" if b.id == act.partner else "only if adjacent"
-        options.append(Option(id=b.id, label=state.label(b.id), hint=hint + (", immune" if immune else ""), actor=b.team))
-    options.append(Option(id="none", label="No such ball is adjacent"))
+        options.append(Option(id=b.id, label=state.label(b.id), hint=hint + (", immune" if immune else ""), actor=b.team,
+                              key=ball_key(state, b.id)))
+    options.append(Option(id="none", label="No such ball is adjacent", key="0"))
     return Choose(
         actor=owner(state, act.ball),
         text=f"{state.label(act.ball)} activates: which adjacent ball does it {EFFECT_VERBS[act.kind]}?",
@@ -229,6 +264,8 @@ def effect_apply(state: State, data: Data, event: Event) -> None:
         else:
             note(state, f"{state.label(act.ball)} gores {state.label(victim.id)} at STR 0.", owner(state, act.ball))
             deflate(state, data, victim, by_team=owner(state, act.ball))
+            if victim.team != owner(state, act.ball):
+                state.ball(act.ball).deflated_enemies += 1
     else:
         note(state, f"{state.label(act.ball)} activates with nothing adjacent to affect.")
     _next_effect(state, data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.ballmonsters.data import Data
-from refbox.games.ballmonsters.mechanics import note, score
+from refbox.games.ballmonsters.mechanics import ball_key, note, score
 from refbox.games.ballmonsters.models import Ball, Bounce, Move, State
 from refbox.games.ballmonsters.turn import end_of_shot
 
@@ -37,6 +37,9 @@ def start_boing(state: State, data: Data) -> None:
     elif b.power == 0:
         note(state, "No power left: nothing bounces.")
         next_move(state, data)
+    elif data.table.quick:
+        note(state, f"Boing with {b.power} power: the table lays the template on a vector.", owner(state, b.active))
+        _boing(state, data)
     else:
         state.step = "vector"
 
@@ -52,17 +55,22 @@ def vector_prompt(state: State, data: Data) -> Choose:
     return Choose(
         actor=owner(state, b.active),
         text=f"Boing: which vector do {state.label(b.active)} and {state.label(b.target)} bounce along?",
-        options=tuple(Option(id=v, label=f"Vector {v}") for v in data.boing.vectors),
+        options=tuple(Option(id=v, label=f"Vector {v}", key=str(i)) for i, v in enumerate(data.boing.vectors, 1)),
     )
 
 
 def vector_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     note(state, f"Boing along vector {event.value} with {b.power} power.", owner(state, b.active))
+    _boing(state, data)
+
+
+def _boing(state: State, data: Data) -> None:
+    b = state.bounce
     if state.ball(b.target).in_play and b.power - _active_keeps(state, data) > 0:
         state.step = "split"
         return
-    state.moves = [*state.moves, Move(ball=b.active, power=b.power)]
+    state.moves = [*state.moves, Move(ball=b.active, power=b.power, partner=b.target, after=state.bounces)]
     next_move(state, data)
 
 
@@ -82,7 +90,8 @@ def split_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     given = event.value
     note(state, f"{state.label(b.target)} gets {given} power, {state.label(b.active)} keeps {b.power - given}.")
-    state.moves = [*state.moves, Move(ball=b.target, power=given), Move(ball=b.active, power=b.power - given)]
+    state.moves = [*state.moves, Move(ball=b.target, power=given, partner=b.active, after=state.bounces),
+                   Move(ball=b.active, power=b.power - given, partner=b.target, after=state.bounces)]
     next_move(state, data)
 
 
@@ -103,17 +112,37 @@ def next_move(state: State, data: Data) -> None:
 
 def move_prompt(state: State, data: Data) -> Choose:
     ball = state.ball(state.moving.ball)
-    options = [Option(id="stop", label="Came to rest without touching anything")]
+    options = [Option(id="stop", label="Came to rest without touching anything", key="0")]
+    partner = _partner(state, data)
     for other in state.balls:
-        if other.in_play and other.id != ball.id:
-            options.append(Option(id=other.id, label=f"Hit {state.label(other.id)}", actor=other.team))
+        if other.in_play and other.id != ball.id and other.id != partner:
+            options.append(Option(id=other.id, label=f"Hit {state.label(other.id)}", actor=other.team,
+                                  key=ball_key(state, other.id)))
     options += exits(state)
+    waiting = [m for m in state.moves if m.power > 0 and state.ball(m.ball).in_play]
+    if waiting:
+        names = ", ".join(state.label(m.ball) for m in reversed(waiting))
+        options.append(Option(id="rest_all", key="9",
+                              label=f"It and every ball still to bounce ({names}) come to rest: no more hits"))
+    refused = deflated_refusals(state, skip=ball.id) + exit_refusals(state)
+    if partner is not None and state.ball(partner).in_play:
+        refused = (Refusal(id=partner, label=state.label(partner),
+                           reason="its bounce partner: the boing sends them apart"),) + refused
     winged = " It is winged: it may pass over the first ball in its way." if ball.effect == "winged" else ""
     return Choose(
         text=f"{state.label(ball.id)} bounces up to {state.moving.power}\". Where does it end?{winged}",
         options=tuple(options),
-        refused=deflated_refusals(state, skip=ball.id) + exit_refusals(state),
+        refused=refused,
     )
+
+
+def _partner(state: State, data: Data) -> str | None:
+    """The ball the moving ball just bounced with, while nothing else has bounced since (they fly apart along
+    the vector, so it cannot be hit). Only in quick mode: old journals may hold such a hit."""
+    move = state.moving
+    if data.table.quick and move.partner is not None and move.after == state.bounces:
+        return move.partner
+    return None
 
 
 def deflated_refusals(state: State, skip: str) -> tuple[Refusal, ...]:
@@ -133,9 +162,9 @@ def exit_refusals(state: State, label: str = "Touched a portal") -> tuple[Refusa
 def exits(state: State) -> list[Option]:
     out = []
     if state.portals:
-        out.append(Option(id="portal", label="Touched a portal"))
-    out.append(Option(id="edge", label="Went off the edge: onto a free start space"))
-    out.append(Option(id="edge_gone", label="Went off the edge with no free start space: removed"))
+        out.append(Option(id="portal", label="Touched a portal", key="P"))
+    out.append(Option(id="edge", label="Off the edge: onto a free start space", key="E"))
+    out.append(Option(id="edge_gone", label="Off the edge, no free start space: removed", key="X"))
     return out
 
 
@@ -161,6 +190,10 @@ def move_apply(state: State, data: Data, event: Event) -> None:
     ball = state.ball(state.moving.ball)
     if event.value == "stop":
         note(state, f"{state.label(ball.id)} comes to rest.")
+    elif event.value == "rest_all":
+        rest = [ball.id, *(m.ball for m in reversed(state.moves) if m.power > 0 and state.ball(m.ball).in_play)]
+        note(state, f"{', '.join(state.label(i) for i in rest)} come to rest.")
+        state.moves = []
     elif event.value in ("portal", "edge", "edge_gone"):
         leave(state, data, ball, event.value)
     else:

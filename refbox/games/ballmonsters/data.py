@@ -16,6 +16,9 @@ FacingKey = Literal["bitey_bitey", "bitey_back", "back_bitey", "back_back"]
 
 class TeamMakeUp(Strict):
     miniballs: int = Field(ge=1, le=12)
+    """The fewest miniballs a team fields (the book: four)."""
+    max_miniballs: int | None = Field(None, ge=1, le=12)
+    """The most (the book allows more than four through options); None: exactly ``miniballs``."""
     monsterball_str: int = Field(ge=0, le=100)
     miniball_str: int = Field(ge=0, le=100)
 
@@ -71,6 +74,9 @@ class FireRules(Strict):
 class PortalRules(Strict):
     die: int = Field(ge=2, le=100)
     max: int = Field(ge=0, le=100)
+    centre_spots: int = Field(0, ge=0, le=100)
+    """Spots in the centre zone (0: unknown, so refbox always asks where a new portal goes). Each ball or token
+    covers at most one, so with fewer portals and balls than spots there is certainly room."""
     late_after_turn: int = Field(ge=0, le=1000)
     """After this many turns, only ``late_remove_face`` removes a portal; anything else adds one."""
     late_remove_face: int = Field(ge=1, le=100)
@@ -80,6 +86,25 @@ class Scoring(Strict):
     duff: int = Field(ge=-100, le=100)
     deflation: int = Field(ge=-100, le=100)
     portal: int = Field(ge=-100, le=100)
+    other_deflations_score: bool = True
+    """A ball deflated by fire or sickness scores ``deflation`` for its owner's opponent (a house rule: the
+    book scores only deflations by an enemy ball). True for matches saved before the option existed."""
+
+
+class Ending(Strict):
+    deflated_miniballs_count: bool = True
+    """A deflated miniball still counts as on the field for the end of the game (the old ruling). False follows
+    the book: a deflated ball is off the table, so a player with every miniball deflated or gone ends the game.
+    True for matches saved before the option existed."""
+
+
+class Table(Strict):
+    """How refbox asks the table (not rules of the game)."""
+
+    quick: bool = False
+    """Fewer questions: hit or duff with the distance in one choice, no vector letter (refbox does not use it),
+    no portal spot when there is certainly room, no bounce partner offered as a hit. Off for matches saved
+    before it existed (their journals hold the old answers), on in the shipped file."""
 
 
 class Described(Strict):
@@ -93,6 +118,8 @@ class Effect(Described):
 
 
 class Data(RulesetData):
+    table: Table = Table()
+    ending: Ending = Ending()
     team: TeamMakeUp
     strength: StrengthBounds
     fiddle: Fiddle
@@ -112,10 +139,16 @@ class Data(RulesetData):
         for start in (self.team.monsterball_str, self.team.miniball_str):
             if not self.strength.min <= start <= self.strength.max:
                 raise ValueError(f"a starting STR of {start} is outside strength.min..max")
+        if self.team.max_miniballs is not None and self.team.max_miniballs < self.team.miniballs:
+            raise ValueError("team.max_miniballs is below team.miniballs")
         ids = [e.id for e in self.effects]
         if sorted(ids) != sorted(set(EffectId.__args__)):
             raise ValueError(f"effects must list each of {', '.join(EffectId.__args__)} once")
         return self
+
+    @property
+    def most_miniballs(self) -> int:
+        return self.team.max_miniballs or self.team.miniballs
 
     def effect(self, effect_id: str) -> Effect:
         return next(e for e in self.effects if e.id == effect_id)

@@ -19,6 +19,18 @@ STEP_PLACE = {
 """Each step's (phase id, step id in the ruleset's turn sequence, log stamp)."""
 
 
+BALL_KEYS = "abcefghijklmnopstvwxyz"
+"""A ball's own key in every prompt, in roster order (the first team's balls, then the second's). Digits are
+the answers: 0 is always "nothing" (no target, a miss, came to rest); capitals are the exits."""
+
+
+def ball_key(state: State, ball_id: str) -> str:
+    for i, b in enumerate(state.balls):
+        if b.id == ball_id:
+            return BALL_KEYS[i] if i < len(BALL_KEYS) else ""
+    return ""
+
+
 def stamp(state: State) -> str:
     return f"T{state.turn} {STEP_PLACE[state.step][2]}"
 

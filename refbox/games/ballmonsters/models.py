@@ -55,6 +55,10 @@ class Setup(BaseModel):
     teams: tuple[TeamSetup, TeamSetup]
     places_first: int = Field(0, ge=0, le=1)
     """The team that sets down the first miniball (and so takes the first shot)."""
+    deflated_miniballs_count: bool | None = None
+    """House rule: a deflated miniball still counts as on the field for the end (None: the ruleset's choice)."""
+    other_deflations_score: bool | None = None
+    """House rule: deflations by fire or sickness score for the opponent (None: the ruleset's choice)."""
 
     @field_validator("teams")
     @classmethod
@@ -97,6 +101,10 @@ class Ball(Model):
     """The turn it was deflated in; it returns at the end of the next turn."""
     gone: Literal["portal", "edge"] | None = None
     """Removed from the game for good."""
+    bites: int = 0
+    """Bites it has given this match (for the match report)."""
+    deflated_enemies: int = 0
+    """Enemy balls it has deflated (by a bite or a horn) this match."""
 
     @property
     def deflated(self) -> bool:
@@ -131,6 +139,10 @@ class Move(Model):
 
     ball: str
     power: int = Field(ge=0)
+    partner: str | None = None
+    """The ball it bounced with (it flies away from it)..."""
+    after: int = 0
+    """...in bounce number ``after`` of the shot."""
 
 
 class TeamInfo(Model):
@@ -169,6 +181,10 @@ class State(GameState):
     fire_queue: list[str] = []
     winner: int | None = None
     result: str = ""
+    deflated_count: bool = True
+    """A deflated miniball counts as on the field for the end of the game (from setup and ruleset)."""
+    other_deflations_score: bool = True
+    """Fire and sickness deflations score for the opponent (from setup and ruleset)."""
 
     def ball(self, ball_id: str) -> Ball:
         for b in self.balls:
@@ -180,8 +196,10 @@ class State(GameState):
         return next(b for b in self.balls if b.team == team and b.kind == "monsterball")
 
     def miniballs_left(self, team: int) -> int:
-        """Miniballs not removed for good (a deflated one still counts: its token is on the field)."""
-        return sum(1 for b in self.balls if b.team == team and b.kind == "miniball" and b.gone is None)
+        """Miniballs on the field: not removed for good, and (unless ``deflated_count``) not deflated."""
+        if self.deflated_count:
+            return sum(1 for b in self.balls if b.team == team and b.kind == "miniball" and b.gone is None)
+        return sum(1 for b in self.balls if b.team == team and b.kind == "miniball" and b.in_play)
 
     def label(self, ball_id: str) -> str:
         b = self.ball(ball_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from refbox.engine.dice import d
@@ -42,6 +43,50 @@ def bite_odds(
         float(joint.map(lambda o: o[2], star=False).probability("==", True)),
         float(joint.map(lambda o: not (o[0] or o[2]), star=False).probability("==", True)),
     )
+
+
+def bite_count(a: int, t: int, crit: int, active_bonus: int, target_bonus: int, active_bitey: bool,
+               target_can_bite: bool, active_nut: bool = False, target_nut: bool = False) -> tuple[int, int, bool]:
+    """(bites the active ball gives, bites the target gives, a tie of totals) for faces ``a`` and ``t``."""
+    a_total, t_total = a + active_bonus, t + target_bonus
+    by_active = int(a_total > t_total and active_bitey) + int(a == crit)
+    by_target = int(t_total > a_total and target_can_bite) + int(t == crit)
+    if target_nut and t % 2 == 0:
+        by_active = max(0, by_active - 1)
+    if active_nut and a % 2 == 0:
+        by_target = max(0, by_target - 1)
+    return by_active, by_target, a_total == t_total
+
+
+@dataclass(frozen=True, slots=True)
+class BiteSplit:
+    """The bite roll's outcomes as rows that do not overlap (the first four add up to 1), with the ties as a
+    sub-case of "nobody bites" (a tie bites nobody unless a natural crit does)."""
+
+    active_only: float
+    target_only: float
+    both: float
+    nobody: float
+    nobody_tie: float
+    active_ahead: float
+    """P(the active ball gives more bites than it takes): the roll going its way."""
+
+
+@lru_cache(maxsize=4096)
+def bite_split(sides: int, crit: int, active_bonus: int, target_bonus: int, active_bitey: bool,
+               target_can_bite: bool, active_nut: bool = False, target_nut: bool = False) -> BiteSplit:
+    """Exact, by counting every pair of faces (sides ** 2 of them, equally likely)."""
+    counts = [0] * 6
+    for a in range(1, sides + 1):
+        for t in range(1, sides + 1):
+            by_a, by_t, tie = bite_count(a, t, crit, active_bonus, target_bonus, active_bitey, target_can_bite,
+                                         active_nut, target_nut)
+            row = 0 if by_a and not by_t else 1 if by_t and not by_a else 2 if by_a and by_t else 3
+            counts[row] += 1
+            counts[4] += row == 3 and tie
+            counts[5] += by_a > by_t
+    n = sides * sides
+    return BiteSplit(*(c / n for c in counts))
 
 
 @lru_cache(maxsize=256)

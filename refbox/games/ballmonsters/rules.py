@@ -24,8 +24,10 @@ def fiddle_problems(setup: Setup, data: Data) -> list[str]:
     """Everything wrong with the teams and their fiddle points, one message each (empty: all fine)."""
     problems = []
     for team in setup.teams:
-        if len(team.miniballs) != data.team.miniballs:
-            problems.append(f"{team.name} needs {data.team.miniballs} miniballs, not {len(team.miniballs)}.")
+        low, high = data.team.miniballs, data.most_miniballs
+        if not low <= len(team.miniballs) <= high:
+            need = f"{low}" if low == high else f"{low} to {high}"
+            problems.append(f"{team.name} needs {need} miniballs, not {len(team.miniballs)}.")
         for ball, base in _with_base_strength(team, data):
             if ball.fiddle_points > data.fiddle.per_ball:
                 problems.append(
@@ -38,6 +40,11 @@ def fiddle_problems(setup: Setup, data: Data) -> list[str]:
         if team.fiddle_points > data.fiddle.budget:
             problems.append(f"{team.name} spends {team.fiddle_points} fiddle points: the budget is {data.fiddle.budget}.")
     return problems
+
+
+def _option(chosen: bool | None, ruleset: bool) -> bool:
+    """A house rule chosen at setup, else the ruleset's (old matches chose nothing: the ruleset they embed)."""
+    return ruleset if chosen is None else chosen
 
 
 def _with_base_strength(team: TeamSetup, data: Data) -> list[tuple[BallSetup, int]]:
@@ -66,6 +73,8 @@ def start(setup: Setup, data: Data) -> State:
         balls=balls,
         first=setup.places_first,
         shooter=setup.places_first,
+        deflated_count=_option(setup.deflated_miniballs_count, data.ending.deflated_miniballs_count),
+        other_deflations_score=_option(setup.other_deflations_score, data.scoring.other_deflations_score),
     )
     note(state, f"{setup.teams[0].name} against {setup.teams[1].name}.")
     return state
@@ -111,16 +120,23 @@ def colours(setup: Setup) -> tuple[str, str]:
     return setup.teams[0].colour, setup.teams[1].colour
 
 
-def default_setup(**changes) -> dict:
+DEFAULT_TEAMS = (
+    ("Gobblers", "red", "Big Bertha", ("Pip", "Squib", "Nib", "Dot", "Fizz", "Blip", "Mote", "Jot")),
+    ("Chompers", "blue", "Maw", ("Grub", "Tusk", "Snap", "Zit", "Lug", "Nub", "Wart", "Gob")),
+)
+"""Names the setup screen starts with: each team its own, so the log never names two balls alike."""
+
+
+def default_setup(miniballs: int = 4, **changes) -> dict:
     """A legal setup as plain data (for tests and the setup screen's first draw)."""
     teams = []
-    for name, colour in (("Gobblers", "red"), ("Chompers", "blue")):
+    for name, colour, big, small in DEFAULT_TEAMS:
         teams.append(
             {
                 "name": name,
                 "colour": colour,
-                "monsterball": {"name": "Big Bertha" if name == "Gobblers" else "Maw", "str_bonus": 1},
-                "miniballs": [{"name": n} for n in ("Pip", "Squib", "Nib", "Dot")],
+                "monsterball": {"name": big, "str_bonus": 1},
+                "miniballs": [{"name": n} for n in small[:miniballs]],
             }
         )
     return {"teams": teams, "places_first": 0, **changes}
@@ -129,3 +145,35 @@ def default_setup(**changes) -> dict:
 def sim_setup(data: Data) -> dict:
     """The setup headless play uses (refbox sim, benchmarks)."""
     return default_setup()
+
+
+# ---- the match report's statistics (refbox.engine.report) ----
+
+
+def tally(t, prompt: Prompt, event: Event, state: State, data: Data) -> None:
+    """Count Ballmonsters' own statistics after one input, from the counters the state keeps: bites given and
+    enemy balls deflated (per ball), deflations by fire or sickness (per team, when they score), miniballs into
+    a portal (portal goals, per ball)."""
+    prev = getattr(t, "_ballmonsters", None)
+    if prev is None:
+        prev = t._ballmonsters = {"balls": {}, "deflations": [0, 0]}
+    for ball in state.balls:
+        bites, deflated, portal = prev["balls"].get(ball.id, (0, 0, False))
+        if ball.bites > bites:
+            t.add(ball.team, ball.name, "bites", ball.bites - bites)
+        if ball.deflated_enemies > deflated:
+            t.add(ball.team, ball.name, "deflations", ball.deflated_enemies - deflated)
+        if ball.gone == "portal" and not portal and ball.kind == "miniball":
+            t.add(ball.team, ball.name, "portal goals")
+        prev["balls"][ball.id] = (ball.bites, ball.deflated_enemies, ball.gone == "portal")
+    by_balls = [sum(b.deflated_enemies for b in state.balls if b.team == team) for team in (0, 1)]
+    for team in (0, 1):
+        other = state.deflations[team] - by_balls[team]  # credited to the team: fire or sickness
+        if other > prev["deflations"][team]:
+            t.add(team, None, "deflations", other - prev["deflations"][team])
+        prev["deflations"][team] = other
+
+
+def outcome(state: State, data: Data) -> tuple[float, float]:
+    """The two sides' points (the match report's score line)."""
+    return state.scores[0], state.scores[1]

@@ -46,9 +46,14 @@ def end_of_shot(state: State, data: Data) -> None:
     for ball in state.balls:
         if ball.in_play and ball.sick:
             note(state, f"{state.label(ball.id)} is sick: -1 STR.")
-            lose_strength(state, data, ball, by_team=1 - ball.team)
+            lose_strength(state, data, ball, by_team=_credited(state, ball))
     state.fire_queue = [b.id for b in state.balls if b.in_play and b.fire > 0]
     _next_fire(state, data)
+
+
+def _credited(state: State, ball) -> int | None:
+    """Who scores if fire or sickness deflates ``ball``: its opponent under that house rule, else nobody."""
+    return 1 - ball.team if state.other_deflations_score else None
 
 
 def _next_fire(state: State, data: Data) -> None:
@@ -81,7 +86,14 @@ def fire_prompt(state: State, data: Data) -> Roll:
                    for i in range(ball.fire)),
         success="each even face costs 1 STR and adds a token; each odd face removes a token",
         odds=tuple(Outcome(label=f"loses {k} STR", probability=p) for k, p in enumerate(losses)),
+        chance=losses[0],
+        wins=_no_even,
     )  # fmt: skip
+
+
+def _no_even(faces: list[int]) -> bool:
+    """The fire roll went its owner's way: no even face, so no STR lost."""
+    return all(f % 2 for f in faces)
 
 
 def fire_apply(state: State, data: Data, event: Event) -> None:
@@ -91,7 +103,7 @@ def fire_apply(state: State, data: Data, event: Event) -> None:
     odds = len(faces) - evens
     note(state, f"{state.label(ball.id)} fire dice {faces}: {evens} even, {odds} odd.", ball.team)
     for _ in range(evens):
-        lose_strength(state, data, ball, by_team=1 - ball.team)
+        lose_strength(state, data, ball, by_team=_credited(state, ball))
         if ball.deflated:
             break
     if not ball.deflated:
@@ -115,8 +127,10 @@ def portal_prompt(state: State, data: Data) -> Roll:
         dice=(DieSpec(sides=rules.die, label=f"{state.teams[state.shooter].name} portal die"),),
         success=success,
         odds=(
-            Outcome(label="add a portal", probability=place),
-            Outcome(label="remove a portal", probability=1 - place),
+            Outcome(label="add a portal" if state.portals < rules.max
+                    else f"add a portal, but {rules.max} of {rules.max} are out: nothing changes", probability=place),
+            Outcome(label="remove a portal" if state.portals
+                    else "remove a portal, but there is none: nothing changes", probability=1 - place),
         ),
     )
 
@@ -129,6 +143,12 @@ def portal_apply(state: State, data: Data, event: Event) -> None:
         note(state, f"Portal die {face}: add one, but {rules.max} is the most: nothing changes.", state.shooter)
     elif adds:
         note(state, f"Portal die {face}: {state.teams[state.shooter].name} adds a portal.", state.shooter)
+        if certainly_room(state, data):
+            state.portals += 1
+            note(state, f"Portal placed on a free centre-zone spot ({state.portals} on the field; with "
+                 f"{_covered(state)} of {rules.centre_spots} spots taken at most, there is room).", state.shooter)
+            next_turn(state, data)
+            return
         state.step = "portal_place"
         return
     elif state.portals:
@@ -139,14 +159,25 @@ def portal_apply(state: State, data: Data, event: Event) -> None:
     next_turn(state, data)
 
 
+def _covered(state: State) -> int:
+    """Spots that could be taken: one per portal and per ball or deflated token on the table."""
+    return state.portals + sum(1 for b in state.balls if b.gone is None)
+
+
+def certainly_room(state: State, data: Data) -> bool:
+    """Fewer portals and balls than centre-zone spots: a free one exists, so the question is not asked."""
+    spots = data.portals.centre_spots
+    return data.table.quick and spots > 0 and _covered(state) < spots
+
+
 def portal_place_prompt(state: State, data: Data) -> Choose:
     return Choose(
         actor=state.shooter,
         text=f"{state.teams[state.shooter].name}: where does the new portal go?",
         options=(
-            Option(id="centre", label="On a free centre-zone spot"),
-            Option(id="monster_spot", label="Centre zone full: on a monsterball start spot"),
-            Option(id="no_room", label="No free spot anywhere: remove a portal instead"),
+            Option(id="centre", label="On a free centre-zone spot", key="1"),
+            Option(id="monster_spot", label="Centre zone full: on a monsterball start spot", key="2"),
+            Option(id="no_room", label="No free spot anywhere: remove a portal instead", key="0"),
         ),
     )
 

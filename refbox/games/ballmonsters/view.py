@@ -30,6 +30,8 @@ def phase_rows(state: State, data: Data) -> list[PhaseRow]:
             else:
                 step_status = status
             rows.append(PhaseRow(name=step.name, status=step_status, depth=1))
+    if over:
+        rows.append(PhaseRow(name="Full time", status="current"))  # never an empty phase in the title
     return rows
 
 

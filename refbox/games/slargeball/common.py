@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from refbox.engine.dice import p_at_most, percent
 from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
 from refbox.games.slargeball.data import Data
@@ -56,6 +58,17 @@ def knock_out(state: State, data: Data, fig: Figure, status: str = "out") -> Non
     drop_balls(state, data, fig)
 
 
+FIGURE_KEYS = ("abcefghijklmnopstvwxyz", "ABCDEFGHIJKLMNOPQRSTVWXYZ")
+"""A figure's own key, the same in every prompt: its team's letters in roster order (lower case for the
+first team, capitals for the second). Digits belong to the menus: 0 is always "nothing (else)", 1 "done"."""
+
+
+def fig_key(team: int, n: int) -> str:
+    """The key of a team's ``n``-th figure in roster order ("" past the letters: the next free key)."""
+    letters = FIGURE_KEYS[team]
+    return letters[n] if n < len(letters) else ""
+
+
 def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
     pos = data.position(fig.pos)
     state_bits = [] if fig.up else ["mired" if fig.status == "mired" else "out"]
@@ -69,14 +82,16 @@ def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
         label=f"{state.teams[fig.team].name} {fig.tag} {pos.name}{extra}",
         hint=hint,
         actor=fig.team,
+        key=fig.key,
     )
 
 
 def at_most_roll(
     state: State, data: Data, actor: int | None, text: str, purpose: str, die_label: str,
-    target: int, success: str, failure: str,
+    target: int, success: str, failure: str, hoped: bool = True,
 ) -> Roll:
-    """One die that succeeds at or under ``target``, with its exact odds."""
+    """One die that succeeds at or under ``target``, with its exact odds. ``hoped``: the actor hopes for the
+    success (a whap, a nab); False when the success is the actor's loss (its figure is ballbonked)."""
     sides = data.game.die
     p = p_at_most(sides, target)
     need = f"{target} or less" if target < sides else "any face"
@@ -87,7 +102,21 @@ def at_most_roll(
         dice=(DieSpec(sides=sides, label=die_label, note=f"needs {need}"),),
         success=f"{need} on the d{sides}: {success}" if target > 0 else f"cannot succeed: {failure}",
         odds=(Outcome(label=success, probability=p), Outcome(label=failure, probability=1 - p)),
+        chance=(p if hoped else 1 - p) if actor is not None else None,
+        wins=AtMost(target, hoped) if actor is not None else None,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class AtMost:
+    """Did a one-die roll go the actor's way: at or under ``target`` if it ``hoped`` for that, else over.
+    A value (not a closure), so two prompts built alike compare equal."""
+
+    target: int
+    hoped: bool = True
+
+    def __call__(self, faces: list[int]) -> bool:
+        return (faces[0] <= self.target) == self.hoped
 
 
 def batch_roll(

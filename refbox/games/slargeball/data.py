@@ -62,7 +62,16 @@ class Scatter(Strict):
     directions: list[Prose] = Field(min_length=6, max_length=6)
 
 
+class Table(Strict):
+    """How refbox asks the table (not rules of the game)."""
+
+    skip_forced: bool = False
+    """Answer a question whose answer is forced (one possible target, nobody to pick) without asking, and log
+    it. Off for matches saved before it existed (their journals hold those answers), on in the shipped file."""
+
+
 class Data(RulesetData):
+    table: Table = Table()
     game: Game
     coach: Coach
     positions: list[Position] = Field(min_length=1)

@@ -34,6 +34,7 @@ def begin_turn(state: State, data: Data) -> None:
 def begin_move(state: State, data: Data) -> None:
     state.phase = "move"
     state.move_step, state.side = 0, 0
+    state.move_rest = False
     enter_move_side(state, data)
 
 
@@ -44,7 +45,7 @@ def enter_move_side(state: State, data: Data) -> None:
     if any(p.id == pos and p.coach for p in data.positions):
         if _enter_coach(state, data, team):
             return
-    elif any(f.pos == pos and f.team == team and f.can_act for f in state.figures):
+    elif not state.move_rest and any(f.pos == pos and f.team == team and f.can_act for f in state.figures):
         ask(state, "move_menu", team=team)
         return
     advance_move(state, data)
@@ -56,9 +57,13 @@ def _enter_coach(state: State, data: Data, team: int) -> bool:
         return False
     cs = state.teams[team].coach
     if cs.mode == "bench":
-        if cs.activations < len(data.coach.activation_needs) and cs.tried_turn != state.turn:
+        limit = len(data.coach.activation_needs)
+        if cs.activations < limit and cs.tried_turn != state.turn:
             ask(state, "coach_menu", team=team)
             return True
+        if cs.activations >= limit and data.table.skip_forced:
+            log(state, data, f"{team_name(state, team)}'s coach stays on the bench: all {limit} activations are "
+                "used, there is no more", team)
         return False
     if cs.mode in ("storming", "returning"):
         if coach.up:

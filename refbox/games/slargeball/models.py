@@ -58,6 +58,8 @@ class Figure(Model):
     coach: bool = False
     on_field: bool = True
     """Coaches start off the field; every other figure is always on it."""
+    key: str = ""
+    """Its own key in every prompt (set from its place in the roster)."""
 
     @property
     def up(self) -> bool:
@@ -145,6 +147,8 @@ class State(GameState):
     """Figures bonked in the latest ring of a ballbonk chain: the next ring touches them."""
     scored_ball: int | None = None
     break_reason: str = ""
+    move_rest: bool = False
+    """The table said nothing else needs dice this Move phase: the remaining sub-phases ask only coaches."""
 
     def fig(self, fig_id: str) -> Figure:
         for f in self.figures:

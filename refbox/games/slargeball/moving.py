@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from refbox.engine.dice import p_first_beats
+from refbox.engine.dice import p_at_most, p_first_beats
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Pick, Refusal, Roll
 from refbox.games.slargeball import flow
@@ -50,6 +50,8 @@ ACTIONS = {
     "offside": "A figure runs off the field (offside)",
     "goal": "The goalie carries its ball into the opposing bunker",
 }
+ACTION_KEYS = {"done": "1", "pile": "2", "contact": "3", "offside": "4", "goal": "5", "break": "9", "rest": "0"}
+"""Each menu answer keeps its key in every sub-phase: 1 done, 0 nothing else this phase."""
 
 
 def _movers(state: State, data: Data, action: str) -> list:
@@ -78,13 +80,16 @@ def _why_not(state: State, data: Data, action: str) -> str:
 def move_menu_prompt(state: State, data: Data) -> Choose:
     team = state.ask.team
     step = data.phase("move").steps[state.move_step]
-    actions = [Option(id=k, label=label, actor=team) for k, label in ACTIONS.items() if _movers(state, data, k)]
+    actions = [Option(id=k, label=label, actor=team, key=ACTION_KEYS[k])
+               for k, label in ACTIONS.items() if _movers(state, data, k)]
     shown = {o.id for o in actions}
     refused = tuple(Refusal(id=k, label=ACTIONS[k], reason=_why_not(state, data, k))
                     for k in ("contact", "goal") if k not in shown and (k != "goal" or step.id == "G"))
-    options = [Option(id="done", label=f"Done: {team_name(state, team)} have moved their {step.name}", actor=team),
-               *actions,
-               Option(id="break", label="Break Play: all balls unreachable, or everyone agrees (asks first)")]
+    options = [Option(id="done", label=f"Done: {team_name(state, team)} have moved their {step.name}", actor=team,
+                      key="1"),
+               *actions]
+    options.append(Option(id="rest", key="0", label="Nothing else needs dice this Move phase (coaches still asked)"))
+    options.append(Option(id="break", key="9", label="Break Play: balls unreachable, or all agree (asks first)"))
     return Choose(
         actor=team,
         text=f"Move your {step.name} (moving is optional). Tell refbox only about moves that need dice.",
@@ -96,6 +101,10 @@ def move_menu_prompt(state: State, data: Data) -> Choose:
 def move_menu_apply(state: State, data: Data, event: Event) -> None:
     choice = event.value
     if choice == "done":
+        flow.advance_move(state, data)
+    elif choice == "rest":
+        state.move_rest = True
+        log(state, data, "Nothing else needs dice this Move phase")
         flow.advance_move(state, data)
     elif choice == "break":
         ask(state, "break_check", team=state.ask.team)
@@ -112,7 +121,8 @@ def move_figure_prompt(state: State, data: Data) -> Choose:
     return Choose(
         actor=state.ask.team,
         text=f"Which figure? ({ACTIONS[state.ask.action]})",
-        options=(Option(id="back", label="None: back to the move"), *(fig_option(state, f, data) for f in movers)),
+        options=(Option(id="back", label="None: back to the move", key="0"),
+                 *(fig_option(state, f, data) for f in movers)),
     )
 
 
@@ -179,8 +189,8 @@ def move_roll_apply(state: State, data: Data, event: Event) -> None:
 
 def break_check_prompt(state: State, data: Data) -> Choose:
     return Choose(text="Break play now? The turn ends at once and the table is reset.",
-                  options=(Option(id="no", label="No, back to the move"),
-                           Option(id="yes", label="Yes: every ball is unreachable, or everyone agrees")))
+                  options=(Option(id="no", label="No, back to the move", key="0"),
+                           Option(id="yes", label="Yes: every ball is unreachable, or everyone agrees", key="1")))
 
 
 def break_check_apply(state: State, data: Data, event: Event) -> None:
@@ -206,8 +216,9 @@ def coach_menu_prompt(state: State, data: Data) -> Choose:
         actor=team,
         text="Does your coach storm onto the field? "
              f"({nth} activation, {cs.activations}/{len(data.coach.activation_needs)} used; one try per turn)",
-        options=(Option(id="try", label=f"Try to activate the coach (needs {need} or less)", actor=team),
-                 Option(id="no", label="No, the coach stays on the bench", actor=team)),
+        options=(Option(id="try", label=f"Try to activate the coach (needs {need} or less)", actor=team, key="1",
+                        chance=p_at_most(data.game.die, need)),
+                 Option(id="no", label="No, the coach stays on the bench", actor=team, key="0")),
     )
 
 
@@ -318,7 +329,7 @@ def coach_arrived_prompt(state: State, data: Data) -> Choose:
     else:
         question = "Is the coach back at its spot off the field?"
     return Choose(actor=None, text=question,
-                  options=(Option(id="yes", label="Yes"), Option(id="no", label="No, not yet")))
+                  options=(Option(id="yes", label="Yes", key="1"), Option(id="no", label="No, not yet", key="0")))
 
 
 def coach_arrived_apply(state: State, data: Data, event: Event) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from refbox.engine.dice import p_at_most
 from refbox.engine.prompts import Choose, Event, Option, Pick, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import at_most_roll, ask, fig_option, knock_out, log, nab_order, who
@@ -15,7 +16,11 @@ def air_landed_prompt(state: State, data: Data) -> Choose:
     figs = [f for f in state.figures if f.on_field and f.up]
     options = [fig_option(state, f, data, hint="frozen: cannot nab, checks ballbonk" if f.frozen else "")
                for f in figs]
-    options.append(Option(id="ground", label="Open ground, or an unconscious figure: it becomes a groundball"))
+    for f, o in zip(figs, options):
+        if not f.frozen:
+            o.chance = p_at_most(data.game.die, f.nab)  # the chance it nabs the ball it lands on
+    options.append(Option(id="ground", label="Open ground, or an unconscious figure: it becomes a groundball",
+                          key="0"))
     return Choose(text=f"Ball {state.ask.ball} comes down. On whose base did it land?", options=tuple(options))
 
 
@@ -72,7 +77,7 @@ def bonk_roll_prompt(state: State, data: Data) -> Roll:
     fig = state.fig(state.ask.figure)
     return at_most_roll(state, data, fig.team, f"Ballbonk! Ball {state.ask.ball} hits {who(state, fig)}",
                         "ballbonk", who(state, fig), data.game.ballbonk_on_or_under,
-                        f"{who(state, fig)} is knocked out", f"{who(state, fig)} stays on its feet")
+                        f"{who(state, fig)} is knocked out", f"{who(state, fig)} stays on its feet", hoped=False)
 
 
 def bonk_roll_apply(state: State, data: Data, event: Event) -> None:
@@ -136,8 +141,13 @@ def ground_contact_prompt(state: State, data: Data) -> Pick:
     return Pick(
         text=f"Groundball {state.ask.ball}: pick every figure in base contact with it that tries to nab it "
              "(none is fine). They try from the highest Nab down.",
-        options=tuple(fig_option(state, f, data) for f in figs),
+        options=tuple(_with_nab_chance(fig_option(state, f, data), f, data) for f in figs),
     )
+
+
+def _with_nab_chance(option, fig, data: Data):
+    option.chance = p_at_most(data.game.die, fig.nab)  # the chance this figure nabs it when its turn comes
+    return option
 
 
 def ground_contact_apply(state: State, data: Data, event: Event) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Confirm, Event, GameOver, Prompt, Roll
+from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Pick, Prompt, Roll
 from refbox.games.slargeball import flow, moving, nabbing, whap_fling
-from refbox.games.slargeball.common import batch_roll, log, who
+from refbox.games.slargeball.common import batch_roll, fig_key, log, who
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.models import Ask, Ball, Figure, Setup, State, Team
 from refbox.games.slargeball.view import view
@@ -26,7 +26,8 @@ def roster(setup: Setup, data: Data, team: int) -> list[Figure]:
         for n in range(1, count + 1):
             tag = pos.id if count == 1 and pos.per_team else f"{pos.id}{n}"
             figs.append(Figure(id=f"{letter}.{tag}", team=team, pos=pos.id, tag=tag, move=pos.move, whap=pos.whap,
-                               fling=pos.fling, nab=pos.nab, coach=pos.coach, on_field=not pos.coach))
+                               fling=pos.fling, nab=pos.nab, coach=pos.coach, on_field=not pos.coach,
+                               key=fig_key(team, len(figs))))
     return figs
 
 
@@ -129,8 +130,103 @@ def prompt(state: State, data: Data) -> Prompt:
 
 def apply(state: State, data: Data, event: Event) -> None:
     STEPS[state.ask.step][1](state, data, event)
+    if data.table.skip_forced:
+        _answer_forced(state, data)
+
+
+FORCED = {
+    "whap_target": "Only one opponent stands to be whapped: {only} (not asked)",
+    "air_landed": "Nobody stands on the field: ball {ball} lands as a groundball (not asked)",
+    "coach_target": "The coach has one possible target: {only} (not asked)",
+    "walk_by": "Nobody stands on the field for the coach to walk by (not asked)",
+    "ground_contact": "Nobody can try to nab groundball {ball} (not asked)",
+    "bonk_contacts": "Nobody stands to try for ball {ball} (not asked)",
+}
+"""Questions whose answer can be forced (one possible choice, or nobody to pick), and the log line that says so."""
+FORCIBLE = set(FORCED)
+
+
+def _answer_forced(state: State, data: Data) -> None:
+    """Answer, without asking, each question whose answer is forced, and log it. These answers are not inputs:
+    undo steps back over them to the input before (the table never gave them). Only with table.skip_forced,
+    so journals saved before it (which hold these answers) replay as they were played."""
+    while state.ask.step in FORCIBLE:
+        step = state.ask.step
+        only = _forced_choice(state, data, step)
+        if only is None:
+            return
+        if only == "":  # nobody to pick
+            log(state, data, FORCED[step].format(ball=state.ask.ball, only=""), None)
+            STEPS[step][1](state, data, Event("pick", []))
+        else:
+            label = who(state, state.fig(only)) if only != "ground" else ""
+            log(state, data, FORCED[step].format(ball=state.ask.ball, only=label), None)
+            STEPS[step][1](state, data, Event("choose", only))
+
+
+def _forced_choice(state: State, data: Data, step: str) -> str | None:
+    """The one answer a forcible question has ("" for an empty pick), or None when the table must answer.
+    Cheap (no prompt built): the same candidate lists the prompts offer."""
+    if step == "whap_target":
+        targets = whap_fling._targets(state, state.ask.figure)
+        return targets[0].id if len(targets) == 1 else None
+    if step == "air_landed":
+        return "ground" if not any(f.on_field and f.up for f in state.figures) else None
+    if step == "coach_target":
+        figs = [f for f in state.figures if f.team == state.ask.team and not f.coach]
+        return figs[0].id if len(figs) == 1 else None
+    if step == "walk_by":
+        return "" if not moving._walk_by_candidates(state, state.ask.team) else None
+    if step == "ground_contact":
+        return "" if not any(f.can_act and not f.coach for f in state.figures) else None
+    if step == "bonk_contacts":
+        return "" if not any(f.on_field and f.up and f.id not in state.bonk_involved for f in state.figures) else None
+    return None
 
 
 def sim_setup(data: Data) -> dict:
     """The setup headless play uses (refbox sim, benchmarks): two teams of two squads."""
     return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}], "squads": 2}
+
+
+# ---- the match report's statistics (refbox.engine.report) ----
+
+STATS = ("whaps", "knock-outs", "flings", "nabs", "goals")
+
+
+def _by_label(state: State, label: str):
+    return next((f for f in state.figures if who(state, f) == label), None)
+
+
+def tally(t, prompt: Prompt, event: Event, state: State, data: Data) -> None:
+    """Count Slargeball's own statistics after one input: whaps (tried) and the knock-outs they and a coach's
+    walk-by score, flings, nabs, goals (for the figure that scored, where one did)."""
+    scorer = None
+    if isinstance(prompt, Roll) and event.kind == "roll":
+        faces = list(event.value)
+        if prompt.purpose in ("whap", "fling", "nab"):
+            fig = _by_label(state, prompt.dice[0].label)
+            if fig is not None:
+                won = bool(prompt.wins(faces)) if prompt.wins else False
+                t.add(fig.team, fig.tag, {"whap": "whaps", "fling": "flings", "nab": "nabs"}[prompt.purpose])
+                if won and prompt.purpose == "whap":
+                    t.add(fig.team, fig.tag, "knock-outs")
+                if prompt.purpose == "fling":
+                    scorer = fig
+        elif prompt.purpose == "walk-by whap" and state.ask.team is not None:
+            coach = state.coach_of(state.ask.team)
+            w = data.coach.walk_by_whap
+            for die, face in zip(prompt.dice, faces):
+                fig = _by_label(state, die.label)
+                if fig is not None and face <= w and coach is not None and fig.team != coach.team:
+                    t.add(coach.team, coach.tag, "knock-outs")
+    elif event.kind == "choose" and event.value == "goal" and isinstance(prompt, Choose):
+        scorer = next((f for f in state.figures if f.team == prompt.actor and f.pos == "G"), None)
+    before = getattr(t, "_slargeball_score", (0, 0))
+    after = (state.teams[0].score, state.teams[1].score)
+    for team in (0, 1):
+        goals = (after[team] - before[team]) // max(1, data.game.scoring_points)
+        if goals > 0:
+            who_scored = scorer.tag if scorer is not None and scorer.team == team else None
+            t.add(team, who_scored, "goals", goals)
+    t._slargeball_score = after

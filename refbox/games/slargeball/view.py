@@ -11,12 +11,15 @@ ORDER = ["initiative", "move", "whap", "fling", "nab", "consciousness"]
 
 def _phase_rows(state: State, data: Data) -> list[PhaseRow]:
     current = ORDER.index(state.phase) if state.phase in ORDER else len(ORDER)
+    fielded = {f.pos for f in state.figures}  # a 1-squad match has no Captains and no Coaches
     rows = []
     for i, phase in enumerate(data.phases):
         status = "done" if i < current else "current" if i == current else "todo"
         rows.append(PhaseRow(name=phase.name, status=status))
         if phase.id == "move":
             for j, step in enumerate(phase.steps):
+                if step.id not in fielded:
+                    continue
                 if status == "current":
                     sub = "done" if j < state.move_step else "current" if j == state.move_step else "todo"
                 else:
@@ -24,6 +27,8 @@ def _phase_rows(state: State, data: Data) -> list[PhaseRow]:
                 rows.append(PhaseRow(name=step.name, status=sub, depth=1))
     if state.phase == "break":
         rows.append(PhaseRow(name="Break Play", status="current"))
+    if state.phase == "over":
+        rows.append(PhaseRow(name="Full time", status="current"))  # never an empty phase in the title
     return rows
 
 

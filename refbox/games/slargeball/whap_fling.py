@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, DieSpec, Event, Option, Refusal, Roll
+from functools import lru_cache
+
+from refbox.engine.dice import p_at_most, pool
+from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Refusal, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import at_most_roll, ask, fig_option, knock_out, log, score, team_name, who
 from refbox.games.slargeball.data import Data
@@ -15,9 +18,16 @@ def whap_menu_prompt(state: State, data: Data) -> Choose:
     band = state.whap_band
     figs = [f for f in flow.whap_candidates(state) if f.whap == band]
     lower = any(f.whap < band for f in flow.whap_candidates(state))
-    options = [Option(id="next", label=f"No more whaps at Whap {band}" if lower else "End the Whap phase")]
-    options += [fig_option(state, f, data, hint="knocked out this phase, still whaps" if not f.up else "")
-                for f in figs]
+    if lower:
+        options = [Option(id="next", label=f"No more whaps at Whap {band}: on to Whap {band - 1}", key="1"),
+                   Option(id="nobody", label="Nobody else whaps this phase", key="0")]
+    else:
+        options = [Option(id="next", label="Nobody else whaps: end the Whap phase", key="0")]
+    p = p_at_most(data.game.die, band)
+    for f in figs:
+        option = fig_option(state, f, data, hint="knocked out this phase, still whaps" if not f.up else "")
+        option.chance = p  # the chance its whap knocks the target out
+        options.append(option)
     return Choose(
         text=f"Whap phase, Whap {band} figures first: who whaps an opponent in base contact? "
              "(one whap per figure; all whaps are simultaneous)",
@@ -44,6 +54,10 @@ def whap_menu_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "next":
         state.whap_band -= 1
         flow.settle_whap_band(state, data)
+    elif event.value == "nobody":
+        log(state, data, "Nobody else whaps this phase")
+        state.whap_band = 0
+        flow.settle_whap_band(state, data)
     else:
         ask(state, "whap_target", figure=event.value)
 
@@ -59,7 +73,7 @@ def whap_target_prompt(state: State, data: Data) -> Choose:
         actor=whapper.team,
         text=f"{who(state, whapper)} (Whap {whapper.whap}) whaps which opponent in base contact?",
         options=tuple(fig_option(state, f, data) for f in _targets(state, whapper.id)),
-    )
+    )  # the whap's chance is the same whoever the target is: it is on the roll
 
 
 def whap_target_apply(state: State, data: Data, event: Event) -> None:
@@ -101,9 +115,11 @@ def fling_menu_prompt(state: State, data: Data) -> Choose:
         actor=fig.team,
         text=f"{who(state, fig)} holds ball {state.ask.ball}. Fling it? Range {rng} inches (Fling {fig.fling}).",
         options=(
-            Option(id="spot", label="Fling at a spot or a figure within range", actor=fig.team),
-            Option(id="goal", label="Fling at the opposing goal bunker (within range)", actor=fig.team),
-            Option(id="hold", label="Hold on to the ball", actor=fig.team),
+            Option(id="spot", label="Fling at a spot or a figure within range", actor=fig.team, key="1",
+                   chance=p_at_most(data.game.die, fig.fling)),
+            Option(id="goal", label="Fling at the opposing goal bunker (within range)", actor=fig.team, key="2",
+                   chance=p_at_most(data.game.die, fig.fling)),
+            Option(id="hold", label="Hold on to the ball", actor=fig.team, key="0"),
         ),
     )
 
@@ -156,11 +172,32 @@ def scatter_dice(state: State, data: Data) -> int:
 
 def scatter_prompt(state: State, data: Data) -> Roll:
     n, sides = scatter_dice(state, data), data.game.die
-    dice = (DieSpec(sides=sides, label="direction (or an arrow die)", note="see the scatter directions"),) + tuple(
+    legend = "; ".join(f"{i} {d}" for i, d in enumerate(data.scatter.directions[:sides], start=1))
+    dice = (DieSpec(sides=sides, label="direction (or an arrow die)", note=legend),) + tuple(
         DieSpec(sides=sides, label=f"distance die {i + 1}") for i in range(n))
     return Roll(text=f"Ball {state.ask.ball} scatters: a direction die and {n}d{sides} inches",
                 purpose="scatter", dice=dice,
-                success="1 on, 2 ahead-right, 3 back-right, 4 back, 5 back-left, 6 ahead-left; distance is the sum")
+                success=f"each direction 1 in {sides}; the distance is the sum of the other dice",
+                odds=scatter_odds(n, sides))
+
+
+def scatter_odds(n: int, sides: int) -> tuple[Outcome, ...]:
+    """The distance in four bands that do not overlap (they add up to 100 %), exact."""
+    return tuple(Outcome(label=f"{lo}-{hi} inches" if lo != hi else f"{lo} inches", probability=p)
+                 for lo, hi, p in _distance_bands(n, sides))
+
+
+@lru_cache(maxsize=64)
+def _distance_bands(n: int, sides: int) -> tuple[tuple[int, int, float], ...]:
+    total = pool(sides, n)
+    lo, hi = n, n * sides
+    width = max(1, -(-(hi - lo + 1) // 4))
+    bands = []
+    for start in range(lo, hi + 1, width):
+        end = min(hi, start + width - 1)
+        p = float(total.probability(">=", start)) - float(total.probability(">", end))
+        bands.append((start, end, p))
+    return tuple(bands)
 
 
 def scatter_apply(state: State, data: Data, event: Event) -> None:
@@ -180,10 +217,10 @@ def landing_prompt(state: State, data: Data) -> Choose:
     return Choose(
         text=f"Where did ball {state.ask.ball} come down?",
         options=(
-            Option(id="field", label=field),
-            Option(id="bunker0", label=f"In {a.name}'s goal bunker: {b.name} score", actor=1),
-            Option(id="bunker1", label=f"In {b.name}'s goal bunker: {a.name} score", actor=0),
-            Option(id="off", label="Off the field: out of play until Break Play"),
+            Option(id="field", label=field, key="1"),
+            Option(id="bunker0", label=f"In {a.name}'s goal bunker: {b.name} score", actor=1, key="2"),
+            Option(id="bunker1", label=f"In {b.name}'s goal bunker: {a.name} score", actor=0, key="3"),
+            Option(id="off", label="Off the field: out of play until Break Play", key="4"),
         ),
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Static
@@ -26,10 +27,15 @@ class BallmonstersSetupScreen(SetupScreen):
     CSS_PATH = [*SetupScreen.CSS_PATH, TCSS]
 
     def compose_fields(self) -> ComposeResult:
-        defaults = default_setup()
+        low, high = self.data.team.miniballs, self.data.most_miniballs
+        defaults = default_setup(miniballs=high)
         colours = [(c, c) for c in TEAM_COLOURS]
         effects = [(Text("no effect"), "none")] + [(Text(e.name), e.id) for e in self.data.effects]
         fiddle = self.data.fiddle
+        if high > low:
+            yield Label(f"Miniballs a team (the book: {low}; options may give more)")
+            yield Select([(f"{n} miniballs", n) for n in range(low, high + 1)], value=low, allow_blank=False,
+                         id="miniballs")
         for i, team in enumerate(defaults["teams"]):
             yield Label(f"Team {i + 1}: name and colour")
             with Horizontal(classes="team-row"):
@@ -38,22 +44,45 @@ class BallmonstersSetupScreen(SetupScreen):
             yield Static(f"Balls ({fiddle.budget} fiddle points a team, at most {fiddle.per_ball} a ball: "
                          "+1 STR or the ball's one effect each)", classes="ball-head")  # fmt: skip
             for j, ball in enumerate([team["monsterball"], *team["miniballs"]]):
-                with Horizontal(classes="ball-row"):
+                row = Horizontal(classes="ball-row", id=f"row{i}-{j}")
+                row.display = j <= low
+                with row:
                     yield Static("M" if j == 0 else " ", classes="kind")
                     yield Input(ball["name"], id=f"b{i}-{j}-name", max_length=24, classes="ball-name")
                     yield Select(BONUSES, value=ball.get("str_bonus", 0), allow_blank=False, id=f"b{i}-{j}-str")
                     yield Select(effects, value="none", allow_blank=False, id=f"b{i}-{j}-effect")
         yield Label("Who places the first miniball (and so takes the first shot)")
         yield Select([("Team 1", 0), ("Team 2", 1)], value=0, allow_blank=False, id="first")
+        yield Label("A deflated miniball, for the end of the game")
+        yield Select([("is off the field (the book)", False), ("still counts as on it (house rule)", True)],
+                     value=self.data.ending.deflated_miniballs_count, allow_blank=False, id="deflated")
+        yield Label("A ball deflated by fire or sickness")
+        yield Select([("scores nothing (the book)", False),
+                      (f"scores +{self.data.scoring.deflation} for its opponent (house rule)", True)],
+                     value=self.data.scoring.other_deflations_score, allow_blank=False, id="other")
+
+    def _miniballs(self) -> int:
+        if self.data.most_miniballs == self.data.team.miniballs:
+            return self.data.team.miniballs
+        return self.query_one("#miniballs", Select).value  # type: ignore[return-value]
+
+    @on(Select.Changed, "#miniballs")
+    def _show_rows(self) -> None:
+        count = self._miniballs()
+        for i in (0, 1):
+            for j in range(1, self.data.most_miniballs + 1):
+                self.query_one(f"#row{i}-{j}").display = j <= count
 
     def collect(self) -> dict:
         teams = []
         for i in (0, 1):
-            balls = [self._ball(i, j) for j in range(self.data.team.miniballs + 1)]
+            balls = [self._ball(i, j) for j in range(self._miniballs() + 1)]
             teams.append({"name": self.query_one(f"#name{i}", Input).value.strip(),
                           "colour": self.query_one(f"#colour{i}", Select).value,
                           "monsterball": balls[0], "miniballs": balls[1:]})  # fmt: skip
-        return {"teams": teams, "places_first": self.query_one("#first", Select).value}
+        return {"teams": teams, "places_first": self.query_one("#first", Select).value,
+                "deflated_miniballs_count": self.query_one("#deflated", Select).value,
+                "other_deflations_score": self.query_one("#other", Select).value}
 
     def _ball(self, team: int, index: int) -> dict:
         effect = self.query_one(f"#b{team}-{index}-effect", Select).value
@@ -66,11 +95,15 @@ class BallmonstersSetupScreen(SetupScreen):
     def preview(self, setup: Setup) -> Text:
         d = self.data
         text = Text()
-        text.append(f"One monsterball (STR {d.team.monsterball_str}) and {d.team.miniballs} miniballs "
+        text.append(f"One monsterball (STR {d.team.monsterball_str}) and {len(setup.teams[0].miniballs)} miniballs "
                     f"(STR {d.team.miniball_str}) a side; STR {d.strength.min}-{d.strength.max}\n\n", style="bold")
         for team in setup.teams:
             text.append(team.name, style=style(team.colour))
-            text.append(f" — fiddle points {team.fiddle_points}/{d.fiddle.budget}\n")
+            text.append(f" — fiddle points {team.fiddle_points}/{d.fiddle.budget}")
+            unspent = d.fiddle.budget - team.fiddle_points
+            if unspent > 0:
+                text.append(f"  ⚠ {unspent} unspent: +1 STR or an effect each", style="bold yellow")
+            text.append("\n")
             for j, ball in enumerate(team.balls):
                 base = d.team.monsterball_str if j == 0 else d.team.miniball_str
                 effect = d.effect(ball.effect).name if ball.effect else "-"
@@ -79,8 +112,18 @@ class BallmonstersSetupScreen(SetupScreen):
             text.append("\n")
         first = setup.teams[setup.places_first].name
         text.append(f"{first} places the first miniball and takes the first shot.\n\n")
+        sc = d.scoring
         text.append("Scoring", style="bold")
-        text.append(": duff +1 to the opponent · enemy deflated +2 · own miniball into a portal +3.\n\n")
+        text.append(f": duff +{sc.duff} to the opponent · enemy deflated +{sc.deflation} · own miniball into a portal "
+                    f"+{sc.portal}.\n")
+        house = []
+        if setup.deflated_miniballs_count:
+            house.append("a deflated miniball still counts as on the field (the game ends only when a side has "
+                         "none left for good)")
+        if setup.other_deflations_score:
+            house.append(f"a ball deflated by fire or sickness gives its opponent +{sc.deflation}")
+        text.append("House rules", style="bold")
+        text.append(": " + ("; ".join(house) if house else "none, the book as written") + ".\n\n")
         text.append("Effects", style="bold")
         for e in d.effects:
             text.append(f"\n  {e.name}: {e.summary}")
