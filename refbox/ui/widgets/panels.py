@@ -160,7 +160,7 @@ class MatchLog(ScrollView):
         index = scroll_y + y
         if index >= len(self._rows):
             return Strip.blank(width, self.rich_style)
-        return self._rows[index].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        return self._rows[index].apply_style(self.rich_style).crop_extend(scroll_x, scroll_x + width, self.rich_style)
 
     @property
     def plain(self) -> str:

@@ -69,6 +69,8 @@ class PromptPanel(Static):
             head.append(f"\n✗ {ui.error}", style="bold red")
         self.option_at_line = {}
         self.cursor_line = 0
+        # answers are one line each, cut with … rather than wrapped: the window fits and a click finds its line
+        self.set_class(isinstance(prompt, (Choose, Pick)), "-options")
         if isinstance(prompt, (Choose, Pick)):
             body = self._options(prompt, colours, ui)
         elif isinstance(prompt, Roll):
@@ -105,7 +107,7 @@ class PromptPanel(Static):
     def fit(self, n: int, refused: int) -> tuple[bool, int]:
         """(tight, window): whether ``n`` answers leave no room for the blank line and the hint (then both
         go), and how many answers are listed (all, or a window between the more-above/below lines)."""
-        height, extra = self.size.height, 2 if refused else 0
+        height, extra = self.size.height, refused
         if height <= 0:
             return False, WINDOW
         if n + 3 + extra <= height:
@@ -152,9 +154,9 @@ class PromptPanel(Static):
             line += 1
         if stop < n:
             text.append(f"  ↓ {n - stop} more below (PgDn){on_board}\n", style="dim")
-        if prompt.refused:
+        for refused in prompt.refused:
             text.append("Not now: ", style="dim bold")
-            text.append("; ".join(f"{r.label} ({r.reason})" for r in prompt.refused) + "\n", style="dim")
+            text.append(f"{refused.label} ({refused.reason})\n", style="dim")
         if ui.code:
             text.append(f"\n{ui.code}_ : the second key of the code", style="bold")
         if isinstance(prompt, Pick):
