@@ -27,14 +27,9 @@ def bite_odds(
     import icepool
 
     def bites(a: int, t: int) -> tuple[bool, bool, bool]:
-        a_total, t_total = a + active_bonus, t + target_bonus
-        by_active = int(a_total > t_total and active_bitey) + int(a == crit)
-        by_target = int(t_total > a_total and target_can_bite) + int(t == crit)
-        if target_nut and t % 2 == 0:
-            by_active = max(0, by_active - 1)
-        if active_nut and a % 2 == 0:
-            by_target = max(0, by_target - 1)
-        return by_active > 0, a_total == t_total, by_target > 0
+        by_active, by_target, tie = bite_count(a, t, crit, active_bonus, target_bonus, active_bitey,
+                                               target_can_bite, active_nut, target_nut)
+        return by_active > 0, tie, by_target > 0
 
     joint = icepool.map(bites, d(sides), d(sides), star=False)
     return (
