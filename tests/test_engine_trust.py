@@ -191,6 +191,26 @@ def test_swapped_or_edited_lines_are_damage(tmp_path):
         Match.load(m.journal.path)
 
 
+def test_the_chain_is_over_the_content_not_the_spelling_of_a_line(tmp_path):
+    """Hashing cuts each line's body out of the line as written (no re-encoding); a line re-spelled with
+    spaces and another key order, same content, is still checked the slow way and accepted."""
+    m = played(tmp_path)
+    lines = lines_of(m)
+    respelled = [lines[0]] + [json.dumps(dict(reversed(json.loads(line).items())), indent=None) + "\n"
+                              for line in lines[1:]]
+    assert respelled[3] != lines[3]
+    m.journal.path.write_text("".join(respelled))
+    resumed, _ = Match.load(m.journal.path)
+    assert resumed.events == m.events and resumed.state == m.state
+
+
+def test_events_read_from_a_journal_keep_their_canonical_json_for_the_checkpoint_digest(tmp_path):
+    m = played(tmp_path)
+    resumed, _ = Match.load(m.journal.path)
+    assert resumed.events and all(e.text == json.dumps(e.to_json(), separators=(",", ":"), sort_keys=True)
+                                  for e in resumed.events)
+
+
 def test_one_bad_byte_is_damage_at_its_line_and_can_be_salvaged(tmp_path):
     m = played(tmp_path)
     raw = bytearray(m.journal.path.read_bytes())

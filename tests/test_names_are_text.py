@@ -58,6 +58,18 @@ def test_the_message_says_which_character_and_where():
     assert "U+202E RIGHT-TO-LEFT OVERRIDE" in problem("\u202e")
 
 
+def test_every_refused_character_is_one_str_isprintable_refuses_too():
+    """``problem`` skips its per-character scan when ``str.isprintable`` passes: that shortcut is sound."""
+    import sys
+    import unicodedata
+
+    from refbox.engine.text import REFUSED
+
+    assert not [c for c in range(sys.maxunicode + 1)
+                if chr(c).isprintable() and unicodedata.category(chr(c)) in REFUSED]
+    assert problem("a b\tc") is not None and problem("a\u2028b", newlines=True) is not None
+
+
 def test_printable_shows_unprintable_characters_as_escapes():
     assert printable("a\x1b[31mb\x7f\u202e\ud800") == "a\\x1b[31mb\\x7f\\u202e\\ud800"
     assert printable("Rülerball ⚽ [x]") == "Rülerball ⚽ [x]"

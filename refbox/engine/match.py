@@ -380,7 +380,8 @@ class _Digests:
     def upto(self, events: list[Event], n: int) -> bytes:
         chain = self._chain
         for event in events[len(chain) - 1:n]:
-            chain.append(hashlib.sha256(chain[-1] + _canonical(event.to_json()).encode()).digest())
+            text = event.text if event.text is not None else _canonical(event.to_json())
+            chain.append(hashlib.sha256(chain[-1] + text.encode()).digest())
         return chain[n]
 
     def cut(self, n: int) -> None:

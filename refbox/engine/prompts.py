@@ -11,7 +11,7 @@ Validation happens at the boundaries: ``Event.from_json`` for journal lines, ``c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Literal, Union
 
 from refbox.engine.errors import InvalidInput
@@ -181,6 +181,8 @@ class Event:
     kind: Literal["choose", "pick", "roll", "number", "confirm"]
     value: str | int | list[int] | list[str] | None = None
     source: Source | None = None
+    text: str | None = field(default=None, compare=False, repr=False)
+    """Its canonical JSON when read from a journal line whose hash matched it (saves re-encoding it)."""
 
     def to_json(self) -> dict:
         out: dict = {"kind": self.kind}
@@ -203,20 +205,23 @@ class Event:
             raise ValueError(f"event.kind: {kind!r} is not an input kind")
         if source not in (None, "physical", "digital"):
             raise ValueError(f"event.source: {source!r} is not physical or digital")
-        ok = {
-            "choose": isinstance(value, str),
-            "pick": isinstance(value, list) and all(isinstance(v, str) for v in value),
-            "roll": isinstance(value, list) and all(_is_int(v) for v in value),
-            "number": _is_int(value),
-            "confirm": value is None,
-        }[kind]
-        if not ok:
+        if not _FITS[kind](value):
             raise ValueError(f"event.value: {value!r} does not fit a {kind} input")
         return cls(kind, value, source)
 
 
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+_FITS = {
+    "choose": lambda value: isinstance(value, str),
+    "pick": lambda value: isinstance(value, list) and all(isinstance(v, str) for v in value),
+    "roll": lambda value: isinstance(value, list) and all(_is_int(v) for v in value),
+    "number": _is_int,
+    "confirm": lambda value: value is None,
+}
+"""What value each input kind carries."""
 
 
 def choose(option_id: str) -> Event:

@@ -33,6 +33,8 @@ def _codepoint(ch: str) -> str:
 
 def problem(text: str, newlines: bool = False) -> str | None:
     """Why ``text`` cannot be shown on a terminal as it is, or None if it can."""
+    if (text.replace("\n", " ") if newlines else text).isprintable():
+        return None  # the fast path: every refused category is one str.isprintable refuses too
     for i, ch in enumerate(text):
         if newlines and ch == "\n":
             continue
