@@ -73,12 +73,27 @@ class Board(ScrollView, can_focus=False):
         self.team_looks: dict[str, Style] = {}
         self._rows: list[tuple] = []
         self._strips: dict[int, Strip] = {}
+        self._built: dict[tuple, Strip] = {}
+        """Rows drawn lately, by content: an undo and its redo draw nothing new."""
+        self._segments: dict[tuple, Segment] = {}
+        """One square's drawing by (cell, mark, hint, cursor): a new row is mostly lookups."""
+        self._pad: Style | None = None
         self._margin = 0
 
     def set_colours(self, colours: tuple[str, str]) -> None:
         self.team_looks = {"team0": team_style(colours[0]), "team1": team_style(colours[1])}
-        self._strips.clear()
+        self._forget_drawings()
         self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._forget_drawings()
+
+    def _forget_drawings(self) -> None:
+        self._strips.clear()
+        self._built.clear()
+        self._segments.clear()
+        self._pad = None
 
     # ---- what to draw ----
 
@@ -92,7 +107,8 @@ class Board(ScrollView, can_focus=False):
         self._margin += 1 if self._margin else 0
         rows = [self._row_key(view, r) for r in range(view.rows)]
         if resized or len(rows) != len(self._rows):
-            self._rows, self._strips = rows, {}
+            self._forget_drawings()
+            self._rows = rows
             width = self._margin + view.cols * view.cell_width + (view.cell_width // 2 if view.stagger else 0)
             self.virtual_size = Size(width, view.rows)
             self.styles.height = view.rows + (1 if self.show_horizontal_scrollbar else 0)
@@ -144,28 +160,46 @@ class Board(ScrollView, can_focus=False):
         strip = self._strips.get(row)
         if strip is None:
             strip = self._strips[row] = self._build(row)
-        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, self.rich_style)
+        if self._pad is None:
+            self._pad = self.rich_style
+        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, self._pad)
 
     def _build(self, row: int) -> Strip:
         view = self.view
         assert view is not None
+        content = (row % 2, self._margin, self._rows[row] if row < len(self._rows) else ("", ()))
+        strip = self._built.get(content)
+        if strip is not None:
+            return strip
+        if len(self._built) > 4 * view.rows:
+            self._built.clear()
         w = view.cell_width
-        label, cells = self._rows[row] if row < len(self._rows) else ("", ())
+        label, cells = content[2]
         segments = []
         if self._margin:
             segments.append(Segment(label.rjust(self._margin - 1) + " ", Style(color="grey58")))
         if view.stagger and row % 2:
             segments.append(Segment(" " * (w // 2), self._look(view.cell((0, row)))))
-        for cell, mark, hint, is_cursor in cells:
-            text, style = cell.text, self._look(cell)
-            if mark:
-                style = style + MARKS.get(mark, Style())
-            if hint:
-                text, style = hint, style + HINT_ON.get(mark or "", HINT)
-            if is_cursor:
-                style = style + CURSOR
-            segments.append(Segment(text[:w].center(w), style))
-        return Strip(segments)
+        known = self._segments
+        for square in cells:
+            segment = known.get(square)
+            if segment is None:
+                if len(known) > 8192:
+                    known.clear()
+                segment = known[square] = self._segment(w, *square)
+            segments.append(segment)
+        strip = self._built[content] = Strip(segments)
+        return strip
+
+    def _segment(self, w: int, cell: Cell, mark: str | None, hint: str | None, is_cursor: bool) -> Segment:
+        text, style = cell.text, self._look(cell)
+        if mark:
+            style = style + MARKS.get(mark, Style())
+        if hint:
+            text, style = hint, style + HINT_ON.get(mark or "", HINT)
+        if is_cursor:
+            style = style + CURSOR
+        return Segment(text[:w].center(w), style)
 
     def _look(self, cell: Cell) -> Style:
         return self.team_looks.get(cell.look) or LOOKS.get(cell.look) or Style()

@@ -19,9 +19,11 @@ MARKS = {"done": ("✓", "dim"), "current": ("▶", "bold reverse"), "todo": (" 
 
 
 def update_in_place(widget: Static, content: Text) -> None:
-    """Update a Static, skipping the layout pass when the new text takes as many lines as the old."""
+    """Update a Static, skipping the layout pass when the new text takes as many lines as the old, or when the
+    widget has no width (hidden, as the turn sequence beside a board, or not laid out yet: its first layout
+    will size it)."""
     lines = height(content, widget.content_size.width, widget.app.console)
-    widget.update(content, layout=lines != getattr(widget, "_refbox_lines", None) or not lines)
+    widget.update(content, layout=bool(lines) and lines != getattr(widget, "_refbox_lines", None))
     widget._refbox_lines = lines  # type: ignore[attr-defined]
 
 
