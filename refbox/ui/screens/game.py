@@ -28,7 +28,7 @@ from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.literal import literal
-from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
+from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard, update_in_place
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
 log = logging.getLogger("refbox")
@@ -138,7 +138,7 @@ class GameScreen(Screen):
     def show_computer(self, text: str) -> None:
         """The computer coach's line: thinking, or what it does and why (empty: hidden)."""
         line = self.query_one("#computer", Static)
-        line.update(literal(text) if text else "")
+        update_in_place(line, literal(text) if text else Text())
         line.display = bool(text)
 
     def _draw_board(self, view, prompt) -> None:
@@ -154,7 +154,7 @@ class GameScreen(Screen):
             caption.append(f"   cursor {self.ui.square[0]},{self.ui.square[1]}", style="dim")
         if caption != self._caption:
             self._caption = caption
-            self.query_one("#caption", Static).update(caption)
+            update_in_place(self.query_one("#caption", Static), caption)
 
     # ---- one input = one event ----
 

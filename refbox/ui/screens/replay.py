@@ -26,7 +26,7 @@ from refbox.engine.replay import Replay
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.colours import style
 from refbox.ui.widgets.literal import literal
-from refbox.ui.widgets.panels import Scoreboard
+from refbox.ui.widgets.panels import Scoreboard, update_in_place
 
 log = logging.getLogger("refbox")
 
@@ -133,7 +133,7 @@ class ReplayScreen(Screen):
         title.append(" LIVE · " if self.live else " REPLAY (read-only) · ", style="bold reverse" if self.live else "bold")
         title.append_text(literal(f"{replay.header.title} · {view.headline} · {view.clock}", "bold"))
         title.append(f" · input {n}/{total}", style="dim")
-        self.query_one("#title", Static).update(title)
+        update_in_place(self.query_one("#title", Static), title)
         if view.board is not None:
             self.query_one(Board).show(view.board)
         score = replay.scores[n] if n < len(replay.scores) else ()
@@ -149,7 +149,7 @@ class ReplayScreen(Screen):
         now.append_text(literal(getattr(prompt, "text", "")))
         now.append("\n\n← → input · t T turn · s S score · b e start, end · ↑↓ Enter: a log line's moment",
                    style="dim")
-        self.query_one("#now", Static).update(now)
+        update_in_place(self.query_one("#now", Static), now)
         box = self.query_one("#log", OptionList)
         end = replay.log_ends[n] if n < len(replay.log_ends) else self._lines
         if end:

@@ -22,6 +22,9 @@ def update_in_place(widget: Static, content: Text) -> None:
     """Update a Static, skipping the layout pass when the new text takes as many lines as the old, or when the
     widget has no width (hidden, as the turn sequence beside a board, or not laid out yet: its first layout
     will size it)."""
+    if content == getattr(widget, "_refbox_content", None):
+        return  # the same text: nothing to repaint
+    widget._refbox_content = content  # type: ignore[attr-defined]
     lines = height(content, widget.content_size.width, widget.app.console)
     widget.update(content, layout=bool(lines) and lines != getattr(widget, "_refbox_lines", None))
     widget._refbox_lines = lines  # type: ignore[attr-defined]

@@ -88,8 +88,9 @@ class PromptPanel(Static):
         else:
             update_in_place(head_widget, head)
         self._add_notes(body, notes)
-        self.shown = body
-        self.update(body, layout=False)
+        if body != self.shown:  # a cursor walk or a refused key often leaves the answers as they were
+            self.shown = body
+            self.update(body, layout=False)
 
     def on_resize(self) -> None:
         if self._last is not None:
