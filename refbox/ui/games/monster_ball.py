@@ -32,6 +32,7 @@ from refbox.games.monster_ball.view import ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.panels import update_in_place
 from refbox.ui.widgets.select import Select
 
 SIDES = [("Law", 0), ("Chaos", 1)]
@@ -126,7 +127,7 @@ class CaptainClock(Static):
         if note:
             text.append(f"  {note}", style="bold")
         text.append("  paused (Ctrl+T to run)" if paused else "  (Ctrl+T pauses)", style="dim")
-        self.update(text)
+        update_in_place(self, text)
 
 
 class MonsterBallScreen(GameScreen):
@@ -250,10 +251,10 @@ class MonsterBallScreen(GameScreen):
             if not s.board:
                 text = Text(field_strip(s, self.match.data), style="dim")
                 text.highlight_words(["┃"], style=style(self.colours[s.possession]))
-                strip.update(text)
+                update_in_place(strip, text)
         scores = self._widget("fieldscore")
         if full and scores is not None and s.board:
-            scores.update(self.field_score())
+            update_in_place(scores, self.field_score())
         clock = self._widget("captain-clock")
         if clock is not None:
             running = self.half_running()

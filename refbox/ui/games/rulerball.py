@@ -19,6 +19,7 @@ from refbox.games.rulerball.view import SweepCell, phase_id, sweep_cells
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
+from refbox.ui.widgets.panels import update_in_place
 from refbox.ui.widgets.select import Select
 
 STAT_HEADS = {"speed": "Spd", "skill": "Skl", "combat": "Cmb", "toughness": "Tgh"}
@@ -115,7 +116,7 @@ class SweepStrip(Static):
             text.append(f"{'▶' if cell.current else ' '}S{cell.sector:<2} {count:<4}", style=look)
             if i % per_row == per_row - 1 and i < len(cells) - 1:
                 text.append("\n")
-        self.update(text)
+        update_in_place(self, text)
 
 
 class RulerballScreen(GameScreen):
