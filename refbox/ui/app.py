@@ -13,6 +13,7 @@ from refbox.engine.registry import Entry
 from refbox.engine.storage import data_dir as resolve_data_dir, read_json, write_json
 from refbox.engine.text import printable
 from refbox.ui.screens.dialogs import YesNo
+from refbox.ui.widgets import colours
 
 
 def _screen_class(path: str):
@@ -38,6 +39,7 @@ class RefboxApp(App):
         self._watch_path = watch_path
         """A match opened read-only: followed live (the spectator view of ``refbox serve MATCH``) or replayed."""
         self._live = live
+        colours.markers_on = self.no_color  # without colour each side gets a marker (■ □)
         _log_to_file(self.data_dir)
 
     def get_default_screen(self):

@@ -13,7 +13,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from refbox.engine.state import LogLine, Roster, View
-from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.colours import mark, style
 
 MARKS = {"done": ("✓", "dim"), "current": ("▶", "bold reverse"), "todo": (" ", "")}
 
@@ -81,7 +81,7 @@ class Scoreboard(Panel):
         text = Text()
         for label, value, actor in rows:
             look = style(colours[actor]) if actor is not None else ""
-            text.append(f"{label:<{width}}", style=look)
+            text.append(f"{mark(actor)}{label:<{width}}", style=look)
             text.append(f"{value}\n", style=look)
         return text
 
@@ -97,7 +97,7 @@ class RosterTable(Panel):
         cols = len(roster.columns)
         widths = [max([len(roster.columns[i])] + [len(r[i]) for r in roster.rows]) for i in range(cols)]
         text = Text()
-        text.append(roster.title.upper() + "\n", style=look)
+        text.append(mark(roster.actor) + roster.title.upper() + "\n", style=look)
         text.append(" ".join(f"{c:<{w}}" for c, w in zip(roster.columns, widths)) + "\n", style="bold dim")
         for i, row in enumerate(roster.rows):
             dim = roster.dim[i] if i < len(roster.dim) else False
@@ -155,7 +155,7 @@ class MatchLog(ScrollView):
     def _render_item(self, item: tuple, stamp: int, width: int) -> list[Strip]:
         when, what, actor = item
         text = Text(f"{when:<{stamp}}", style="dim")
-        text.append(what, style=style(self._colours[actor]) if actor is not None else "")
+        text.append(mark(actor) + what, style=style(self._colours[actor]) if actor is not None else "")
         console = self.app.console
         return [Strip(list(line.render(console)), line.cell_len) for line in text.wrap(console, width)]
 

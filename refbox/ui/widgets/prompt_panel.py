@@ -10,7 +10,7 @@ from textual.widgets import Static
 from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, Confirm, Number, Pick, Roll
 from refbox.ui.keys import FaceEntry, assign_keys
-from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.colours import mark, style
 from refbox.ui.widgets.panels import update_in_place
 
 
@@ -63,7 +63,7 @@ class PromptPanel(Static):
         if ui.result:
             head.append(f"↳ {ui.result}\n", style="italic")
         who = names[prompt.actor] if prompt.actor is not None else "Referee"
-        head.append(f"NOW: {who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
+        head.append(f"NOW: {mark(prompt.actor)}{who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
         head.append(prompt.text)
         if ui.error:  # in the head, so it is never below the fold
             head.append(f"\n✗ {ui.error}", style="bold red")
