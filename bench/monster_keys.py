@@ -74,7 +74,6 @@ def measure(setup: dict, seed: int, max_inputs: int = 6000) -> list[Counter]:
     match = Match.new("monster-ball", setup, seed=seed)
     rng = random.Random(seed)
     downs, current = [], None
-    data = match.data
     for _ in range(max_inputs):
         state, legal = match.state, match.legal()
         if legal.kind == "over":

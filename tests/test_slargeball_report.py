@@ -95,7 +95,6 @@ def test_a_goal_is_tallied_for_the_flinger(tmp_path):
 def test_full_time_is_the_current_phase_at_the_end():
     from refbox.engine import sim
     from refbox.games.slargeball.demo import table_chooser
-    import random
 
     m = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=2)
     sim.play_random(m, 2, choose=table_chooser)

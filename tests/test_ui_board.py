@@ -58,7 +58,7 @@ async def test_a_click_names_the_square_under_the_mouse():
 
 async def test_only_changed_rows_are_rebuilt():
     app = BoardApp(view())
-    async with app.run_test(size=(40, 10)) as pilot:
+    async with app.run_test(size=(40, 10)):
         board = app.query_one(Board)
         lines(app)
         assert set(board._strips) == {0, 1, 2}

@@ -109,7 +109,7 @@ def move_walk_prompt(state: State, data: Data) -> Choose:
     options += [Option(id=str(k), label=f"Moves {k} → sector {clockwise(start, -k, n)}", key=str(k), actor=f.team)
                 for k in range(1, min(9, n - 1) + 1)]
     if n - 1 > 9:
-        options.append(Option(id="further", label=f"Moves 10 or more: type the end sector", key=FURTHER_KEY))
+        options.append(Option(id="further", label="Moves 10 or more: type the end sector", key=FURTHER_KEY))
     if len(to_move(state, data)) > 1:
         options.append(Option(id="first", label="Another figure of this sector goes first", key=FIRST_KEY))
     return Choose(actor=f.team, text=f"{state.label(f.id)} ({f.role}{ball}) in sector {start}: how far "

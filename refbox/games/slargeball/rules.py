@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Pick, Prompt, Roll
+from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Prompt, Roll
 from refbox.games.slargeball import flow, moving, nabbing, whap_fling
 from refbox.games.slargeball.common import batch_roll, fig_key, log, who
 from refbox.games.slargeball.data import Data
