@@ -188,7 +188,8 @@ class Board(ScrollView, can_focus=False):
                     known.clear()
                 segment = known[square] = self._segment(w, *square)
             segments.append(segment)
-        strip = self._built[content] = Strip(segments)
+        # neighbouring squares drawn alike become one segment: fewer escape codes to write and for the terminal to parse
+        strip = self._built[content] = Strip(list(Segment.simplify(segments)))
         return strip
 
     def _segment(self, w: int, cell: Cell, mark: str | None, hint: str | None, is_cursor: bool) -> Segment:
