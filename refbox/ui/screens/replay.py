@@ -131,8 +131,8 @@ class ReplayScreen(Screen):
         view = replay.rules.view(state, replay.data)
         title = Text()
         title.append(" LIVE · " if self.live else " REPLAY (read-only) · ", style="bold reverse" if self.live else "bold")
-        title.append_text(literal(f"{replay.header.title} · {view.headline} · {view.clock}", "bold"))
-        title.append(f" · input {n}/{total}", style="dim")
+        title.append(f"input {n}/{total} · ", style="dim")  # before the long part, so a narrow screen keeps it
+        title.append_text(literal(f"{view.headline} · {view.clock} · {replay.header.title}", "bold"))
         update_in_place(self.query_one("#title", Static), title)
         if view.board is not None:
             self.query_one(Board).show(view.board)
