@@ -72,6 +72,8 @@ class Board(ScrollView, can_focus=False):
         self.cursor: Square | None = None
         self.team_looks: dict[str, Style] = {}
         self._rows: list[tuple] = []
+        self._squares: list[list[Square]] = []
+        """Each row's squares, left to right (made once per board size)."""
         self._strips: dict[int, Strip] = {}
         self._built: dict[tuple, Strip] = {}
         """Rows drawn lately, by content: an undo and its redo draw nothing new."""
@@ -105,6 +107,8 @@ class Board(ScrollView, can_focus=False):
         self.view, self.hints, self.cursor = view, hints, cursor
         self._margin = max((len(label) for label in view.row_labels.values()), default=0)
         self._margin += 1 if self._margin else 0
+        if resized or len(self._squares) != view.rows:
+            self._squares = [[(c, r) for c in range(view.cols)] for r in range(view.rows)]
         rows = [self._row_key(view, r) for r in range(view.rows)]
         if resized or len(rows) != len(self._rows):
             self._forget_drawings()
@@ -140,9 +144,12 @@ class Board(ScrollView, can_focus=False):
         self.scroll_to_region(Region(x, square[1], self.view.cell_width, 1), animate=False, immediate=True)
 
     def _row_key(self, view: BoardView, r: int) -> tuple:
-        cells = tuple((view.cell(sq), view.marks.get(sq), self.hints.get(sq), sq == self.cursor)
-                      for sq in ((c, r) for c in range(view.cols)))
-        return view.row_labels.get(r, ""), cells
+        """What a row shows: its label, and per square the cell (None: blank), mark and hint; and the cursor's
+        column. Built with C-level lookups: a 720-square field is keyed on every key press."""
+        squares = self._squares[r]
+        cursor = self.cursor[0] if self.cursor is not None and self.cursor[1] == r else -1
+        return (view.row_labels.get(r, ""), tuple(map(view.cells.get, squares)),
+                tuple(map(view.marks.get, squares)), tuple(map(self.hints.get, squares)), cursor)
 
     def _x(self, square: Square) -> int:
         assert self.view is not None
@@ -167,21 +174,22 @@ class Board(ScrollView, can_focus=False):
     def _build(self, row: int) -> Strip:
         view = self.view
         assert view is not None
-        content = (row % 2, self._margin, self._rows[row] if row < len(self._rows) else ("", ()))
+        content = (row % 2, self._margin, self._rows[row] if row < len(self._rows) else ("",))
         strip = self._built.get(content)
         if strip is not None:
             return strip
         if len(self._built) > 4 * view.rows:
             self._built.clear()
         w = view.cell_width
-        label, cells = content[2]
+        label, cells, marks, hints, cursor = content[2] if content[2][1:] else ("", (), (), (), -1)
         segments = []
         if self._margin:
             segments.append(Segment(label.rjust(self._margin - 1) + " ", Style(color="grey58")))
         if view.stagger and row % 2:
             segments.append(Segment(" " * (w // 2), self._look(view.cell((0, row)))))
-        known = self._segments
-        for square in cells:
+        known, blank = self._segments, view.blank
+        for col, (cell, mark, hint) in enumerate(zip(cells, marks, hints)):
+            square = (cell or blank, mark, hint, col == cursor)
             segment = known.get(square)
             if segment is None:
                 if len(known) > 8192:
