@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import importlib
 import logging
+import threading
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.message import Message
 
 from refbox.engine.errors import JournalError, RefboxError
 from refbox.engine.registry import Entry
@@ -19,6 +21,67 @@ from refbox.ui.widgets import colours
 def _screen_class(path: str):
     module, name = path.split(":")
     return getattr(importlib.import_module(module), name)
+
+
+_warming: threading.Event | None = None
+"""Set once the warm-up imports are done (None: no warm-up started)."""
+
+
+def settle() -> None:
+    """Wait for the warm-up imports (if still running) before importing anything on the UI thread: two threads
+    importing the same modules at once could trip over each other's import locks."""
+    if _warming is not None:
+        _warming.wait()
+
+
+class WarmedUp(Message):
+    """The warm-up imports are done: these screens' stylesheets can be read ahead."""
+
+    def __init__(self, screens: list[type]) -> None:
+        super().__init__()
+        self.screens = screens
+
+
+def _warm_up(app: App) -> None:
+    """Once the first screen is drawn, import in the background what opening a match needs (pydantic, the
+    odds, every rules module, setup and game screen); the app then reads those screens' stylesheets, so the
+    first resume or new match waits for neither."""
+    global _warming
+    from refbox.engine.registry import BUILTIN
+
+    done = _warming = threading.Event()
+
+    def run() -> None:
+        screens: list[type] = []
+        try:
+            importlib.import_module("refbox.engine.match")
+            for entry in BUILTIN:
+                entry.load_rules()
+                screens += [_screen_class(entry.setup_screen), _screen_class(entry.game_screen)]
+        except Exception:  # only a head start: whatever failed here is imported, and reported, when used
+            logging.getLogger("refbox").exception("warm-up import failed")
+        finally:
+            done.set()
+        app.post_message(WarmedUp(screens))  # thread-safe; never waits for the UI thread
+
+    threading.Thread(target=run, name="refbox-warm-up", daemon=True).start()
+
+
+def _read_stylesheets(app: App, screens: list[type]) -> None:
+    """Add the screens' .tcss files to the app's stylesheet now (what Textual does when a screen is first
+    shown), one parse for all of them instead of one on the key that opens a match."""
+    sheet = app.stylesheet
+    paths = {str(p) for cls in screens for p in (cls.CSS_PATH or []) if Path(p).is_absolute()}
+    new = [p for p in sorted(paths) if not sheet.has_source(p, "")]
+    if not new:
+        return
+    try:
+        for p in new:
+            sheet.read(Path(p))
+        sheet.reparse()
+        sheet.update(app)
+    except Exception:  # a head start only: the screen reads its stylesheet itself when shown
+        logging.getLogger("refbox").exception("could not read the stylesheets ahead")
 
 
 SETTINGS = "settings.json"
@@ -49,6 +112,8 @@ class RefboxApp(App):
         return HomeScreen()
 
     def on_mount(self) -> None:
+        if self._resume_path is None and self._watch_path is None:  # opened at home: get a match ready meanwhile
+            self.call_after_refresh(_warm_up, self)
         theme = read_json(self.data_dir / SETTINGS).get("theme")
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
@@ -59,6 +124,9 @@ class RefboxApp(App):
             self.push_screen(ReplayScreen(self._watch_path, live=self._live))
         elif self._resume_path is not None:
             self.resume(str(self._resume_path))
+
+    def on_warmed_up(self, message: WarmedUp) -> None:
+        _read_stylesheets(self, message.screens)
 
     def _keep_theme(self, theme) -> None:
         """The theme picked in the command palette is the theme next time (settings.json in the data dir)."""
@@ -72,17 +140,20 @@ class RefboxApp(App):
     # ---- after the whistle (issue 15): report, replay, rematch ----
 
     def open_report(self, journal: Path) -> None:
+        settle()
         from refbox.ui.screens.report import ReportScreen
 
         self.push_screen(ReportScreen(journal))
 
     def open_replay(self, journal: Path) -> None:
+        settle()
         from refbox.ui.screens.replay import ReplayScreen
 
         self.push_screen(ReplayScreen(journal))
 
     def rematch(self, journal: Path) -> None:
         """Same setup and teams, a new seed: the old match is left (saved), the new one opens."""
+        settle()
         from refbox import matchfiles
 
         try:
@@ -110,6 +181,7 @@ class RefboxApp(App):
         self.notify(printable(message, newlines=True), title=title, severity="error", timeout=timeout, markup=False)
 
     def new_match(self, entry: Entry) -> None:
+        settle()
         try:
             screen = _screen_class(entry.setup_screen)(entry)
         except RefboxError as e:
@@ -122,6 +194,7 @@ class RefboxApp(App):
         self.push_screen(screen)
 
     def resume(self, path: str, salvage: bool = False) -> None:
+        settle()
         from refbox.engine.match import Match  # pydantic and icepool load on first use, not at start-up
 
         try:

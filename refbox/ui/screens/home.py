@@ -53,6 +53,9 @@ class HomeScreen(Screen):
         self.query_one("#rulesets", OptionList).focus()  # Tab then always reaches the saved matches
 
     def reload(self) -> None:
+        from refbox.ui.app import settle
+
+        settle()  # house rules load rules modules: not while the warm-up imports them
         root = self.app.data_dir  # type: ignore[attr-defined]
         variants, problems = registry.house_variants(storage.house_dir(root))
         variants, problems = _valid(variants, problems)
