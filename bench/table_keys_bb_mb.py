@@ -180,7 +180,7 @@ def mb_run_play(setup: dict) -> tuple[int, int] | None:
             event = Event("choose", s.carrier)
         elif step in ("tackle_tacklers",) and p.__class__.__name__ == "Pick":
             event = Event("pick", [ids[0]])
-        elif step in ("tackle_tackler",):
+        elif step == "tackle_tacklers":  # a one-key choice in the table audit
             event = Event("choose", ids[0])
         elif step == "tackle_cheats":
             event = Event("choose", "fair") if "fair" in ids else Event("pick", [])
@@ -189,7 +189,7 @@ def mb_run_play(setup: dict) -> tuple[int, int] | None:
         elif step == "tackle_roll":
             event = Event("roll", [p.dice[0].sides] + [2] * (len(p.dice) - 1), "physical")
         elif step == "spot":
-            event = Event("number", 3)
+            event = Event("number", max(min(3, p.max), p.min))
         else:
             raise SystemExit(f"unscripted step {step}")
         keys += keys_for(p, event)
