@@ -244,3 +244,26 @@ def test_folded_table_matches_keep_the_invariants_replay_and_list_the_fast_legal
 
         sim.play_random(match, seed, invariant=invariant)
         assert sim.replayed(match).state == match.state
+
+
+def test_a_heavy_tackle_die_that_cannot_change_the_result_is_not_asked_for():
+    m = audit_match()
+    move(m, "HT", 2, 5, ball="left")
+    send(m, choose("tackle"), choose("HT"), choose("L1"), roll(3, 5, 6))  # 3 or 5 both beat the 6
+    assert m.state.step == "select" and m.state.side == HARTS
+    texts = [line.text for line in m.state.log[-4:]]
+    assert any("uses the 3: the 5 gives the same result" in t for t in texts)
+    m.undo()
+    assert m.state.step == "tackle-roll"
+
+
+def test_a_heavy_tackle_die_that_changes_the_result_is_still_asked_for():
+    m = audit_match()
+    move(m, "HT", 2, 5, ball="left")
+    send(m, choose("tackle"), choose("HT"), choose("L1"), roll(3, 5, 4))  # the 3 wins, the 5 loses
+    assert m.state.step == "tackle-die" and [o.id for o in m.prompt().options] == ["3", "5"]
+    old = Match.new("battleball", TABLE, 1)
+    kickoff(old)
+    move(old, "HT", 2, 5)
+    send(old, choose("5"), choose("left"), choose("yes"), choose("HT"), choose("L1"), roll(3, 5, 6))
+    assert old.state.step == "tackle-die"  # the old flow asks even when it cannot matter

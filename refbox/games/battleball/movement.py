@@ -202,7 +202,7 @@ def action_options(state: State, data: Data) -> list[Option]:
             Option(id="pass", label=f"Pass: {carrier} throws to a team-mate", actor=side, key="3"),
         ]
     if state.fewer_keys:  # "next to an opponent?" folded in: yes is a tackle, and the tackle is compulsory
-        options.append(Option(id="tackle", label="Tackle: a player of ours is next to an opponent (compulsory)",
+        options.append(Option(id="tackle", label="Tackle: a player of ours is next to an opponent",
                               actor=side, key="4"))
     return options
 
