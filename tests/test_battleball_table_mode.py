@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from test_battleball_helpers import HARTS, SETUP, WOLVES, Table, kickoff, move
+from test_battleball_helpers import HARTS, SETUP, WOLVES, Table, kickoff, move, send
 
 from refbox.engine import sim
 from refbox.engine.match import Match
@@ -155,3 +155,115 @@ def test_table_matches_with_skipped_questions_keep_the_invariants_and_replay():
 
         sim.play_random(match, seed, invariant=invariant)
         assert sim.replayed(match).state == match.state
+
+
+# ---- the table audit (Setup.fewer_keys): folded questions ----
+
+AUDIT = {**TABLE, "fewer_keys": True}
+
+
+def audit_match(seed: int = 1) -> Match:
+    m = Match.new("battleball", AUDIT, seed)
+    kickoff(m)
+    return m
+
+
+def test_a_heavy_tackle_keeps_the_higher_die_without_a_question_and_undo_steps_back_over_it():
+    m = audit_match()
+    m.submit(choose("HT"))
+    m.submit(roll(2, 5))
+    assert m.state.step == "ball" and m.state.turn.move_faces == [2, 5]
+    assert "keeps the 5" in m.state.log[-1].text and "up to 5 squares" in m.state.log[-1].text
+    m.undo()
+    assert m.state.step == "move-roll" and m.state.turn.move_faces == []
+
+
+def test_the_old_table_flow_still_asks_which_heavy_tackle_die():
+    m = Match.new("battleball", TABLE, 1)
+    kickoff(m)
+    send(m, choose("HT"), roll(2, 5))
+    assert m.state.step == "move-die"
+
+
+def test_next_to_an_opponent_is_folded_into_the_after_move_choice():
+    m = audit_match()
+    move(m, "RB1", 4, ball="pickup")
+    p = m.prompt()
+    assert m.state.step == "action"
+    assert [(o.id, o.key) for o in p.options] == [("end", "1"), ("hand-off", "2"), ("pass", "3"), ("tackle", "4")]
+    assert not p.refused
+    m.submit(choose("tackle"))
+    assert m.state.step == "tackler" and "a tackle is mandatory" in m.state.log[-1].text
+    m.undo()
+    assert m.state.step == "action"
+    m.undo()
+    assert m.state.step == "ball"
+
+
+def test_a_quiet_turn_without_the_ball_is_ended_with_one_key_after_the_move():
+    m = audit_match()
+    move(m, "LB1", 3, ball="left")
+    assert [o.id for o in m.prompt().options] == ["end", "tackle"]
+    m.submit(choose("end"))
+    assert m.state.side == HARTS and m.state.step == "select"
+    assert "Nobody next to an opponent" in m.state.log[-1].text
+
+
+def test_a_double_with_the_folded_flow_goes_to_the_after_move_choice():
+    m = audit_match()
+    send(m, choose("HT"), roll(3, 3))
+    assert m.state.step == "action" and m.state.turn.ht_no_move
+
+
+def test_the_tackle_answer_is_refused_in_the_old_flow():
+    import pytest
+
+    from refbox.engine.errors import InvalidInput, RuleError
+
+    m = Match.new("battleball", TABLE, 1)
+    kickoff(m)
+    move(m, "RB1", 4, ball="pickup", adjacent=False)
+    before = m.state.model_copy(deep=True)
+    with pytest.raises((InvalidInput, RuleError)):
+        m.submit(choose("tackle"))
+    assert m.state == before
+
+
+def test_folded_table_matches_keep_the_invariants_replay_and_list_the_fast_legal_answers():
+    from test_battleball_random_play import check_invariants
+
+    for seed in range(6):
+        match = Match.new("battleball", AUDIT, seed)
+        placed = [0]
+
+        def invariant(m: Match) -> None:
+            assert m.state.step not in ("adjacent", "move-die", "touchdown")
+            assert m.legal() == legal_of(m.prompt())
+            check_invariants(m.state, m.data, placed[0])
+            placed[0] = m.state.carnage_placed
+
+        sim.play_random(match, seed, invariant=invariant)
+        assert sim.replayed(match).state == match.state
+
+
+def test_a_heavy_tackle_die_that_cannot_change_the_result_is_not_asked_for():
+    m = audit_match()
+    move(m, "HT", 2, 5, ball="left")
+    send(m, choose("tackle"), choose("HT"), choose("L1"), roll(3, 5, 6))  # 3 or 5 both beat the 6
+    assert m.state.step == "select" and m.state.side == HARTS
+    texts = [line.text for line in m.state.log[-4:]]
+    assert any("uses the 3: the 5 gives the same result" in t for t in texts)
+    m.undo()
+    assert m.state.step == "tackle-roll"
+
+
+def test_a_heavy_tackle_die_that_changes_the_result_is_still_asked_for():
+    m = audit_match()
+    move(m, "HT", 2, 5, ball="left")
+    send(m, choose("tackle"), choose("HT"), choose("L1"), roll(3, 5, 4))  # the 3 wins, the 5 loses
+    assert m.state.step == "tackle-die" and [o.id for o in m.prompt().options] == ["3", "5"]
+    old = Match.new("battleball", TABLE, 1)
+    kickoff(old)
+    move(old, "HT", 2, 5)
+    send(old, choose("5"), choose("left"), choose("yes"), choose("HT"), choose("L1"), roll(3, 5, 6))
+    assert old.state.step == "tackle-die"  # the old flow asks even when it cannot matter

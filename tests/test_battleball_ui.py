@@ -77,9 +77,9 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            # RB1 (key a) rolls 7, picks up the ball, nobody adjacent, passes (3: "end" is key 1) to RB2 (key b)
-            # over 12 squares: 9 + 5 is caught
-            await pilot.press(*ROLL_OFF, "a", "7", "2", "2", "3", "b", "1", "2", "enter", "9", "5")
+            # RB1 (key a) rolls 7, picks up the ball, then passes (3: "end" is key 1, and "end" says nobody is
+            # next to an opponent) to RB2 (key b) over 12 squares: 9 + 5 is caught
+            await pilot.press(*ROLL_OFF, "a", "7", "2", "3", "b", "1", "2", "enter", "9", "5")
             state = screen.match.state
             assert state.carrier is not None and state.carrier.id == "RB2"
             assert state.side == 1 and state.step == "select"
@@ -88,7 +88,7 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
-            await pilot.press(*ROLL_OFF, "a", "7", "2", "2", "3", "b")
+            await pilot.press(*ROLL_OFF, "a", "7", "2", "3", "b")
             before = screen.match.state.model_copy(deep=True)
             await pilot.press("-")
             assert screen.match.state == before and "'-' does nothing here" in screen.ui.error
@@ -115,7 +115,7 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await start(app, pilot)
-            await pilot.press(*ROLL_OFF, "a", "3", "1", "1", "a", "a", "question_mark")
+            await pilot.press(*ROLL_OFF, "a", "3", "1", "4", "a", "a", "question_mark")  # 4: tackle
             assert isinstance(app.screen, HelpScreen)
             text = str(app.screen._text)
             assert text.startswith("Battleball") and "Tackle" in text and "whichever side rolled the 1" in text
@@ -139,7 +139,7 @@ def test_snapshot_tackle_roll_with_odds(snap_compare, tmp_path):
 
     async def run_before(pilot) -> None:
         await start(pilot.app, pilot)
-        await pilot.press(*ROLL_OFF, "a", "7", "2", "1", "a", "n")  # RB1 picks up, tackles the Harts' L1 (key n)
+        await pilot.press(*ROLL_OFF, "a", "7", "2", "4", "a", "n")  # RB1 picks up, tackles (4) the Harts' L1 (key n)
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
@@ -150,7 +150,7 @@ def test_snapshot_short_pass_for_the_other_coach(snap_compare, tmp_path):
 
     async def run_before(pilot) -> None:
         await start(pilot.app, pilot)
-        await pilot.press(*ROLL_OFF, "a", "7", "2", "2", "3", "b", "1", "5", "enter", "3", "2")  # pass is 3: "end" is 1
+        await pilot.press(*ROLL_OFF, "a", "7", "2", "3", "b", "1", "5", "enter", "3", "2")  # pass is 3: "end" is 1
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)

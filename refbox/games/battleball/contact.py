@@ -109,10 +109,39 @@ def apply_tackle_roll(state: State, data: Data, event: Event) -> None:
     n = len(roster.dice(data, state, _tackler(state)))
     groups = (faces[:n], faces[n:])
     state.turn.used = [g[0] if len(set(g)) == 1 else None for g in groups]
+    _same_either_way(state, data)
     if None in state.turn.used:
         state.step = "tackle-die"
     else:
         resolve_tackle(state, data)
+
+
+def _result(a: int, b: int) -> tuple[str, bool]:
+    """A tackle's result from the two faces used: who wins (or a tie) and whether it is a serious injury."""
+    return ("tackler" if a < b else "target" if a > b else "tie"), min(a, b) == 1
+
+
+def _same_either_way(state: State, data: Data) -> None:
+    """Setup.fewer_keys: a Heavy Tackle's coach is not asked which die counts when the other side's face is
+    known and both of his dice give the same result (who wins, serious or not): the lower is used, logged."""
+    if not state.fewer_keys or None not in state.turn.used:
+        return
+    side = _deciding_side(state)
+    mine = 0 if side == state.side else 1
+    other = state.turn.used[1 - mine]
+    if other is None:  # two Heavy Tackles: the attacker picks first, not knowing the other's choice
+        return
+    faces = state.turn.tackle_faces
+    n = len(roster.dice(data, state, _tackler(state)))
+    lo, hi = sorted(faces[:n] if mine == 0 else faces[n:])
+    results = [_result(f, other) if mine == 0 else _result(other, f) for f in (lo, hi)]
+    if results[0] != results[1]:
+        return
+    used = list(state.turn.used)
+    used[mine] = lo
+    state.turn.used = used
+    state.note(roster.stamp(data, state), f"{state.coaches[side]}'s Heavy Tackle uses the {lo}: the {hi} gives "
+               "the same result.", side)
 
 
 def _deciding_side(state: State) -> int:
@@ -134,7 +163,8 @@ def apply_tackle_die(state: State, data: Data, event: Event) -> None:
     used = list(state.turn.used)
     used[index] = int(str(event.value))
     state.turn.used = used
-    if None not in used:
+    _same_either_way(state, data)
+    if None not in state.turn.used:
         resolve_tackle(state, data)
 
 

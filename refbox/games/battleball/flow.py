@@ -368,4 +368,6 @@ def resume_after_fumble(state: State, data: Data) -> None:
 
         onboard.after_move(state, data)
     else:
-        state.step = "adjacent"
+        from refbox.games.battleball import movement
+
+        movement.to_adjacent(state)

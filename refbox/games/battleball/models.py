@@ -168,6 +168,10 @@ class Setup(BaseModel):
     skip_forced: bool = False
     """Skip questions with a single answer (apply and log it). Off for matches saved before: their journals
     hold those answers."""
+    fewer_keys: bool = False
+    """The table audit (issue 14): a Heavy Tackle's move keeps the higher die without asking, and "next to an
+    opponent?" is folded into the after-move choice (tackle, hand off, pass or end the turn: one key). Off for
+    matches saved before: their journals hold the old answers."""
 
     @field_validator("coaches")
     @classmethod
@@ -282,6 +286,8 @@ class State(GameState):
     result: str = ""
     skip: bool = False
     """Questions with one answer are applied, not asked (Setup.skip_forced)."""
+    fewer_keys: bool = False
+    """Setup.fewer_keys: the table audit's folded questions."""
     # ---- the board, when refbox keeps the positions (Setup.board == "screen") ----
     board: bool = False
     at: list[dict[str, int]] = [{}, {}]

@@ -100,9 +100,13 @@ def apply_move_roll(state: State, data: Data, event: Event) -> None:
         elif state.board:
             onboard.after_move(state, data)
         else:
-            state.step = "adjacent"
+            to_adjacent(state)
     elif state.board:  # the higher die reaches every square the lower one does: no need to ask
         onboard.after_roll(state, data, max(faces))
+    elif state.fewer_keys:  # at the table too: "up to" the higher die covers every move the lower allows
+        state.note(where, f"{who} rolls {faces}, keeps the {max(faces)} (the lower die allows no move the higher "
+                   f"does not): moves up to {squares(max(faces))}.", state.side)
+        after_move(state)
     else:
         state.step = "move-die"
 
@@ -128,7 +132,16 @@ def apply_move_die(state: State, data: Data, event: Event) -> None:
 
 def after_move(state: State) -> None:
     ref = _mover(state)
-    state.step = "ball" if state.carrier is None or state.carrier == ref else "adjacent"
+    if state.carrier is None or state.carrier == ref:
+        state.step = "ball"
+    else:
+        to_adjacent(state)
+
+
+def to_adjacent(state: State) -> None:
+    """After the move and the ball: "next to an opponent?" (the old flow), or, with Setup.fewer_keys, that
+    question folded into the after-move choice (tackle, hand off, pass or end the turn)."""
+    state.step = "action" if state.fewer_keys else "adjacent"
 
 
 def ball_prompt(state: State, data: Data) -> Choose:
@@ -160,7 +173,7 @@ def apply_ball(state: State, data: Data, event: Event) -> None:
     if event.value in ("td", "pickup-td"):
         flow.touchdown(state, data, state.side, f"{who} carries the ball into the end zone")
         return
-    state.step = "adjacent"
+    to_adjacent(state)
 
 
 # ---- after the move: tackle, hand-off, pass or nothing ----
@@ -180,13 +193,17 @@ def adjacent_prompt(state: State, data: Data) -> Choose:
 
 def action_options(state: State, data: Data) -> list[Option]:
     side = state.side
-    options = [Option(id="end", label="End the turn", actor=side, key="1")]  # first: always key 1, the default
+    end = "End the turn: nobody of ours is next to an opponent" if state.fewer_keys else "End the turn"
+    options = [Option(id="end", label=end, actor=side, key="1")]  # first: always key 1, the default
     if _our_ball(state) and len(state.on_field(side)) > 1:
         carrier = roster.short(data, state, state.carrier)  # type: ignore[arg-type]
         options += [
             Option(id="hand-off", label=f"Hand off: {carrier} to a team-mate next to him", actor=side, key="2"),
             Option(id="pass", label=f"Pass: {carrier} throws to a team-mate", actor=side, key="3"),
         ]
+    if state.fewer_keys:  # "next to an opponent?" folded in: yes is a tackle, and the tackle is compulsory
+        options.append(Option(id="tackle", label="Tackle: a player of ours is next to an opponent",
+                              actor=side, key="4"))
     return options
 
 
@@ -203,6 +220,13 @@ def apply_adjacent(state: State, data: Data, event: Event) -> None:
 
 
 def action_prompt(state: State, data: Data) -> Choose:
+    if state.fewer_keys:
+        return Choose(
+            actor=state.side,
+            text="After the move: is a player of yours next to an opponent? Then tackle. If not: hand off, pass or "
+                 "end the turn (one attempt, then the turn passes).",
+            options=tuple(action_options(state, data)),
+        )
     return Choose(
         actor=state.side,
         text="Nobody can tackle: hand off, pass, or end the turn? (one attempt, then the turn passes)",
@@ -214,11 +238,17 @@ def action_prompt(state: State, data: Data) -> Choose:
 def apply_action(state: State, data: Data, event: Event) -> None:
     if event.value in ("hand-off", "pass") and not _our_ball(state):  # the prompt never offers it
         raise RuleError("Only the side holding the ball may hand off or pass.")
-    if event.value == "hand-off":
+    if event.value == "tackle":
+        if not state.fewer_keys:  # the prompt never offers it
+            raise RuleError("Say first that a player is next to an opponent.")
+        state.note(roster.stamp(data, state), "A player is next to an opponent: a tackle is mandatory.", state.side)
+        state.step = "tackler"
+    elif event.value == "hand-off":
         state.step = "hand-off-to"
     elif event.value == "pass":
         state.step = "pass-to"
     else:
-        state.note(roster.stamp(data, state), "The turn passes.", state.side)
+        words = "Nobody next to an opponent: the turn passes." if state.fewer_keys else "The turn passes."
+        state.note(roster.stamp(data, state), words, state.side)
         flow.end_turn(state)
 

@@ -98,6 +98,7 @@ def start(setup: Setup, data: Data) -> State:
         players=[roster.new_team(data), roster.new_team(data)],
         board=setup.board == "screen",
         skip=setup.skip_forced,
+        fewer_keys=setup.fewer_keys and setup.board == "table",
     )
     flow.begin_half(state, data)
     names = " against ".join(f"{data.team(t).name} ({c})" for t, c in zip(teams, setup.coaches))

@@ -192,6 +192,8 @@ def _action_taken(state: State) -> str | None:
 
 def _phases(state: State, data: Data) -> list[PhaseRow]:
     current, step = STEP_PLACE[state.step]
+    if state.fewer_keys and step == "action":  # one question: next to an opponent (tackle), or hand off / pass / end
+        step = "adjacent"
     ids = [p.id for p in data.phases]
     here = ids.index(current)
     taken = _action_taken(state)

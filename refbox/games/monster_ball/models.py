@@ -48,6 +48,10 @@ class Setup(BaseModel):
     """New matches ask less: a question with one possible answer is answered by refbox and logged, and "does
     anyone cheat?" or "who piles on?" is one key (play fair, everyone) rather than a selection and Enter.
     Matches saved before this asked the old way, and their journals hold those answers."""
+    table_keys: bool = False
+    """The table audit (issue 14), table matches only: "who tackles?", "who stands in the landing grid?", "who
+    goes for the pass?" and "who recovers?" take one key for nobody or one player (a selection and Enter only
+    after "several"), and a lone possible tackler is taken without asking. Off for matches saved before."""
 
     @property
     def kicking_team(self) -> int:
@@ -179,6 +183,10 @@ class State(GameState):
     board: bool = False
     """Positions are tracked on refbox's field (Setup.board == "screen")."""
     fewer_keys: bool = False
+    table_keys: bool = False
+    """Setup.table_keys (table matches only)."""
+    picking: bool = False
+    """With table_keys: "several" was answered, the selection is asked next (the same step, as a Pick)."""
     pos: dict[str, tuple[int, int]] = {}
     """Square of each figure on the field."""
     used: dict[str, int] = {}

@@ -15,6 +15,7 @@ import math
 from refbox.engine.prompts import Event, GameOver, Legal, Prompt
 from refbox.engine.state import View
 from refbox.games.monster_ball import between, contest, downs, flow, kicks, live, moves, passing, places, squads, tackles  # noqa: F401  (register steps)
+from refbox.games.monster_ball import onekey  # noqa: F401  (after the steps: wraps four of them for table_keys)
 from refbox.games.monster_ball import view as views
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Setup, State

@@ -31,6 +31,7 @@ def start(setup: Setup, data: Data) -> State:
         to_go=data.field.kickoff_to_go,
         board=board,
         fewer_keys=setup.fewer_keys,
+        table_keys=setup.table_keys and not board,
     )
     if setup.lineups == "presets":
         for side in (0, 1):

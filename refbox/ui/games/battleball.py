@@ -37,6 +37,7 @@ class BattleballSetupScreen(SetupScreen):
             "first_coach_team": self.query_one("#team0", Select).value,
             "board": self.query_one("#board", Select).value,
             "skip_forced": True,
+            "fewer_keys": True,
         }
 
     def preview(self, setup) -> Text:

@@ -82,6 +82,7 @@ class MonsterBallSetupScreen(SetupScreen):
             "captain_minute": value("minute"),
             "board": value("board"),
             "fewer_keys": True,
+            "table_keys": True,
         }
 
     def preview(self, setup: Setup) -> Text:
