@@ -67,7 +67,7 @@ def _wrap(step_name: str) -> None:
         chances = chances_of(s, data, [i for i in ids if i not in ("some", none_id)]) if chances_of else None
         options = ask.subset_options(s, data, ids, "tackle" if step_name == "tackle_tacklers" else "catch",
                                      none_label, chances)
-        text = base.text
+        text = base.text.split(" (none:")[0] if none_id else base.text  # the "nobody" option says it already
         if chances:
             text += " (the odds: the target goes down against its better defence die)"
         return Choose(actor=base.actor, text=text, options=options, refused=base.refused)
