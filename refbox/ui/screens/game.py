@@ -102,7 +102,11 @@ class GameScreen(Screen):
             return team_names(self.match.setup, self.match.data)
         return tuple(t.name for t in self.match.setup.teams)  # type: ignore[return-value]
 
+    _redraws = 0
+    """How many times the screen was redrawn (a key that already redrew needs no second pass)."""
+
     def redraw(self, full: bool = True) -> None:
+        self._redraws += 1
         prompt = self.match.prompt()
         if isinstance(prompt, Roll) and self.ui.faces is None:
             self.ui.faces = FaceEntry([d.sides for d in prompt.dice])
@@ -208,6 +212,7 @@ class GameScreen(Screen):
             return  # bindings
         handled = True
         self.ui.error = ""
+        drawn = self._redraws
         swallow, self._swallow_enter = self._swallow_enter, False
         if swallow and key in ("enter", "space"):
             event.stop()
@@ -231,7 +236,7 @@ class GameScreen(Screen):
             handled = False
         if not handled and char and char.isprintable():
             self._refuse(f"{char!r} does nothing here: {self._expects(prompt)}")
-        elif handled:
+        elif handled and self._redraws == drawn:  # an input or a refusal has redrawn already
             self.redraw(full=False)
         event.stop()
         event.prevent_default()
