@@ -18,7 +18,7 @@ BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
 @pytest.fixture
 def quick(monkeypatch):
     monkeypatch.setattr(coach.GreedyCoach, "leaves", 16)
-    monkeypatch.setattr(coach.SearchCoach, "horizon", 8)
+    monkeypatch.setattr(coach.SearchCoach, "depth", 4)
 
 
 @pytest.mark.parametrize("levels", [("random", "greedy"), ("greedy", "search"), ("search", "random")])
