@@ -4,9 +4,14 @@
 - ``greedy``: the answer with the best expected value one step ahead: each candidate is applied to a copy of
   the game, the dice that follow are resolved by their exact odds (every face combination, each equally likely)
   up to the next decision, and the ruleset's ``evaluate`` scores what is left.
-- ``search``: Monte Carlo tree search over decisions (open loop: dice are sampled from the coach's own random
-  generator at every visit, so chance nodes are weighted by their true odds), with random play-outs to a horizon
-  and ``evaluate`` at the leaves; it stops at its time or iteration budget and takes the most visited answer.
+- ``search``: the rollout algorithm (Bertsekas) on top of greedy: greedy's dozen best answers are each played
+  on from, through the rest of the coach's turn and the opponent's reply, by a cheap greedy base policy for both
+  sides (a few answers tried per question, dice sampled from the coach's own random generator, the same dice for
+  every answer in a round), and ``evaluate`` judges where that leaves the game. Rounds continue within the time
+  (or iteration) budget, the worse half of the answers dropping out after each; greedy's answer stands unless
+  another did better on the same dice by more than the noise. So it sees what one step cannot (which figure
+  to move given what it can do with its roll; the reply a move invites), and is never worse than its base
+  for lack of play-outs.
 
 A coach only ever sees a copy of the game and its own RNG: it cannot peek at the match's digital dice.
 Its decisions are ordinary events, journaled like a person's.
