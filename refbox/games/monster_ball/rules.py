@@ -108,7 +108,10 @@ def evaluate(state: State, data: Data, side: int) -> float:
     pen = state.penalties  # illegal tackles are marked off when the play ends: they already cost the ball
     to_go += pen[team] - pen[1 - team]
     to_go = min(max(to_go, 0), f.squares)
-    down_left = f.downs - state.down + 1 if team == state.possession and state.kick is None else f.downs
+    # a field goal still to kick is worth the downs it is kicked on, not a fresh series (else a coach would kick
+    # one from anywhere just to be valued as if it had all its downs again)
+    kicking = state.kick is not None and state.kick.kind != "field_goal"
+    down_left = f.downs - state.down + 1 if team == state.possession and not kicking else f.downs
     first_down = 1.0 if to_go <= f.first_down_squares else 0.0
     worth = data.scoring.touchdown * (1 - to_go / f.squares) ** 1.5 * (0.55 + 0.1 * down_left + 0.1 * first_down)
     margin = mine - theirs + (worth if team == side else -worth)
