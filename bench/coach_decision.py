@@ -12,7 +12,7 @@ import random
 import sys
 import time
 
-from refbox.engine.coach import make
+from refbox.engine.coach import DEFAULT_THINK, make
 from refbox.engine.play import Game, random_event
 from refbox.engine.registry import lookup
 
@@ -24,7 +24,7 @@ def main() -> None:
     entry = lookup(ruleset)
     rules, data = entry.load_rules(), entry.load_data()
     game = Game.start(rules, data, rules.Setup.model_validate(rules.sim_setup(data)))
-    coaches = {side: make(level, side, seed=7) for side in (0, 1)}
+    coaches = {side: make(level, side, seed=7, think=float(sys.argv[4]) if len(sys.argv) > 4 else DEFAULT_THINK) for side in (0, 1)}
     rng = random.Random(7)
     took: list[float] = []
     while len(took) < wanted:

@@ -18,7 +18,7 @@ BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
 @pytest.fixture
 def quick(monkeypatch):
     monkeypatch.setattr(coach.GreedyCoach, "leaves", 16)
-    monkeypatch.setattr(coach.SearchCoach, "horizon", 8)
+    monkeypatch.setattr(coach.SearchCoach, "depth", 4)
 
 
 @pytest.mark.parametrize("levels", [("random", "greedy"), ("greedy", "search"), ("search", "random")])
@@ -88,3 +88,18 @@ def test_sim_refuses_bad_sides_clearly(capsys):
     assert "--sides takes two of random, greedy, search" in capsys.readouterr().err
     assert main(["sim", "nosuchgame"]) == 2
     assert "unknown ruleset" in capsys.readouterr().err
+
+
+def test_search_looks_past_the_pick_to_what_the_figure_can_do_with_its_roll():
+    """Picking a figure changes nothing yet, so greedy takes the first one; search plays each pick on (the
+    roll, the move) and sends the one carrying the ball two squares from the end zone."""
+    from refbox.games.battleball import rules as bb
+    from test_battleball_helpers import WOLVES, BoardTable
+
+    t = BoardTable().kickoff(first=WOLVES)
+    t.arrange({"RB1": (2, 10), "S1": (38, 10)}, {"L1": (20, 3), "L2": (20, 17)}, carrier=(WOLVES, "S1"))
+    game = Game(bb, t.data, t.state)
+    legal = game.legal()
+    assert legal.kind == "choose" and legal.ids[0] == "RB1" and "S1" in legal.ids
+    assert coach.make("greedy", WOLVES).decide(game, legal).event.value == "RB1"
+    assert coach.make("search", WOLVES, seed=3, iterations=24).decide(game, legal).event.value == "S1"

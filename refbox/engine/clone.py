@@ -20,9 +20,9 @@ def clone(obj: T) -> T:
     if cls in _PLAIN:
         return obj
     if cls is list:
-        return [clone(x) for x in obj]  # type: ignore[return-value]
+        return [x if type(x) in _PLAIN else clone(x) for x in obj]  # type: ignore[return-value, attr-defined]
     if cls is dict:
-        return {k: clone(v) for k, v in obj.items()}  # type: ignore[return-value, attr-defined]
+        return {k: v if type(v) in _PLAIN else clone(v) for k, v in obj.items()}  # type: ignore[return-value, attr-defined]
     if cls is tuple:
         if all(type(x) in _PLAIN for x in obj):  # type: ignore[attr-defined]
             return obj
@@ -37,10 +37,17 @@ def clone(obj: T) -> T:
 
 
 def _model(obj: BaseModel) -> Any:
-    new = type(obj).__new__(type(obj))
+    # plain values (most of a model's fields) are shared as they are; one call per nested value, not per field
+    cls = type(obj)
+    new = cls.__new__(cls)
+    fields = obj.__dict__.copy()
+    for k, v in fields.items():
+        if type(v) not in _PLAIN:
+            fields[k] = clone(v)
     setter = object.__setattr__
-    setter(new, "__dict__", {k: clone(v) for k, v in obj.__dict__.items()})
+    setter(new, "__dict__", fields)
     setter(new, "__pydantic_fields_set__", set(obj.__pydantic_fields_set__))
-    setter(new, "__pydantic_extra__", clone(obj.__pydantic_extra__))
-    setter(new, "__pydantic_private__", clone(obj.__pydantic_private__))
+    extra, private = obj.__pydantic_extra__, obj.__pydantic_private__
+    setter(new, "__pydantic_extra__", None if extra is None else clone(extra))
+    setter(new, "__pydantic_private__", None if private is None else clone(private))
     return new

@@ -4,9 +4,14 @@
 - ``greedy``: the answer with the best expected value one step ahead: each candidate is applied to a copy of
   the game, the dice that follow are resolved by their exact odds (every face combination, each equally likely)
   up to the next decision, and the ruleset's ``evaluate`` scores what is left.
-- ``search``: Monte Carlo tree search over decisions (open loop: dice are sampled from the coach's own random
-  generator at every visit, so chance nodes are weighted by their true odds), with random play-outs to a horizon
-  and ``evaluate`` at the leaves; it stops at its time or iteration budget and takes the most visited answer.
+- ``search``: the rollout algorithm (Bertsekas) on top of greedy: greedy's dozen best answers are each played
+  on from, through the rest of the coach's turn and the opponent's reply, by a cheap greedy base policy for both
+  sides (a few answers tried per question, dice sampled from the coach's own random generator, the same dice for
+  every answer in a round), and ``evaluate`` judges where that leaves the game. Rounds continue within the time
+  (or iteration) budget, the worse half of the answers dropping out after each; greedy's answer stands unless
+  another did better on the same dice by more than the noise. So it sees what one step cannot (which figure
+  to move given what it can do with its roll; the reply a move invites), and is never worse than its base
+  for lack of play-outs.
 
 A coach only ever sees a copy of the game and its own RNG: it cannot peek at the match's digital dice.
 Its decisions are ordinary events, journaled like a person's.
@@ -63,9 +68,13 @@ def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]
 
 
 def weighed(game: Game, legal: Legal, rng: random.Random) -> list[Event]:
-    """The candidates a greedy or searching coach weighs: all but the ones the rules say a coach leaves alone
-    (``COACH_AVOIDS``: re-arranging a line-up, whose endless shuffles a noisy estimate would happily pick)."""
-    options = candidates(legal, rng)
+    """The candidates a greedy or searching coach weighs: the ones the rules point out (``coach_options``: a
+    board move's squares that change something, and a few of the rest), else all, but never the ones the rules
+    say a coach leaves alone (``COACH_AVOIDS``: re-arranging a line-up, whose endless shuffles a noisy
+    estimate would happily pick)."""
+    pick = getattr(game.rules, "coach_options", None)
+    chosen = pick(game.state, game.data, legal) if pick is not None and legal.kind == "choose" else None
+    options = [Event("choose", i) for i in chosen] if chosen else candidates(legal, rng)
     avoid = getattr(game.rules, "COACH_AVOIDS", ())
     kept = [e for e in options if not (e.kind == "choose" and e.value in avoid)] if avoid else options
     return kept or options
@@ -152,28 +161,21 @@ def terminal_value(game: Game, side: int) -> float:
     return 1.0 if mine > theirs else (0.0 if mine < theirs else 0.5)
 
 
-class _Node:
-    __slots__ = ("visits", "value", "children")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.value = 0.0
-        """Sum of play-out values, from the point of view of the side that chose the move into this node."""
-        self.children: dict[str, _Node] = {}
-
-
-def _key(event: Event) -> str:
-    value = event.value
-    return f"{event.kind}:{','.join(map(str, value)) if isinstance(value, list) else value}"
-
-
 class SearchCoach(GreedyCoach):
+    """Rollout (Bertsekas): each answer is judged by playing the game on from it with a cheap greedy base
+    policy for both sides, so the search is at least as good as that policy, and sees what one step cannot
+    (which figure to move given what it can do with the roll, the opponent's reply)."""
+
     level = "search"
-    horizon = 40
-    """Inputs a play-out runs past the tree before ``evaluate`` judges it."""
-    exploration = 0.9
     widest = 12
-    """At most this many answers searched at the root, the best by a quick look at their odds."""
+    """At most this many answers rolled out, the best by greedy's exact one-step value."""
+    reach = 2
+    """A play-out stops when the turn has passed this many times (2: the rest of our turn and the opponent's
+    reply), at the game's end, or after ``depth`` decisions; ``evaluate`` judges where it stops."""
+    depth = 8
+    probes = 8
+    """Answers the base policy tries per decision (the rules' first ones: the likeliest)."""
+    margin = 1.0
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
@@ -183,73 +185,99 @@ class SearchCoach(GreedyCoach):
         usual = usual_answer(game, legal)
         if usual is not None:
             return Decision(usual, None, 1)
-        root = _Node()
         deadline = time.perf_counter() + self.think
-        if len(options) > self.widest:  # a board move offers hundreds of squares: search the likeliest few
-            prior = {id(e): self.expected(game, e, 4) for e in options}
-            options = sorted(options, key=lambda e: -prior[id(e)])[: self.widest]
+        first = []
+        for e in options:  # greedy's values, more thinly sampled once a quarter of the budget is spent
+            hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline - 0.75 * self.think)
+            first.append(self.expected(game, e, 4 if hurry else 24))
+        order = sorted(range(len(options)), key=lambda i: -first[i])[: self.widest]
+        options, first = [options[i] for i in order], [first[i] for i in order]
+        # sequential halving: every answer left is played out once per round, with the same dice for all of
+        # them (common random numbers: the comparison is between answers, not luck); the worse half drops out,
+        # greedy's own answer (the first) stays in as the one to beat
+        runs: list[list[float]] = [[] for _ in options]
+        alive = list(range(len(options)))
         done = 0
         while not self.stop_now:
-            if self.iterations is not None:
-                if done >= self.iterations:
+            seed = self.rng.random()
+            for i in alive:
+                if self.stop_now or (self.iterations is not None and done >= self.iterations) or (
+                        self.iterations is None and time.perf_counter() >= deadline):
                     break
-            elif time.perf_counter() >= deadline:
-                break
-            self._iterate(game, root, options)
-            done += 1
-        self.stop_now = False
-        by_key = {_key(e): e for e in options}
-        visited = [(child.visits, child.value / child.visits, key) for key, child in root.children.items()
-                   if key in by_key and child.visits]
-        if not visited:
-            return super().decide(game, legal)
-        visits, value, key = max(visited)
-        return Decision(by_key[key], value, len(options))
-
-    def _iterate(self, game: Game, root: _Node, root_options: list[Event]) -> None:
-        g = game.clone()
-        path: list[tuple[_Node, int | None]] = [(root, None)]
-        node, options, actor = root, root_options, self.side
-        weights = getattr(g.rules, "RANDOM_WEIGHTS", None)
-        while True:
-            untried = [e for e in options if _key(e) not in node.children]
-            if untried:
-                event = untried[self.rng.randrange(len(untried))]
-                child = node.children[_key(event)] = _Node()
+                runs[i].append(self._roll_out(game, options[i], random.Random(seed)))
+                done += 1
             else:
-                event, child = self._select(node, options)
-            g.apply(event)
-            path.append((child, actor))
-            node = child
-            legal = self._to_decision(g)
-            if legal is None or untried:
-                break
-            options, actor = weighed(g, legal, self.rng), legal.actor
-            if actor not in (0, 1):  # a question for the table: answered at random, not searched
-                g.apply(random_event(legal, self.rng, weights))
-                legal = self._to_decision(g)
-                if legal is None:
+                rest = sorted(alive[1:], key=lambda k: -sum(runs[k]) / len(runs[k]))
+                alive = [0] + rest[: max(1, len(alive) // 2 - 1)]
+                continue
+            break
+        self.stop_now = False
+        self.last_rollouts = done
+        return Decision(*self._pick(options, runs), len(options))
+
+    def _pick(self, options: list[Event], runs: list[list[float]]) -> tuple[Event, float]:
+        """Greedy's answer unless another one did better on the same dice by more than ``margin`` standard
+        errors of the paired differences: noise alone must not talk the coach out of a sound move."""
+        base = runs[0]
+        best, best_gain = 0, 0.0
+        for k in range(1, len(options)):
+            m = min(len(runs[k]), len(base))
+            if m < 2:
+                continue
+            diffs = [runs[k][r] - base[r] for r in range(m)]
+            mean = sum(diffs) / m
+            var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+            if mean > self.margin * math.sqrt(var / m) and mean > best_gain:
+                best, best_gain = k, mean
+        value = sum(runs[best]) / len(runs[best]) if runs[best] else None
+        return options[best], value
+
+    def _roll_out(self, game: Game, event: Event, rng: random.Random) -> float:
+        """Where ``event`` leads, for this coach's side: the game played on by the base policy (both sides),
+        the dice from ``rng`` (the coach's own), until the turn has passed ``reach`` times."""
+        g = game.clone()
+        g.apply(event)
+        weights = getattr(g.rules, "RANDOM_WEIGHTS", None)
+        actor, passes = self.side, 0
+        for _ in range(self.depth):
+            legal = self._to_decision(g, rng)
+            if legal is None:
+                return terminal_value(g, self.side)
+            if legal.actor not in (0, 1):  # a question for the table: answered at random
+                g.apply(random_event(legal, rng, weights))
+                continue
+            if legal.actor != actor:
+                actor, passes = legal.actor, passes + 1
+                if passes >= self.reach:
                     break
-                options, actor = weighed(g, legal, self.rng), legal.actor
-        value = self._play_out(g, weights)
-        for visited, mover in path:
-            visited.visits += 1
-            if mover is not None:
-                visited.value += value if mover == self.side else 1.0 - value
+            g.apply(self._base(g, legal, rng))
+        return g.evaluate(self.side)
 
-    def _select(self, node: _Node, options: list[Event]) -> tuple[Event, _Node]:
-        log_n = math.log(node.visits + 1)
-        best, best_score = None, -1.0
-        for event in options:
-            child = node.children.get(_key(event))
-            if child is None or child.visits == 0:
-                return event, node.children.setdefault(_key(event), _Node())
-            score = child.value / child.visits + self.exploration * math.sqrt(log_n / child.visits)
-            if score > best_score:
-                best, best_score = (event, child), score
-        return best  # type: ignore[return-value]
+    def _base(self, g: Game, legal: Legal, rng: random.Random) -> Event:
+        """The base policy: greedy on a few answers (the rules' first ones and a random few), each followed by
+        one sample of the dice it leads to. When the first three look alike the choice does not show in
+        ``evaluate`` yet (which figure to move, before its roll): any answer will do."""
+        options = weighed(g, legal, rng)
+        if len(options) == 1:
+            return options[0]
+        usual = usual_answer(g, legal)
+        if usual is not None:
+            return usual
+        options = options[: self.probes]
+        best, best_value, seen = options[0], -1.0, set()
+        for k, event in enumerate(options):
+            branch = g.clone()
+            branch.apply(event)
+            value = (terminal_value(branch, legal.actor) if self._to_decision(branch, rng) is None
+                     else branch.evaluate(legal.actor))
+            seen.add(value)
+            if k == 2 and len(seen) == 1:
+                return options[0]
+            if value > best_value:
+                best, best_value = event, value
+        return best
 
-    def _to_decision(self, g: Game) -> Legal | None:
+    def _to_decision(self, g: Game, rng: random.Random) -> Legal | None:
         """Roll the dice pending (the coach's own RNG) up to the next decision; None when the game is over."""
         while True:
             legal = g.legal()
@@ -257,15 +285,7 @@ class SearchCoach(GreedyCoach):
                 return None
             if legal.kind != "roll":
                 return legal
-            g.apply(random_event(legal, self.rng))
-
-    def _play_out(self, g: Game, weights) -> float:
-        for _ in range(self.horizon):
-            legal = g.legal()
-            if legal.kind == "over":
-                return terminal_value(g, self.side)
-            g.apply(random_event(legal, self.rng, weights if legal.kind != "roll" else None))
-        return g.evaluate(self.side)
+            g.apply(random_event(legal, rng))
 
 
 COACHES: dict[str, type[Coach]] = {"random": Coach, "greedy": GreedyCoach, "search": SearchCoach}

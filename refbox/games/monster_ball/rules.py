@@ -88,8 +88,9 @@ def outcome(state: State, data: Data) -> tuple[int, int]:
 
 def evaluate(state: State, data: Data, side: int) -> float:
     """How good the state is for ``side``, 0..1 (the other side gets 1 minus it): the score margin plus the
-    points the ball is worth to whoever has it (how far it is from the end zone it attacks, how near the first
-    down and how many downs are left), weighed against what is left to play (points to the target, or time)."""
+    points the ball is worth to whoever has it (how far it is from the end zone it attacks, counting the
+    illegal-tackle penalties pending, how near the first down and how many downs are left), weighed against
+    what is left to play (points to the target, or time)."""
     if state.step == "over":
         return 0.5 if state.winner is None else 1.0 if state.winner == side else 0.0
     f = data.field
@@ -105,8 +106,13 @@ def evaluate(state: State, data: Data, side: int) -> float:
         team = state.air.team
     elif state.kick is not None and state.kick.kind != "field_goal" and state.play is not None:
         team, to_go = 1 - state.possession, f.start_to_go  # a kick in flight: about where the receivers start
+    pen = state.penalties  # illegal tackles are marked off when the play ends: they already cost the ball
+    to_go += pen[team] - pen[1 - team]
     to_go = min(max(to_go, 0), f.squares)
-    down_left = f.downs - state.down + 1 if team == state.possession and state.kick is None else f.downs
+    # a field goal still to kick is worth the downs it is kicked on, not a fresh series (else a coach would kick
+    # one from anywhere just to be valued as if it had all its downs again)
+    kicking = state.kick is not None and state.kick.kind != "field_goal"
+    down_left = f.downs - state.down + 1 if team == state.possession and not kicking else f.downs
     first_down = 1.0 if to_go <= f.first_down_squares else 0.0
     worth = data.scoring.touchdown * (1 - to_go / f.squares) ** 1.5 * (0.55 + 0.1 * down_left + 0.1 * first_down)
     margin = mine - theirs + (worth if team == side else -worth)
