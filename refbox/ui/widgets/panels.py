@@ -112,7 +112,7 @@ class MatchLog(ScrollView):
     so a key that adds a line renders that line only, and an undo (which rebuilds the state's log) finds
     every earlier line already rendered. (A Static re-rendered all sixty lines on every input: ~75 ms.)"""
 
-    DEFAULT_CSS = "MatchLog { height: 1fr; }"
+    DEFAULT_CSS = "MatchLog { height: 1fr; overflow-x: hidden; }"
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -130,7 +130,14 @@ class MatchLog(ScrollView):
         self._lay_out()
         return True
 
+    def on_mount(self) -> None:
+        self.anchor()  # newest last: kept in view as lines come, until the reader scrolls up
+
     def on_resize(self) -> None:
+        self._lay_out()
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        """The scrollbar that appears once the log is longer than its box takes two columns: wrap again."""
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -149,7 +156,7 @@ class MatchLog(ScrollView):
             rows.extend(strips)
         self._rows = rows
         self.virtual_size = Size(width, len(rows))
-        self.scroll_end(animate=False, immediate=True)
+        self.scroll_end(animate=False)  # after the refresh, when the scrollbars (and so the end) are known
         self.refresh()
 
     def _render_item(self, item: tuple, stamp: int, width: int) -> list[Strip]:
