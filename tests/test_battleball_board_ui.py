@@ -44,7 +44,7 @@ async def test_the_board_draws_both_teams_codes_the_ball_and_whose_turn_it_is(tm
         assert "r1" in lines[10] and "●" in lines[10] and "HT" in lines[11]
         assert lines[10][12:14] == "a "  # the Wolves pick a player: RB1 shows his key, like a link hint
         assert lines[0].rstrip().endswith("»»")  # the Wolves attack the far end zone, in their colour
-        caption = str(screen.query_one("#caption").render())
+        caption = screen.query_one("#caption").plain
         assert "Iron Wolves (Ann) to play »" in caption and "UPPER case" in caption
 
 

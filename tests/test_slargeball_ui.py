@@ -2,6 +2,7 @@
 
 from refbox.games.slargeball.demo import demo_match
 from refbox.ui.app import RefboxApp
+from refbox.ui.widgets.prompt_panel import PromptPanel
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.help import HelpScreen
 
@@ -256,5 +257,6 @@ async def test_the_mouse_works_too_a_click_chooses_an_option(tmp_path):
         match = await start_match(pilot)
         await pilot.press("6", "2")
         assert match.state.ask.team == 0
-        await pilot.click("#prompt", offset=(4, 1))  # the key box of the first option: Done
+        first = app.screen.query_one(PromptPanel).head_rows + 1  # the question, a blank line, the answers
+        await pilot.click("#prompt", offset=(4, first))  # the key box of the first option: Done
         assert match.state.ask.team == 1, "Red's Defensive Grelkers are done"

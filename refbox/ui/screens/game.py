@@ -27,6 +27,7 @@ from refbox.ui.computer import ComputerPlayer
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.lines import LineText
 from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard, update_in_place
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
@@ -56,22 +57,19 @@ class GameScreen(Screen):
         self.ui = Interaction(result=message or "")
         self._swallow_enter = False
         self._view = None
-        self._title: Text | None = None
-        self._caption: Text | None = None
         self.computer = ComputerPlayer(self)
 
     # ---- layout ----
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
+        yield LineText(id="title", wrap=False)
         with Horizontal(id="top"):
             yield PhaseTracker(id="phases")
             with Vertical(id="fieldbox"):
                 yield Board(id="field")
-                yield Static(id="caption")
+                yield LineText(id="caption")
             with Vertical(id="middle"):
                 yield Static(id="computer")
-                yield Static(id="now")
                 with Vertical(id="centre"):
                     yield PromptPanel(id="prompt")
             yield Scoreboard(id="scores")
@@ -114,8 +112,7 @@ class GameScreen(Screen):
             self._view = self.match.rules.view(self.match.state, self.match.data)
         view = self._view
         panel = self.query_one(PromptPanel)
-        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, self.query_one("#now", Static),
-                   view.notes)
+        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, view.notes)
         if not full:
             if view.board is not None:
                 self._draw_board(view, prompt)
@@ -128,9 +125,7 @@ class GameScreen(Screen):
         current = " / ".join(row.name for row in view.phases if row.status == "current")
         title.append(f" · {view.clock} · {current}", style="bold")
         title.append(f" · seed {self.match.header.seed} · dice: {self.match.dice_mode}", style="dim")
-        if title != self._title:  # one line, fixed height: no layout pass
-            self._title = title
-            self.query_one("#title", Static).update(title, layout=False)
+        self.query_one("#title", LineText).set_text(title)
         self.query_one(PhaseTracker).show(view)
         self.query_one(Scoreboard).show(view, self.colours)
         for i, roster in enumerate(view.rosters[:2]):
@@ -156,9 +151,7 @@ class GameScreen(Screen):
         caption = Text(view.board.caption, style="dim")
         if self.ui.square is not None:
             caption.append(f"   cursor {self.ui.square[0]},{self.ui.square[1]}", style="dim")
-        if caption != self._caption:
-            self._caption = caption
-            update_in_place(self.query_one("#caption", Static), caption)
+        self.query_one("#caption", LineText).set_text(caption)
 
     # ---- one input = one event ----
 

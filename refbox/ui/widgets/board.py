@@ -18,6 +18,7 @@ from textual.strip import Strip
 from refbox.engine.board import BoardView, Cell
 from refbox.engine.grid import Square
 from refbox.ui.widgets.colours import RICH
+from refbox.ui.widgets.lines import runs
 
 LOOKS: dict[str, Style] = {
     "field": Style(color="grey50", bgcolor="#17331b"),
@@ -118,10 +119,11 @@ class Board(ScrollView, can_focus=False):
             self.styles.height = view.rows + (1 if self.show_horizontal_scrollbar else 0)
             self.refresh()
         else:
-            for r, (old, new) in enumerate(zip(self._rows, rows)):
-                if old != new:
-                    self._strips.pop(r, None)
-                    self.refresh_lines(r)
+            changed = [r for r, (old, new) in enumerate(zip(self._rows, rows)) if old != new]
+            for r in changed:
+                self._strips.pop(r, None)
+            for start, count in runs(changed):
+                self.refresh_lines(start, count)
             self._rows = rows
         if view.focus is not None or cursor is not None:
             self.keep_in_view(cursor or view.focus)

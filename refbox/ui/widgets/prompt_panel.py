@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.text import Text
-from textual.widgets import Static
-
 from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, Confirm, Number, Pick, Roll
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.widgets.colours import mark, style
-from refbox.ui.widgets.panels import update_in_place
+from refbox.ui.widgets.lines import Lines, LineText
 
 
 @dataclass
@@ -37,29 +34,33 @@ fit): a move on a board may offer hundreds of squares (all keyed on the board)."
 
 
 
-class PromptPanel(Static):
-    """The options (or the dice, the number, the confirmation) of the pending prompt, as one Text.
+class PromptPanel(LineText):
+    """The options (or the dice, the number, the confirmation) of the pending prompt.
 
-    Redrawn on every key, so it is cheap: one Text, no tables, no per-option styles; a click maps its line to
-    the option drawn there. Its height is the room the screen gives it, never its content's, so a new text
-    never costs a layout pass: the option list is a window around the cursor that fits."""
+    Redrawn on every key, so it is cheap: lines of plain pieces (lines shown lately are not rendered
+    again, unchanged rows are not repainted); a click maps its line to the option drawn there. Its height is
+    the room the screen gives it, never its content's, so a new text never costs a layout pass: the option
+    list is a window around the cursor that fits."""
 
     cursor_line = 0
     """The line of the highlighted option, so the screen can keep it in view."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
+        super().__init__(auto_height=False, **kwargs)
         self.option_at_line: dict[int, int] = {}
         self._last: tuple | None = None
-        self.shown_head = Text()
-        self.shown = Text()
+        self.shown_head = Lines()
+        self.shown = Lines()
+
+    head_rows = 0
+    """Rows the question takes above the answers."""
 
     def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], ui: Interaction, dice_mode: str,
-             head_widget: Static | None = None, notes: tuple[str, ...] | list[str] = ()) -> None:
-        """Draw the prompt; the question itself goes to ``head_widget`` (kept in view above the options);
+             notes: tuple[str, ...] | list[str] = ()) -> None:
+        """Draw the prompt: the question on top (wrapped, always in view), the answers in the room below it;
         ``notes`` (the ruleset's reminders) fill what room is left below the answers."""
-        self._last = (prompt, names, colours, ui, dice_mode, head_widget, notes)
-        head = Text()
+        self._last = (prompt, names, colours, ui, dice_mode, notes)
+        head = Lines()
         if ui.result:
             head.append(f"↳ {ui.result}\n", style="italic")
         who = names[prompt.actor] if prompt.actor is not None else "Referee"
@@ -69,36 +70,32 @@ class PromptPanel(Static):
             head.append(f"\n✗ {ui.error}", style="bold red")
         self.option_at_line = {}
         self.cursor_line = 0
+        self.head_rows = self.rows_of(head)
         # answers are one line each, cut with … rather than wrapped: the window fits and a click finds its line
-        self.set_class(isinstance(prompt, (Choose, Pick)), "-options")
+        options = isinstance(prompt, (Choose, Pick))
         if isinstance(prompt, (Choose, Pick)):
             body = self._options(prompt, colours, ui)
         elif isinstance(prompt, Roll):
             body = self._roll(prompt, ui, dice_mode)
         elif isinstance(prompt, Number):
             unit = f" {prompt.unit}" if prompt.unit else ""
-            body = Text(f"\n  > {ui.number or '_'}{unit}   ({prompt.min}-{prompt.max}; type digits, Enter)")
+            body = Lines(f"\n  > {ui.number or '_'}{unit}   ({prompt.min}-{prompt.max}; type digits, Enter)")
         elif isinstance(prompt, Confirm):
-            body = Text("\n[Enter] done", style="bold")
+            body = Lines("\n[Enter] done", style="bold")
         else:
-            body = Text("\n[u] undo the last input   [q] back to the home screen", style="dim")
+            body = Lines("\n[u] undo the last input   [q] back to the home screen", style="dim")
         self.shown_head = head
-        if head_widget is None:
-            body = Text.assemble(head, "\n", body)
-        else:
-            update_in_place(head_widget, head)
         self._add_notes(body, notes)
-        if body != self.shown:  # a cursor walk or a refused key often leaves the answers as they were
-            self.shown = body
-            self.update(body, layout=False)
+        self.shown = body
+        self.set_parts((head, True), (body, not options))
 
     def on_resize(self) -> None:
         if self._last is not None:
             self.show(*self._last)
 
-    def _add_notes(self, body: Text, notes) -> None:
+    def _add_notes(self, body: Lines, notes) -> None:
         """The notes go under the answers, as many lines as fit (they are reminders: the first to give way)."""
-        room = self.size.height - body.plain.count("\n") - 2
+        room = self.size.height - self.head_rows - body.count() - 1
         if not notes or room < 2:
             return
         lines = [line for note in notes for line in note.split("\n")]
@@ -108,7 +105,7 @@ class PromptPanel(Static):
     def fit(self, n: int, refused: int) -> tuple[bool, int]:
         """(tight, window): whether ``n`` answers leave no room for the blank line and the hint (then both
         go), and how many answers are listed (all, or a window between the more-above/below lines)."""
-        height, extra = self.size.height, refused
+        height, extra = self.size.height - self.head_rows, refused
         if height <= 0:
             return False, WINDOW
         if n + 3 + extra <= height:
@@ -121,17 +118,17 @@ class PromptPanel(Static):
         return self.shown_head.plain + "\n" + self.shown.plain
 
     def on_click(self, event) -> None:
-        index = self.option_at_line.get(event.y)
+        index = self.option_at_line.get(event.y - self.head_rows)
         if index is not None:
             event.stop()
             self.screen.action_click_option(index)  # type: ignore[attr-defined]
 
-    def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction) -> Text:
+    def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction) -> Lines:
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
         n = len(prompt.options)
         tight, window = self.fit(n, len(prompt.refused))
-        text = Text("" if tight else "\n")
+        text = Lines("" if tight else "\n")
         start = max(0, min(ui.cursor - window // 2, n - window)) if n > window else 0
         stop = min(n, start + window)
         on_board = " (every one has its key on the board)" if any(o.at is not None for o in prompt.options) else ""
@@ -165,11 +162,10 @@ class PromptPanel(Static):
                         + (" (none is fine)" if prompt.min == 0 else ""), style="dim")
         elif not tight:
             text.append("\npress a key, or ↑↓ and Enter", style="dim")
-        text.rstrip()
-        return text
+        return text.strip_end()
 
-    def _roll(self, prompt: Roll, ui: Interaction, dice_mode: str) -> Text:
-        text = Text("\n")
+    def _roll(self, prompt: Roll, ui: Interaction, dice_mode: str) -> Lines:
+        text = Lines("\n")
         typed = ui.faces.faces if ui.faces else []
         for i, die in enumerate(prompt.dice):
             face = str(typed[i]) if i < len(typed) else (ui.faces.pending + "_" if ui.faces and i == len(typed) else "·")
