@@ -76,6 +76,8 @@ class Board(ScrollView, can_focus=False):
         self._squares: list[list[Square]] = []
         """Each row's squares, left to right (made once per board size)."""
         self._strips: dict[int, Strip] = {}
+        """Each row as drawn: cut to the visible window ``_window`` (scroll x, width)."""
+        self._window = (0, 0)
         self._built: dict[tuple, Strip] = {}
         """Rows drawn lately, by content: an undo and its redo draw nothing new."""
         self._segments: dict[tuple, Segment] = {}
@@ -166,12 +168,16 @@ class Board(ScrollView, can_focus=False):
         width = self.size.width
         if self.view is None or not 0 <= row < self.view.rows:
             return Strip.blank(width, self.rich_style)
+        if (scroll_x, width) != self._window:
+            self._window = (scroll_x, width)
+            self._strips.clear()
         strip = self._strips.get(row)
         if strip is None:
-            strip = self._strips[row] = self._build(row)
-        if self._pad is None:
-            self._pad = self.rich_style
-        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, self._pad)
+            if self._pad is None:
+                self._pad = self.rich_style
+            strip = self._build(row).crop(scroll_x, scroll_x + width).extend_cell_length(width, self._pad)
+            self._strips[row] = strip
+        return strip
 
     def _build(self, row: int) -> Strip:
         view = self.view
