@@ -136,7 +136,8 @@ class GameScreen(Screen):
         title.append(f" · {view.clock} · {current}", style="bold")
         title.append(f" · seed {self.match.header.seed} · dice: {self.match.dice_mode}", style="dim")
         self.query_one("#title", LineText).set_text(title)
-        self.query_one(PhaseTracker).show(view)
+        if view.board is None:  # beside a board the turn sequence is never shown (the title names the phase)
+            self.query_one(PhaseTracker).show(view)
         self.query_one(Scoreboard).show(view, self.colours)
         for i, roster in enumerate(view.rosters[:2]):
             self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
