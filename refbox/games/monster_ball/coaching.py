@@ -230,13 +230,29 @@ def coach_options(s: State, data: Data, legal: Legal) -> tuple[str, ...] | None:
         return _menu(s, data, legal)
     if s.step == "move_to" and s.selected is not None:
         # not "stay": back at the menu a coach could pick the same figure again and again
-        return tuple(dict.fromkeys(["done", *(i for i, _, _ in destinations(s, data, s.selected))]))
+        ids = [i for i, _, _ in destinations(s, data, s.selected)]
+        return tuple(ids) if ids and s.round > LONG_PLAY else tuple(dict.fromkeys(["done", *ids]))
     if s.step == "pass_receiver":
         return _receivers(s, data, legal)
     return None
 
 
+LONG_PLAY = 12
+"""Rounds after which a play is drawn out: two coaches who each judge standing still best (a carrier boxed in,
+a defence that fears a failed tackle) would never end it, so from then on a coach acts while it can: the
+defence tackles whenever it can reach the carrier, and "done" is weighed only when nothing else is left."""
+
+
 def _menu(s: State, data: Data, legal: Legal) -> tuple[str, ...]:
+    out = _menu_options(s, data, legal)
+    if s.round <= LONG_PLAY:
+        return out
+    if "tackle" in out:
+        return ("tackle",)
+    return tuple(o for o in out if o != "done") or out
+
+
+def _menu_options(s: State, data: Data, legal: Legal) -> tuple[str, ...]:
     ids = set(legal.ids)
     team = s.mover
     carrier = s.carrier if s.ball == "held" else None
