@@ -15,6 +15,7 @@ import math
 from refbox.engine.prompts import Event, GameOver, Legal, Prompt
 from refbox.engine.state import View
 from refbox.games.monster_ball import between, contest, downs, flow, kicks, live, moves, passing, places, squads, tackles  # noqa: F401  (register steps)
+from refbox.games.monster_ball import coaching
 from refbox.games.monster_ball import onekey  # noqa: F401  (after the steps: wraps four of them for table_keys)
 from refbox.games.monster_ball import view as views
 from refbox.games.monster_ball.data import Data
@@ -23,7 +24,7 @@ from refbox.games.monster_ball.steps import STEPS
 from refbox.games.monster_ball.tally import tally
 
 __all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours",
-           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS", "COACH_AVOIDS", "tally"]
+           "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS", "COACH_AVOIDS", "coach_options", "coach_default", "tally"]
 
 start = squads.start
 
@@ -88,33 +89,23 @@ def outcome(state: State, data: Data) -> tuple[int, int]:
 
 def evaluate(state: State, data: Data, side: int) -> float:
     """How good the state is for ``side``, 0..1 (the other side gets 1 minus it): the score margin plus the
-    points the ball is worth to whoever has it (how far it is from the end zone it attacks, counting the
-    illegal-tackle penalties pending, how near the first down and how many downs are left), weighed against
-    what is left to play (points to the target, or time)."""
+    points the ball is worth to whoever has it (coaching.ball_worth: how far it is from the end zone it
+    attacks, counting the illegal-tackle penalties pending, how near the first down and how many downs are
+    left; on the field how likely a running carrier is to be brought down, and where), weighed against what is
+    left to play (points to the target, or time). A figure picked on the field but not yet moved is worth
+    its best destination (coaching.best_move)."""
     if state.step == "over":
         return 0.5 if state.winner is None else 1.0 if state.winner == side else 0.0
-    f = data.field
+    if state.board and state.step == "move_to" and state.selected is not None:
+        best = coaching.best_move(state, data, side, lambda s: _value(s, data, side))
+        if best is not None:
+            return best
+    return _value(state, data, side)
+
+
+def _value(state: State, data: Data, side: int) -> float:
     mine, theirs = state.teams[side].score, state.teams[1 - side].score
-    team, to_go = state.possession, state.to_go
-    if state.ball == "held" and state.carrier is not None:
-        team = state.team_of(state.carrier)
-        if state.board and state.carrier in state.pos:
-            to_go = places.pitch(data).to_go_at(team, state.pos[state.carrier][0])
-        elif team != state.possession:
-            to_go = f.squares - to_go
-    elif state.air is not None:
-        team = state.air.team
-    elif state.kick is not None and state.kick.kind != "field_goal" and state.play is not None:
-        team, to_go = 1 - state.possession, f.start_to_go  # a kick in flight: about where the receivers start
-    pen = state.penalties  # illegal tackles are marked off when the play ends: they already cost the ball
-    to_go += pen[team] - pen[1 - team]
-    to_go = min(max(to_go, 0), f.squares)
-    # a field goal still to kick is worth the downs it is kicked on, not a fresh series (else a coach would kick
-    # one from anywhere just to be valued as if it had all its downs again)
-    kicking = state.kick is not None and state.kick.kind != "field_goal"
-    down_left = f.downs - state.down + 1 if team == state.possession and not kicking else f.downs
-    first_down = 1.0 if to_go <= f.first_down_squares else 0.0
-    worth = data.scoring.touchdown * (1 - to_go / f.squares) ** 1.5 * (0.55 + 0.1 * down_left + 0.1 * first_down)
+    team, worth = coaching.ball_worth(state, data)
     margin = mine - theirs + (worth if team == side else -worth)
     if state.victory == "points":
         left = data.scoring.target_points - max(mine, theirs)
@@ -144,5 +135,9 @@ def _weights() -> dict[str, float]:
 
 RANDOM_WEIGHTS = _weights()
 
-COACH_AVOIDS = frozenset({"arrange:0", "arrange:1", "lineup:0", "lineup:1"})
-"""A computer coach keeps the suggested line-ups instead of re-arranging figures between plays."""
+COACH_AVOIDS = frozenset({"arrange:0", "arrange:1", "lineup:0", "lineup:1", "timeout"})
+"""A computer coach keeps the suggested line-ups instead of re-arranging figures between plays, and ends its
+half with "done" (a time-out is the same move for a person out of time)."""
+
+coach_options = coaching.coach_options
+coach_default = coaching.coach_default
