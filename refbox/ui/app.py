@@ -14,7 +14,6 @@ from refbox.engine.errors import JournalError, RefboxError
 from refbox.engine.registry import Entry
 from refbox.engine.storage import data_dir as resolve_data_dir, read_json, write_json
 from refbox.engine.text import printable
-from refbox.ui.screens.dialogs import YesNo
 from refbox.ui.widgets import colours
 
 
@@ -201,6 +200,8 @@ class RefboxApp(App):
             match, recovered = Match.load(Path(path), salvage=salvage)
         except JournalError as e:
             if e.salvageable and not salvage:
+                from refbox.ui.screens.dialogs import YesNo
+
                 question = (f"{e}\n\nResume from the inputs before the damage? The damaged file is kept "
                             "beside the match (.damaged) and nothing else is changed.")
                 self.push_screen(YesNo(question), lambda yes: self.resume(path, salvage=True) if yes else None)
