@@ -77,6 +77,16 @@ class HomeScreen(Screen):
                 options.append(MenuOption(prompt, id=str(m.path)))
             menu.set_options(name, options or [MenuOption(literal(empty, "dim"), disabled=True)])
         menu.say(Text("\n").join(literal(f"⚠ {p}", "yellow") for p in problems))
+        self._read_ahead(menu.list_named("matches").highlighted_option)
+
+    def _read_ahead(self, option: MenuOption | None) -> None:
+        """The unfinished match under the cursor is loaded in the background: Enter then finds it ready."""
+        if option is not None and option.id:
+            self.app.read_ahead(Path(option.id))  # type: ignore[attr-defined]
+
+    def on_menu_highlighted(self, event: Menu.Highlighted) -> None:
+        if event.list.name == "matches":
+            self._read_ahead(event.option)
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():

@@ -101,6 +101,15 @@ class Menu(Widget, can_focus=True):
             self.index = index
             self.option = lst.options[index]
 
+    class Highlighted(Message):
+        """A list's highlighted option changed (keys or a click; not ``set_options``)."""
+
+        def __init__(self, menu: "Menu", lst: MenuList) -> None:
+            super().__init__()
+            self.menu = menu
+            self.list = lst
+            self.option = lst.highlighted_option
+
     def __init__(self, title: str, lists: list[MenuList], **kwargs) -> None:
         super().__init__(**kwargs)
         self.title = title
@@ -277,6 +286,7 @@ class Menu(Widget, can_focus=True):
         enabled = [i for i, o in enumerate(lst.options) if not o.disabled]
         if not enabled:
             return
+        before = lst.highlighted
         if lst.highlighted is None:
             lst.highlighted = enabled[0] if step > 0 else enabled[-1]
         else:
@@ -284,6 +294,8 @@ class Menu(Widget, can_focus=True):
             lst.highlighted = enabled[max(0, min(len(enabled) - 1, at + step))]
         self._scroll_to_highlight(lst)
         self.refresh()
+        if lst.highlighted != before:
+            self.post_message(self.Highlighted(self, lst))
 
     def action_page(self, step: int) -> None:
         lst = self.current
@@ -314,7 +326,9 @@ class Menu(Widget, can_focus=True):
             return
         self.current = lst
         if index is not None and not lst.options[index].disabled:
-            lst.highlighted = index
+            if lst.highlighted != index:
+                lst.highlighted = index
+                self.post_message(self.Highlighted(self, lst))
             self._scroll_to_highlight(lst)
             self.post_message(self.Selected(self, lst, index))
         self.refresh()
