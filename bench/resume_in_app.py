@@ -58,7 +58,7 @@ def main() -> None:
     with Sessions() as sessions:
         sessions.new("sleep 3600")  # keeps the tmux server up between the short sessions
         for _ in range(runs):
-            name = sessions.new(f"{sys.executable} {ROOT / 'bench' / 'bare_push.py'}", 130, 40)
+            name = sessions.new(f"{sys.executable} {ROOT / 'bench' / 'bare_push.py'}", 130, 40, cwd=str(ROOT))
             try:
                 wait_for(sessions, name, "New match")
                 time.sleep(1.5)
@@ -72,7 +72,7 @@ def main() -> None:
                 sessions.kill(name)
             data = Path(tempfile.mkdtemp())
             shutil.copytree(template, data, dirs_exist_ok=True)
-            name = sessions.new(f"{sys.executable} -m refbox --data-dir {data}", 130, 40)
+            name = sessions.new(f"{sys.executable} -m refbox --data-dir {data}", 130, 40, cwd=str(ROOT))
             try:
                 wait_for(sessions, name, "New match")
                 time.sleep(1.5)

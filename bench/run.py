@@ -34,9 +34,10 @@ def pct(values: list[float], q: float) -> float:
 
 
 def tmux_launch(sessions: Sessions, cmd: str, marker: str) -> float:
-    """Seconds from starting ``cmd`` in a fresh tmux session until ``marker`` is on the screen."""
+    """Seconds from starting ``cmd`` in a fresh tmux session (in this checkout: ``-m refbox`` runs its refbox)
+    until ``marker`` is on the screen."""
     start = time.perf_counter()
-    name = sessions.new(cmd)
+    name = sessions.new(cmd, cwd=str(ROOT))
     try:
         while True:
             if marker in sessions.capture(name):
@@ -70,7 +71,7 @@ def bench_startup(runs: int) -> None:
         sessions.new("sleep 3600")  # keeps the tmux server up between the short sessions
         for _ in range(runs):
             bare.append(tmux_launch(sessions, f"{py} {ROOT / 'bench' / 'bare_app.py'}", "bare app ready"))
-            ours.append(tmux_launch(sessions, f"{py} -m refbox --data-dir {data}", "New match"))
+            ours.append(tmux_launch(sessions, f"{py} -m refbox --data-dir {data}", "Slargeball"))
     b, o = statistics.median(bare), statistics.median(ours)
     ratios = sorted(x / y for x, y in zip(ours, bare))
     print(f"start-up (tmux, {runs} alternating pairs): bare Textual median {b * 1000:.0f} ms, refbox home median "
