@@ -15,7 +15,7 @@ SIZE = (100, 30)
 class MenuApp(App):
     """A Menu with a left list and two right ones, recording what is chosen."""
 
-    BINDINGS = [Binding("z", "zap", "Zap")]
+    BINDINGS = [Binding("z", "zap", "Zap"), Binding("y", "yank", "Yank")]
 
     def __init__(self, options: dict[str, list[MenuOption]], message: str = "") -> None:
         super().__init__()
@@ -40,6 +40,12 @@ class MenuApp(App):
 
     def action_zap(self) -> None:
         self.zapped += 1
+
+    def action_yank(self) -> None:
+        self.zapped += 100
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return None if action == "yank" else True  # shown, but disabled
 
 
 def opts(n: int, prefix: str = "o") -> list[MenuOption]:
@@ -140,6 +146,11 @@ async def test_the_key_bar_shows_the_bindings_and_a_click_presses_the_key():
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await pilot.pause()
         assert app.zapped == 1
+        assert "y Yank" in line, "a disabled binding is shown (dimmed)"
+        yank = line.index(" y Yank")
+        await pilot.click(KeyBar, offset=(yank + 1, 0))
+        await pilot.pause()
+        assert app.zapped == 1, "a click on a disabled key does nothing"
 
 
 async def test_replay_archive_and_delete_need_a_match_list(tmp_path):
