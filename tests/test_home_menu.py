@@ -146,7 +146,11 @@ async def test_the_key_bar_shows_the_bindings_and_a_click_presses_the_key():
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await pilot.pause()
         assert app.zapped == 1
-        assert "y Yank" in line, "a disabled binding is shown (dimmed)"
+        assert "y Yank" in line, "a disabled binding is shown"
+        strip = bar.render_line(0)
+        assert all(seg.style.dim for seg in strip if seg.text.strip() in ("y", "Yank")), "dimmed"
+        assert not any(seg.style.dim for seg in strip if seg.text.strip() in ("z", "Zap"))
+        assert [key for _s, _e, key in bar._spans].count(None) == 1
         yank = line.index(" y Yank")
         await pilot.click(KeyBar, offset=(yank + 1, 0))
         await pilot.pause()
