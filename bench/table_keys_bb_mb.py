@@ -6,7 +6,9 @@ Drives the engine (no screen) and counts each input's keys with the screen's own
 (bench/table_keys_sb_bm.py keys_for: an option's key, a selection's toggles and Enter, typed faces, a
 number taken without Enter once complete, a confirm's Enter). A question the rules answer themselves
 costs nothing. Each ruleset is measured in the flows a match can have: as saved before issue 14's first
-pass (every question asked), the first pass (forced questions skipped), and the table audit (this pass).
+pass (every question asked), the first pass (forced questions skipped), the table audit, and the line-up,
+halt and restart instructions logged instead of confirmed (Setup.fold_confirms). Battleball is also counted per
+whole random match, where the folded instructions show (they come once a half, not once a turn).
 
 - Battleball: a scripted quiet turn (the carrier moves and keeps the ball, nobody next to an opponent)
   and weighted random table turns (mostly quiet moves, sometimes a tackle, a hand-off, a pass).
@@ -34,6 +36,8 @@ BB_FLOWS = {
     "every question (saved before)": {"board": "table"},
     "forced skipped (skip_forced)": {"board": "table", "skip_forced": True},
     "table audit (fewer_keys)": {"board": "table", "skip_forced": True, "fewer_keys": True},
+    "instructions logged (fold_confirms)": {"board": "table", "skip_forced": True, "fewer_keys": True,
+                                            "fold_confirms": True},
 }
 MB_FLOWS = {
     "every question (saved before)": {"board": "table"},
@@ -79,6 +83,30 @@ def bb_random(setup: dict, turns: int) -> list[tuple[int, int]]:
     return rows[:turns]
 
 
+def bb_matches(setup: dict, count: int) -> list[tuple[int, int, int]]:
+    """Whole random table matches: (keys, inputs, Enter-only confirms) per match."""
+    rows = []
+    for seed in range(count):
+        try:
+            m = Match.new("battleball", setup, seed=seed)
+        except Exception:
+            return []
+        rng = random.Random(seed)
+        keys = inputs = confirms = 0
+        for _ in range(20000):
+            p = m.prompt()
+            if isinstance(p, GameOver):
+                break
+            legal = m.legal()
+            event = Event("number", rng.randint(1, 12)) if legal.kind == "number" else random_event(legal, rng, BB_WEIGHTS)
+            keys += keys_for(p, event)
+            inputs += 1
+            confirms += legal.kind == "confirm"
+            m.submit(event)
+        rows.append((keys, inputs, confirms))
+    return rows
+
+
 def bb_quiet(setup: dict) -> tuple[int, int] | None:
     """Kick-off, roll-off, then one turn: the Wolves' RB1 picks up the ball (turn 1, not counted), then on
     turn 3 he moves again, keeps the ball, nobody next to an opponent: the turn passes."""
@@ -86,7 +114,7 @@ def bb_quiet(setup: dict) -> tuple[int, int] | None:
         m = Match.new("battleball", setup, seed=1)
     except Exception:
         return None
-    script = {"lineup": Event("confirm"), "roll-off": Event("roll", [6, 1], "physical")}
+    script = {"lineup": Event("confirm"), "roll-off": Event("roll", [6, 1], "physical")}  # (no line-up if folded)
     while m.state.turn_no == 0:
         m.submit(script.get(m.state.step, Event("confirm")))
 
@@ -217,6 +245,13 @@ def main() -> None:
             print(f"  {name}: scripted carrier's quiet turn {q[0] if q else '-'} keys in {q[1] if q else '-'} inputs")
         for name, setup in BB_FLOWS.items():
             _report(f"{name}, random table turns", bb_random(setup, n))
+        print("Battleball at the table, keys per whole random match (40 matches)")
+        for name, setup in BB_FLOWS.items():
+            rows = bb_matches(setup, 40)
+            if rows:
+                print(f"  {name}: keys mean {statistics.mean(r[0] for r in rows):.1f}, inputs mean "
+                      f"{statistics.mean(r[1] for r in rows):.1f}, Enter-only confirms mean "
+                      f"{statistics.mean(r[2] for r in rows):.2f}")
     if which in ("monster-ball", "both"):
         print("Monster Ball at the table, keys per play")
         for name, setup in MB_FLOWS.items():

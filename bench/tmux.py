@@ -21,11 +21,14 @@ class Sessions:
         """Sessions started and not yet ended, oldest first."""
         self._count = 0
 
-    def new(self, command: str, width: int = 120, height: int = 40) -> str:
-        """Start ``command`` in a new detached session; returns the session's name."""
+    def new(self, command: str, width: int = 120, height: int = 40, cwd: str | None = None) -> str:
+        """Start ``command`` in a new detached session (in ``cwd``, else where tmux chooses: ``python -m refbox``
+        imports the refbox of that directory first); returns the session's name."""
         self._count += 1
         name = f"{self.prefix}-{self._count}"
-        self.run(["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), command], check=True)
+        where = ["-c", cwd] if cwd else []
+        self.run(["tmux", "new-session", "-d", "-s", name, *where, "-x", str(width), "-y", str(height), command],
+                 check=True)
         self.started.append(name)
         return name
 

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 from refbox import __version__
 from refbox.engine import storage
 from refbox.engine.text import printable
 
 
-def parse(argv: list[str] | None) -> argparse.Namespace:
+def quick_parse(argv: list[str]):
+    """The usual command lines, ``refbox`` and ``refbox --data-dir DIR``, read without argparse (importing it
+    is ~2 ms of start-up); None for anything else, which ``parse`` reads (help, errors and all)."""
+    if not argv:
+        folder = None
+    elif len(argv) == 2 and argv[0] == "--data-dir" and argv[1] and not argv[1].startswith("-"):
+        folder = argv[1]
+    elif len(argv) == 1 and argv[0].startswith("--data-dir=") and len(argv[0]) > len("--data-dir="):
+        folder = argv[0].removeprefix("--data-dir=")
+    else:
+        return None
+    return SimpleNamespace(data_dir=folder, list=False, resume=None, watch=None, replay=None)
+
+
+def parse(argv: list[str] | None):
+    import argparse
+
     p = argparse.ArgumentParser(
         prog="refbox", description="A terminal referee for tabletop sports games.",
         epilog="Also: refbox sim RULESET ... (headless matches between computer coaches; refbox sim -h), "
@@ -37,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         import importlib
 
         return importlib.import_module(COMMANDS[argv[0]]).main(argv[1:])
-    args = parse(argv)
+    args = quick_parse(argv) or parse(argv)
     root = storage.data_dir(args.data_dir)
     if args.list:
         saved = storage.saved_matches(root)

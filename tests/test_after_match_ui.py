@@ -79,7 +79,7 @@ class TestReport:
             home = app.screen
             assert [m.path.name for m in home.saved] == ["battleball-going.jsonl"]
             assert [m.path.name for m in home.done] == ["slargeball-done.jsonl"]
-            home.query_one("#finished", OptionList).focus()
+            home.menu.focus_list("finished")
             await pilot.press("enter")
             await settled(app, pilot)
             assert isinstance(app.screen, ReportScreen) and app.screen.journal == finished
@@ -105,10 +105,10 @@ class TestFiles:
         app = RefboxApp(data_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.screen.query_one("#finished", OptionList).focus()
+            app.screen.menu.focus_list("finished")
             await pilot.press(key)
             await pilot.pause()
-            return str(app.screen.query_one("#message", Static).render()), app.screen.done
+            return str(app.screen.menu.message), app.screen.done
 
     async def test_delete_moves_every_file_of_the_match_to_the_trash_and_says_so(self, tmp_path, finished):
         finished.with_suffix(".checkpoint.json").write_text("{}")

@@ -267,3 +267,70 @@ def test_a_heavy_tackle_die_that_changes_the_result_is_still_asked_for():
     move(old, "HT", 2, 5)
     send(old, choose("5"), choose("left"), choose("yes"), choose("HT"), choose("L1"), roll(3, 5, 6))
     assert old.state.step == "tackle-die"  # the old flow asks even when it cannot matter
+
+
+# ---- Setup.fold_confirms: the table's Enter-only instructions are logged, not asked ----
+
+FOLD = {**AUDIT, "fold_confirms": True}
+
+
+def test_a_new_table_match_logs_the_line_up_and_asks_the_roll_off_first():
+    m = Match.new("battleball", FOLD, 1)
+    assert m.state.step == "roll-off" and isinstance(m.prompt(), Roll)
+    texts = [line.text for line in m.state.log]
+    assert any(t.startswith("Line up for the 1st half: every fit player behind his 20-yard line") for t in texts)
+    m.submit(roll(20, 1))
+    assert m.state.step == "select" and m.state.side == WOLVES
+    m.undo()
+    assert m.state.step == "roll-off", "undo goes back to the roll-off: the line-up was never a question"
+
+
+def test_a_halt_at_the_table_is_logged_and_the_side_that_moves_first_is_asked_at_once():
+    m = Match.new("battleball", FOLD, 1)
+    m.submit(roll(20, 1))
+    move(m, "RB1", 4, ball="pickup")
+    m.submit(choose("end"))
+    assert m.state.side == HARTS
+    m.submit(choose("halt"))
+    assert m.state.step == "select" and m.state.side == WOLVES, "the carrier's side moves first after the halt"
+    assert not isinstance(m.prompt(), Confirm)
+    texts = [line.text for line in m.state.log[-3:]]
+    assert any(t.startswith("Play halted") for t in texts)
+    assert any(t.startswith("Halt: clear the field and all carnage") and "Iron Wolves move first" in t for t in texts)
+    assert m.state.carrier is None and m.state.ball_at_centre
+    m.undo()
+    assert m.state.step == "select" and m.state.side == HARTS, "undo steps back over the halt to the choice"
+
+
+def test_a_restart_at_the_table_is_logged_and_play_goes_on():
+    t = Table(setup=FOLD)
+    t.send(roll(20, 1))
+    t.leave_only(WOLVES, "RB1", status="locker")
+    t.leave_only(HARTS, "S2", status="locker")
+    t.state.players[HARTS][0].status = "out"  # Harts RB1 was seriously injured earlier
+    move(t, "RB1", 3, ball="left")
+    t.send(choose("tackle"), roll(5, 5))  # one tackler, one target: not asked
+    assert t.state.step == "select" and t.state.side == WOLVES
+    texts = [line.text for line in t.state.log[-4:]]
+    assert any(t.startswith("Restart the 1st half: Locker Room players return") for t in texts)
+    assert any("The 1st half restarts" in t for t in texts)
+    assert len(t.state.on_field(WOLVES)) == 11 and len(t.state.on_field(HARTS)) == 10
+
+
+def test_matches_without_the_flag_still_stop_on_each_instruction():
+    m = Match.new("battleball", AUDIT, 1)
+    assert m.state.step == "lineup" and isinstance(m.prompt(), Confirm)
+    m = Match.new("battleball", {**FOLD, "board": "screen"}, 1)
+    assert not m.state.fold_confirms and m.state.step == "lineup", "on refbox's board the line-up is a real choice"
+
+
+def test_folded_matches_never_wait_on_an_instruction_and_replay_identically():
+    for seed in range(6):
+        match = Match.new("battleball", FOLD, seed)
+
+        def invariant(m: Match) -> None:
+            assert m.state.step not in ("lineup", "halt", "restart", "touchdown", "adjacent", "move-die")
+            assert m.legal() == legal_of(m.prompt())
+
+        sim.play_random(match, seed, invariant=invariant)
+        assert sim.replayed(match).state == match.state

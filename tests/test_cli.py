@@ -42,3 +42,13 @@ async def test_the_chosen_theme_is_the_theme_next_time(tmp_path):
     async with again.run_test() as pilot:
         await pilot.pause()
         assert again.theme == "nord"
+
+
+def test_the_usual_command_lines_are_read_as_argparse_reads_them_and_the_rest_go_to_argparse():
+    from refbox.cli import parse, quick_parse
+
+    for argv in ([], ["--data-dir", "/x"], ["--data-dir=/y z"]):
+        assert vars(quick_parse(argv)) == vars(parse(argv)), argv
+    for argv in (["--list"], ["--data-dir"], ["--data-dir="], ["--data-dir", "-x"], ["--data-dir", "a", "--list"],
+                 ["--resume", "m"], ["--help"]):
+        assert quick_parse(argv) is None, argv

@@ -38,11 +38,9 @@ async def home_state(root) -> tuple[list[str], list[str], str]:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        rulesets = screen.query_one("#rulesets")
-        matches = screen.query_one("#matches")
-        titles = [str(rulesets.get_option_at_index(i).prompt) for i in range(rulesets.option_count)]
-        rows = [str(matches.get_option_at_index(i).prompt) for i in range(matches.option_count)]
-        return titles, rows, str(screen.query_one("#message").render())
+        titles = [str(o.prompt) for o in screen.menu.list_named("rulesets").options]
+        rows = [str(o.prompt) for o in screen.menu.list_named("matches").options]
+        return titles, rows, str(screen.menu.message)
 
 
 def listed(root, capsys) -> str:

@@ -26,8 +26,9 @@ def text_of(widget) -> str:
     return str(widget.render())
 
 
-def option_texts(option_list) -> list[str]:
-    return [str(option_list.get_option_at_index(i).prompt) for i in range(option_list.option_count)]
+def home_texts(home, name: str) -> list[str]:
+    """The rows of one of the home screen's lists, as shown."""
+    return [str(o.prompt) for o in home.menu.list_named(name).options]
 
 
 # ---- the engine refuses what a terminal cannot show ----
@@ -144,8 +145,8 @@ async def test_the_home_list_shows_markup_in_saved_matches_and_house_rules_liter
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert any("[HQ] Wolves [/]" in t for t in option_texts(app.screen.query_one("#rulesets")))
-        saved = option_texts(app.screen.query_one("#matches"))
+        assert any("[HQ] Wolves [/]" in t for t in home_texts(app.screen, "rulesets"))
+        saved = home_texts(app.screen, "matches")
         assert any("[/x]" in t and "[bold red]Reds" in t for t in saved), saved
 
 
@@ -156,7 +157,7 @@ async def test_a_file_name_with_an_escape_code_is_listed_escaped(tmp_path):
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        saved = option_texts(app.screen.query_one("#matches"))
+        saved = home_texts(app.screen, "matches")
         assert any("evil\\x1b[2J[b]x" in t for t in saved) and not any("\x1b" in t for t in saved), saved
 
 
@@ -167,7 +168,7 @@ async def test_a_broken_house_file_with_markup_in_its_name_is_reported_literally
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "[red]oops[.toml" in text_of(app.screen.query_one("#message"))
+        assert "[red]oops[.toml" in str(app.screen.menu.message)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

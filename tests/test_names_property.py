@@ -60,9 +60,8 @@ async def visit(root: Path, ruleset: str, typed: list[tuple[str, str]], house_ti
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         home = app.screen
-        titles = [str(home.query_one("#rulesets").get_option_at_index(i).prompt)
-                  for i in range(home.query_one("#rulesets").option_count)]
-        message = str(home.query_one("#message").render())
+        titles = [str(o.prompt) for o in home.menu.list_named("rulesets").options]
+        message = str(home.menu.message)
         if problem(house_title) is None and house_title.strip():
             assert any(house_title in t for t in titles) or "house.toml" in message, (house_title, titles)
         app.new_match(registry.lookup(ruleset))

@@ -104,8 +104,7 @@ class TestHomeAndResume:
         app = RefboxApp(data_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            options = app.screen.query_one("#rulesets")
-            labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            labels = [str(o.prompt) for o in app.screen.menu.list_named("rulesets").options]
             assert len(labels) == 5 and "Slargeball!" in labels[0]
             for title in ("Rülerball", "Monster Ball", "Ballmonsters!", "Battleball"):
                 assert any(title in label for label in labels)
@@ -185,11 +184,11 @@ async def test_an_unplayable_ruleset_is_listed_marked_and_refuses_to_start(tmp_p
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        options = app.screen.query_one("#rulesets")
-        assert "not yet playable" in str(options.get_option_at_index(4).prompt)
+        options = app.screen.menu.list_named("rulesets").options
+        assert "not yet playable" in str(options[4].prompt)
         await pilot.press("5")
         await pilot.pause()
-        assert "not playable yet" in str(app.screen.query_one("#message").render())
+        assert "not playable yet" in str(app.screen.menu.message)
         assert type(app.screen).__name__ == "HomeScreen"
 
 
@@ -229,10 +228,9 @@ async def test_house_rules_that_do_not_validate_are_reported_not_offered(tmp_pat
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        options = app.screen.query_one("#rulesets")
-        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        labels = [str(o.prompt) for o in app.screen.menu.list_named("rulesets").options]
         assert len(labels) == 6 and "Short Slargeball" in labels[5]
-        assert "game.turns" in str(app.screen.query_one("#message").render())
+        assert "game.turns" in str(app.screen.menu.message)
 
 
 async def test_a_journal_damaged_in_the_middle_is_offered_for_salvage(tmp_path):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 from dataclasses import dataclass
@@ -75,6 +74,8 @@ def checkpoint_path(journal: Path) -> Path:
 def write_json(path: Path, obj: dict) -> None:
     """Replaced atomically and durably: a reader sees the old file or the new one, never half of one,
     and after a power cut the new one is there (the file and the directory entry are fsync'd)."""
+    import json  # here, not at the top: a first start (no settings, no matches) reads no JSON at all
+
     tmp = path.with_name(path.name + ".tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as f:
@@ -107,7 +108,10 @@ def fsync_dir(folder: Path) -> None:
 
 def read_json(path: Path) -> dict:
     try:
-        obj = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        import json
+
+        obj = json.loads(text)
         return obj if isinstance(obj, dict) else {}
     except (OSError, ValueError):
         return {}
@@ -164,6 +168,8 @@ def _header(path: Path) -> dict[str, str]:
         text = line.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ValueError(f"header is not valid UTF-8 (byte {e.start + 1})") from None
+    import json
+
     try:
         header = json.loads(text)
     except RecursionError:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +55,8 @@ def read(path: Path) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RulesetError(f"{name}: is not valid UTF-8 (byte {e.start + 1}); save it as UTF-8") from None
+    import tomllib  # here: the home screen needs TOML only when there are house rules to list
+
     try:
         parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -14,7 +14,7 @@ from refbox.engine.errors import JournalError, RefboxError
 from refbox.engine.registry import Entry
 from refbox.engine.storage import data_dir as resolve_data_dir, read_json, write_json
 from refbox.engine.text import printable
-from refbox.ui.screens.dialogs import YesNo
+from refbox.ui.readahead import ReadAhead
 from refbox.ui.widgets import colours
 
 
@@ -55,6 +55,7 @@ def _warm_up(app: App) -> None:
         screens: list[type] = []
         try:
             importlib.import_module("refbox.engine.match")
+            importlib.import_module("icepool")  # the odds (refbox.engine.dice imports it on first use)
             for entry in BUILTIN:
                 entry.load_rules()
                 screens += [_screen_class(entry.setup_screen), _screen_class(entry.game_screen)]
@@ -78,8 +79,8 @@ def _read_stylesheets(app: App, screens: list[type]) -> None:
     try:
         for p in new:
             sheet.read(Path(p))
-        sheet.reparse()
-        sheet.update(app)
+        sheet.parse()  # not reparse(): that parses into a fresh sheet and leaves this one's parse cache empty,
+        sheet.update(app)  # so the next widget class mounted (a new DEFAULT_CSS) would parse every source again
     except Exception:  # a head start only: the screen reads its stylesheet itself when shown
         logging.getLogger("refbox").exception("could not read the stylesheets ahead")
 
@@ -102,6 +103,8 @@ class RefboxApp(App):
         self._watch_path = watch_path
         """A match opened read-only: followed live (the spectator view of ``refbox serve MATCH``) or replayed."""
         self._live = live
+        self._read_ahead = ReadAhead()
+        self._read_ahead_wanted: Path | None = None
         colours.markers_on = self.no_color  # without colour each side gets a marker (■ □)
         _log_to_file(self.data_dir)
 
@@ -127,6 +130,17 @@ class RefboxApp(App):
 
     def on_warmed_up(self, message: WarmedUp) -> None:
         _read_stylesheets(self, message.screens)
+        if self._read_ahead_wanted is not None:
+            self.read_ahead(self._read_ahead_wanted)
+
+    def read_ahead(self, journal: Path) -> None:
+        """Load this match in the background (the one under the home screen's cursor): a resume then finds it
+        loaded. Waits for the warm-up imports (never two threads importing at once)."""
+        if _warming is None or not _warming.is_set():
+            self._read_ahead_wanted = journal
+            return
+        self._read_ahead_wanted = None
+        self._read_ahead.start(journal)
 
     def _keep_theme(self, theme) -> None:
         """The theme picked in the command palette is the theme next time (settings.json in the data dir)."""
@@ -198,9 +212,12 @@ class RefboxApp(App):
         from refbox.engine.match import Match  # pydantic and icepool load on first use, not at start-up
 
         try:
-            match, recovered = Match.load(Path(path), salvage=salvage)
+            ready = None if salvage else self._read_ahead.take(Path(path))
+            match, recovered = ready or Match.load(Path(path), salvage=salvage)
         except JournalError as e:
             if e.salvageable and not salvage:
+                from refbox.ui.screens.dialogs import YesNo
+
                 question = (f"{e}\n\nResume from the inputs before the damage? The damaged file is kept "
                             "beside the match (.damaged) and nothing else is changed.")
                 self.push_screen(YesNo(question), lambda yes: self.resume(path, salvage=True) if yes else None)

@@ -288,6 +288,28 @@ def apply_restart(state: State, data: Data, event: Event) -> None:
     start_turn(state, state.first_of_half)
 
 
+# ---- the table's instructions, logged instead of asked (Setup.fold_confirms) ----
+
+FOLDED = frozenset({"lineup", "halt", "restart"})
+"""Table steps whose only answer is Enter: with ``fold_confirms`` each is logged and applied at once."""
+
+
+def fold_confirm(state: State, data: Data) -> None:
+    """The instruction the Enter-only prompt gave goes to the log, then play goes on as that Enter would."""
+    step = state.step
+    prompt = {"lineup": confirm_lineup, "halt": halt_prompt, "restart": restart_prompt}[step](state, data)
+    state.note(roster.stamp(data, state), prompt.text)
+    {"lineup": after_lineup, "halt": _after_halt, "restart": _after_restart}[step](state, data)
+
+
+def _after_halt(state: State, data: Data) -> None:
+    apply_halt(state, data, Event("confirm"))
+
+
+def _after_restart(state: State, data: Data) -> None:
+    apply_restart(state, data, Event("confirm"))
+
+
 # ---- fumbles ----
 
 

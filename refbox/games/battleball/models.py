@@ -172,6 +172,10 @@ class Setup(BaseModel):
     """The table audit (issue 14): a Heavy Tackle's move keeps the higher die without asking, and "next to an
     opponent?" is folded into the after-move choice (tackle, hand off, pass or end the turn: one key). Off for
     matches saved before: their journals hold the old answers."""
+    fold_confirms: bool = False
+    """At the table, the line-up, halt and restart instructions need no Enter (the referee decides nothing
+    there): each goes to the log and play goes straight on to the next question (issue 14). Off for matches
+    saved before: their journals hold those Enters."""
 
     @field_validator("coaches")
     @classmethod
@@ -288,6 +292,8 @@ class State(GameState):
     """Questions with one answer are applied, not asked (Setup.skip_forced)."""
     fewer_keys: bool = False
     """Setup.fewer_keys: the table audit's folded questions."""
+    fold_confirms: bool = False
+    """Setup.fold_confirms at the table: line-up, halt and restart are logged, not asked."""
     # ---- the board, when refbox keeps the positions (Setup.board == "screen") ----
     board: bool = False
     at: list[dict[str, int]] = [{}, {}]

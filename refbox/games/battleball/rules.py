@@ -125,10 +125,13 @@ def start(setup: Setup, data: Data) -> State:
         board=setup.board == "screen",
         skip=setup.skip_forced,
         fewer_keys=setup.fewer_keys and setup.board == "table",
+        fold_confirms=setup.fold_confirms and setup.board == "table",
     )
     flow.begin_half(state, data)
     names = " against ".join(f"{data.team(t).name} ({c})" for t, c in zip(teams, setup.coaches))
     state.note("H1", f"Kick-off: {names}.")
+    if state.fold_confirms:
+        settle(state, data)  # the first line-up is an instruction too
     return state
 
 
@@ -147,16 +150,20 @@ def apply(state: State, data: Data, event: Event) -> None:
         raise RuleError("The game is over: nothing more to play. Undo to go back.")
     steps = BOARD_STEPS if state.board else STEPS
     steps[state.step][1](state, data, event)
-    if state.skip:
+    if state.skip or state.fold_confirms:
         settle(state, data)
 
 
 def settle(state: State, data: Data) -> None:
     """Apply every answer that is the only one (issue 14: a forced question is not asked). The step's own
-    log line says what happened."""
+    log line says what happened. With ``fold_confirms``, the table's line-up, halt and restart instructions are
+    logged and play goes on (``flow.fold_confirm``)."""
     steps = BOARD_STEPS if state.board else STEPS
     while state.step != "over":
-        if state.step in NOT_CHOICES:
+        if state.fold_confirms and state.step in flow.FOLDED:
+            flow.fold_confirm(state, data)
+            continue
+        if not state.skip or state.step in NOT_CHOICES:
             return
         if state.step == "select" and len(state.at[state.side] if state.board else state.players[0]) > 1:
             return  # two figures to pick from (at the table "halt" is always a second answer)

@@ -38,6 +38,7 @@ class BattleballSetupScreen(SetupScreen):
             "board": self.query_one("#board", Select).value,
             "skip_forced": True,
             "fewer_keys": True,
+            "fold_confirms": True,
         }
 
     def preview(self, setup) -> Text:

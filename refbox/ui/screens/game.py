@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from refbox.engine.errors import JournalWriteError, RefboxError
 from refbox.engine.match import Match
@@ -27,6 +27,7 @@ from refbox.ui.computer import ComputerPlayer
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.lines import LineText
 from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard, update_in_place
@@ -70,6 +71,7 @@ class GameScreen(Screen):
     # ---- layout ----
 
     def compose(self) -> ComposeResult:
+        self._preset_classes()
         yield LineText(id="title", wrap=False)
         with Horizontal(id="top"):
             yield PhaseTracker(id="phases")
@@ -87,7 +89,17 @@ class GameScreen(Screen):
                     yield RosterTable(id=f"roster{i}")
         with Vertical(id="logbox"):
             yield MatchLog(id="log")
-        yield Footer()
+        yield KeyBar()
+
+    def _preset_classes(self) -> None:
+        """The classes the first resize and ``on_mount`` would set (the size breakpoints, ``-with-board``), set
+        before any style is computed: each change of a mounted screen's classes restyles every widget."""
+        width, height = self.app.size
+        breakpoints = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS + self.VERTICAL_BREAKPOINTS}
+        for size, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
+            breakpoints.update({name: True for name in self._get_breakpoint_classes(size, points)})
+        breakpoints["-with-board"] = self.match.rules.view(self.match.state, self.match.data).board is not None
+        self.update_classes(breakpoints, update=False)
 
     def on_mount(self) -> None:
         self.query_one(Board).set_colours(self.colours)

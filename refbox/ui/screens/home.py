@@ -6,51 +6,46 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
-from textual.widgets.option_list import Option
 
 from refbox import matchfiles
 from refbox.engine import registry, storage
 from refbox.engine.errors import RefboxError
+from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.literal import joined, literal
+from refbox.ui.widgets.menu import Menu, MenuList, MenuOption
 
 
 class HomeScreen(Screen):
+    """Drawn by two widgets (the lists in one ``Menu``, the keys in a ``KeyBar``): the first screen the user
+    sees is the one that decides how fast refbox starts."""
+
     CSS_PATH = [Path(__file__).parent / "home.tcss"]
     BINDINGS = [
         Binding("q", "app.quit", "Quit"),
-        Binding("tab", "app.focus_next", "Switch list", show=True),
         Binding("p", "replay", "Replay"),
         Binding("a", "archive", "Archive"),
         Binding("x,delete", "delete", "Delete (to trash)"),
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static(" refbox · a referee for tabletop sports games", id="title")
-        with Horizontal():
-            with Vertical(id="new"):
-                yield Label("New match (1-9 or ↑↓ Enter)")
-                yield OptionList(id="rulesets")
-            with Vertical(id="saved"):
-                yield Label("Unfinished: Enter resume · p replay (Tab, ↑↓)")
-                yield OptionList(id="matches")
-                yield Label("Finished: Enter report · p replay · a archive · x trash")
-                yield OptionList(id="finished")
-        yield Static(id="message")
-        yield Footer()
+        yield Menu("refbox · a referee for tabletop sports games", [
+            MenuList("rulesets", "New match (1-9 or ↑↓ Enter)", column=0),
+            MenuList("matches", "Unfinished: Enter resume · p replay (Tab, ↑↓)", column=1),
+            MenuList("finished", "Finished: Enter report · p replay · a archive · x trash", column=1),
+        ], id="menu")
+        yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.reload()
-        self.query_one("#rulesets", OptionList).focus()
+    @property
+    def menu(self) -> Menu:
+        return self.query_one("#menu", Menu)
 
     def on_screen_resume(self) -> None:
+        """Also when the app starts: Textual resumes its first screen once it is mounted."""
         self.reload()
-        self.query_one("#rulesets", OptionList).focus()  # Tab then always reaches the saved matches
+        self.menu.focus_list("rulesets")  # Tab then always reaches the saved matches
 
     def reload(self) -> None:
         from refbox.ui.app import settle
@@ -60,33 +55,38 @@ class HomeScreen(Screen):
         variants, problems = registry.house_variants(storage.house_dir(root))
         variants, problems = _valid(variants, problems)
         self.entries = [*registry.BUILTIN, *variants]
-        rulesets = self.query_one("#rulesets", OptionList)
-        rulesets.clear_options()
+        menu = self.menu
+        rulesets = []
         for i, entry in enumerate(self.entries, start=1):
             mark = ("  (not yet playable)", "dim") if not entry.playable else ""
             house = ("  (house rules)", "dim") if entry.house_file else ""
-            rulesets.add_option(Option(joined((str(i), "bold"), "  ", entry.title, house, mark), id=entry.name))
+            rulesets.append(MenuOption(joined((str(i), "bold"), "  ", entry.title, house, mark), id=entry.name))
+        menu.set_options("rulesets", rulesets)
         saved = storage.saved_matches(root)
         done = [m for m in saved if not m.problem and matchfiles.is_finished(m.path)]
         self.saved = [m for m in saved if m not in done]
         self.done = done
-        for box_id, found, empty in (("#matches", self.saved, "no unfinished matches"),
-                                     ("#finished", self.done, "no finished matches")):
-            box = self.query_one(box_id, OptionList)
-            box.clear_options()
+        for name, found, empty in (("matches", self.saved, "no unfinished matches"),
+                                   ("finished", self.done, "no finished matches")):
+            options = []
             for m in found:
-                name = m.title if m.title != "?" else m.path.name
+                title = m.title if m.title != "?" else m.path.name
                 detail = m.problem or m.summary
-                prompt = joined(name, f" · {m.created.replace('T', ' ')}" if m.created else "", "\n  ",
+                prompt = joined(title, f" · {m.created.replace('T', ' ')}" if m.created else "", "\n  ",
                                 (detail, "dim"))
-                box.add_option(Option(prompt, id=str(m.path)))
-            if found:
-                box.highlighted = 0
-            else:
-                box.add_option(Option(literal(empty, "dim"), disabled=True))
-        rulesets.highlighted = 0
-        message = Text("\n").join(literal(f"⚠ {p}", "yellow") for p in problems)
-        self.query_one("#message", Static).update(message)
+                options.append(MenuOption(prompt, id=str(m.path)))
+            menu.set_options(name, options or [MenuOption(literal(empty, "dim"), disabled=True)])
+        menu.say(Text("\n").join(literal(f"⚠ {p}", "yellow") for p in problems))
+        self._read_ahead(menu.list_named("matches").highlighted_option)
+
+    def _read_ahead(self, option: MenuOption | None) -> None:
+        """The unfinished match under the cursor is loaded in the background: Enter then finds it ready."""
+        if option is not None and option.id:
+            self.app.read_ahead(Path(option.id))  # type: ignore[attr-defined]
+
+    def on_menu_highlighted(self, event: Menu.Highlighted) -> None:
+        if event.list.name == "matches":
+            self._read_ahead(event.option)
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():
@@ -95,29 +95,23 @@ class HomeScreen(Screen):
                 event.stop()
                 self.start(self.entries[index])
 
-    @on(OptionList.OptionSelected, "#rulesets")
-    def _ruleset_chosen(self, event: OptionList.OptionSelected) -> None:
-        self.start(self.entries[event.option_index])
-
-    @on(OptionList.OptionSelected, "#matches")
-    def _match_chosen(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
+    def on_menu_selected(self, event: Menu.Selected) -> None:
+        if event.list.name == "rulesets":
+            self.start(self.entries[event.index])
+        elif event.list.name == "matches" and event.option.id:
             self.app.resume(event.option.id)  # type: ignore[attr-defined]
-
-    @on(OptionList.OptionSelected, "#finished")
-    def _finished_chosen(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
+        elif event.list.name == "finished" and event.option.id:
             self.app.open_report(Path(event.option.id))  # type: ignore[attr-defined]
 
     def _chosen(self, finished_only: bool = False) -> Path | None:
-        """The match highlighted in the focused list (only the finished list when ``finished_only``)."""
-        focused = self.focused
-        ids = ("finished",) if finished_only else ("matches", "finished")
-        if not isinstance(focused, OptionList) or focused.id not in ids:
+        """The match highlighted in the current list (only the finished list when ``finished_only``)."""
+        current = self.menu.current
+        names = ("finished",) if finished_only else ("matches", "finished")
+        if current.name not in names:
             where = "the finished list" if finished_only else "a list of matches"
             self.say(f"Pick a match in {where} first (Tab moves between the lists).")
             return None
-        option = focused.highlighted_option
+        option = current.highlighted_option
         if option is None or not option.id:
             self.say("No match there.")
             return None
@@ -144,17 +138,16 @@ class HomeScreen(Screen):
             self.say(f"Not moved: {e}")
             return
         self.reload()
-        self.query_one("#finished", OptionList).focus()
+        self.menu.focus_list("finished")
         self.say(f"{verb}: {path.stem} ({len(moved)} files) moved to {folder}. Move them back into "
                  f"{storage.matches_dir(self.app.data_dir)} to list the match again.", "green")  # type: ignore[attr-defined]
 
     def say(self, message: str, style: str = "yellow") -> None:
-        self.query_one("#message", Static).update(literal(message, style))
+        self.menu.say(literal(message, style))
 
     def start(self, entry: registry.Entry) -> None:
         if not entry.playable:
-            self.query_one("#message", Static).update(
-                literal(f"{entry.title} is not playable yet: its rules are not implemented in refbox.", "yellow"))
+            self.say(f"{entry.title} is not playable yet: its rules are not implemented in refbox.")
             return
         self.app.new_match(entry)  # type: ignore[attr-defined]
 

@@ -1,0 +1,62 @@
+"""The match under the home screen's cursor is read in the background; Enter uses it only if nothing changed."""
+
+from saved_match import play, save
+
+from refbox.engine.match import Match
+from refbox.ui import app as app_module
+from refbox.ui.app import RefboxApp
+from refbox.ui.readahead import ReadAhead
+from refbox.ui.screens.game import GameScreen
+
+SIZE = (130, 40)
+
+
+def test_a_match_read_ahead_is_the_match_a_load_gives(tmp_path):
+    path = save(play("slargeball", upto=40), tmp_path, "sb")
+    ahead = ReadAhead()
+    ahead.start(path)
+    match, recovered = ahead.take(path)
+    loaded, again = Match.load(path)
+    assert match.events == loaded.events and match.state == loaded.state and recovered == again
+    assert ahead.take(path) is None, "taken once"
+
+
+def test_a_match_changed_since_it_was_read_ahead_is_not_used(tmp_path):
+    whole = play("slargeball", upto=41)
+    path = save(play("slargeball", upto=40), tmp_path, "sb")
+    ahead = ReadAhead()
+    ahead.start(path)
+    ahead._thread and ahead._thread.join()
+    save(whole, tmp_path, "sb")  # one more input written meanwhile (another window, an editor)
+    assert ahead.take(path) is None
+
+
+def test_another_match_or_a_broken_one_is_not_taken(tmp_path):
+    one = save(play("slargeball", upto=10), tmp_path, "one")
+    two = save(play("slargeball", upto=12), tmp_path, "two")
+    ahead = ReadAhead()
+    ahead.start(one)
+    assert ahead.take(two) is None
+    ahead.start(two)  # the read-ahead follows the cursor
+    assert ahead.take(one) is None and len(ahead.take(two)[0].events) == 12
+    two.write_text(two.read_text()[:-5])  # the last line cut short
+    ahead.start(two)
+    taken = ahead.take(two)
+    assert taken is None or len(taken[0].events) == 11, "a read-ahead that fails or recovers is what a load gives"
+
+
+async def test_enter_resumes_the_match_read_ahead_and_a_changed_one_fresh(tmp_path):
+    path = save(play("slargeball", upto=40), tmp_path, "sb")
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        while app_module._warming is None:  # the warm-up starts after the first refresh
+            await pilot.pause()
+        app_module.settle()
+        app.read_ahead(path)  # as the home screen does once the warm-up is done
+        thread = app._read_ahead._thread
+        thread and thread.join()
+        assert app._read_ahead._result is not None
+        save(play("slargeball", upto=41), tmp_path, "sb")
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and len(app.screen.match.events) == 41
