@@ -7,7 +7,6 @@ everything drawn comes from ``rules.view(state)`` and ``match.prompt()``.
 
 from __future__ import annotations
 
-import gc
 import logging
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
 from refbox.engine.text import printable
 from refbox.ui.computer import ComputerPlayer
+from refbox.ui.heap import TICK, QuietCollector
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
@@ -34,14 +34,6 @@ from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreb
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
 log = logging.getLogger("refbox")
-
-
-def freeze_heap() -> None:
-    """Once the screen is drawn: collect, then move everything alive into the collector's permanent
-    generation. The widgets, the match and the caches live as long as the screen; a full collection then
-    scans only what came since (scanning them all was a 50 ms pause every few hundred keys)."""
-    gc.collect()
-    gc.freeze()
 
 
 class GameScreen(Screen):
@@ -67,6 +59,7 @@ class GameScreen(Screen):
         self._swallow_enter = False
         self._view = None
         self.computer = ComputerPlayer(self)
+        self.heap = QuietCollector()
 
     # ---- layout ----
 
@@ -107,10 +100,11 @@ class GameScreen(Screen):
         self.set_class(view.board is not None, "-with-board")
         self.query_one("#computer", Static).display = False
         self.redraw()
-        self.call_after_refresh(freeze_heap)
+        self.call_after_refresh(self.heap.start)  # collection between keys, not during them
+        self.set_interval(TICK, self.heap.tick)
 
     def on_unmount(self) -> None:
-        gc.unfreeze()  # this screen's widgets can be collected again
+        self.heap.stop()
         self.computer.cancel()
         self._save()
         self.match.close()
