@@ -158,9 +158,9 @@ class MonsterBallScreen(GameScreen):
         self._drawn_error = ""
 
     def on_mount(self) -> None:
-        centre = self.query_one("#centre")
-        centre.mount(Static(id="field-strip"), before="#prompt")
-        centre.mount(CaptainClock(id="captain-clock"), before="#prompt")
+        middle = self.query_one("#middle")
+        middle.mount(Static(id="field-strip"), before="#prompt")
+        middle.mount(CaptainClock(id="captain-clock"), before="#prompt")
         self.query_one("#fieldbox").mount(Static(id="fieldscore"))
         super().on_mount()
         self.set_interval(self.TICK_SECONDS, self.tick)

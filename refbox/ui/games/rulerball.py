@@ -123,7 +123,7 @@ class RulerballScreen(GameScreen):
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "rulerball.tcss"]
 
     def on_mount(self) -> None:
-        self.query_one("#centre").mount(SweepStrip(id="sweep"), before="#prompt")
+        self.query_one("#middle").mount(SweepStrip(id="sweep"), before="#prompt")
         super().on_mount()
 
     def action_rosters(self) -> None:

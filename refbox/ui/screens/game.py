@@ -73,8 +73,7 @@ class GameScreen(Screen):
                 yield LineText(id="caption")
             with Vertical(id="middle"):
                 yield Static(id="computer")
-                with Vertical(id="centre"):
-                    yield PromptPanel(id="prompt")
+                yield PromptPanel(id="prompt")
             yield Scoreboard(id="scores")
         with Horizontal(id="rosters"):
             for i in (0, 1):
