@@ -159,9 +159,10 @@ class TestPlay:
             await pilot.pause()
             prompt = screen.match.prompt()
             assert screen.match.state.step == "move_walk" and len(prompt.options) == 13
-            panel, centre = screen.query_one("#prompt"), screen.query_one("#centre")
-            last = max(panel.option_at_line)
-            assert panel.region.y + last < centre.region.bottom, "an option is below the fold"
+            panel, middle = screen.query_one("#prompt"), screen.query_one("#middle")
+            last = panel.head_rows + max(panel.option_at_line)  # the question's rows, then the answers
+            assert panel.region.y + last < min(panel.region.bottom, middle.content_region.bottom), \
+                "an option is below the fold"
             if size[1] < 36:
                 assert not screen.query_one("#rosters").display  # short: the rosters make way (Tab shows them)
                 await pilot.press("tab")

@@ -4,9 +4,11 @@ Python collects whenever enough objects were allocated, and drawing a frame allo
 paid for a young collection (0.5 ms) and one key in ten for an older one (2-7 ms), and a full collection
 rescanned every widget (50 ms). On a game screen refbox therefore collects on its own schedule instead:
 
-- once the screen is drawn, one full collection, then everything alive is frozen (moved out of the
+- from the moment the screen is built, automatic collection is off (a full collection on the way to the
+  first paint cost a resume 40 ms);
+- shortly after the first paint, one full collection, then everything alive is frozen (moved out of the
   collector's sight: the widgets, the match, the caches live as long as the screen);
-- automatic collection is off, and a timer collects the young generations twice a second and the rest of
+- a timer collects the young generations twice a second and the rest of
   the heap every minute: between keys, where nobody waits for it. Memory stays bounded by what two ticks
   allocate.
 
@@ -17,6 +19,8 @@ from __future__ import annotations
 
 import gc
 
+START_AFTER = 0.3
+"""Seconds after the screen is mounted before the first full collection (the first frame is written by then)."""
 TICK = 0.5
 """Seconds between collections of the young generations."""
 FULL_EVERY = 120
@@ -28,6 +32,8 @@ class QuietCollector:
         self.ticks = 0
         self.active = False
         self.stopped = False
+        self.was_enabled = gc.isenabled()
+        gc.disable()  # building and drawing the screen allocates a lot: no collection before the first paint
 
     def start(self) -> None:
         """After the first paint: collect, freeze what is alive, and take over collection (not if the screen
@@ -48,6 +54,7 @@ class QuietCollector:
     def stop(self) -> None:
         self.stopped = True
         if self.active:
-            self.active = False
             gc.unfreeze()
+        self.active = False
+        if self.was_enabled:
             gc.enable()

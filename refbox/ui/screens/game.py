@@ -23,7 +23,7 @@ from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
 from refbox.engine.text import printable
 from refbox.ui.computer import ComputerPlayer
-from refbox.ui.heap import TICK, QuietCollector
+from refbox.ui.heap import START_AFTER, TICK, QuietCollector
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
@@ -99,7 +99,7 @@ class GameScreen(Screen):
         self.set_class(view.board is not None, "-with-board")
         self.query_one("#computer", Static).display = False
         self.redraw()
-        self.call_after_refresh(self.heap.start)  # collection between keys, not during them
+        self.set_timer(START_AFTER, self.heap.start)  # once the first frame is out: collect between keys
         self.set_interval(TICK, self.heap.tick)
 
     def on_unmount(self) -> None:

@@ -108,6 +108,7 @@ class LineText(Widget):
         self._cache: dict[tuple, list[Strip]] = {}
         self._base: Style | None = None
         self._blank: Strip | None = None
+        self._stale = False
 
     @property
     def plain(self) -> str:
@@ -138,11 +139,11 @@ class LineText(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        if self.is_mounted and self.rich_style != self._base:  # new colours (a theme), not just a new class
+        if self._base is not None and self.rich_style != self._base:  # new colours (a theme), not a new class
             self._cache.clear()
             self._base = self._blank = None
-            self._rows = []
-            self._lay_out()
+            self._stale = True  # drawn again when next painted: styles change several times while mounting
+            self.refresh()
 
     def _lay_out(self) -> None:
         width = self.content_size.width
@@ -195,6 +196,11 @@ class LineText(Widget):
         return len(self._render(self._parts, width)) if width > 0 else 0
 
     def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if self._stale or width != self._width:  # new colours, or painted before the resize event came
+            self._stale = False
+            self._width = width
+            self._rows = self._render(self._parts, width) if width > 0 else []
         if y < len(self._rows):
             return self._rows[y]
         if self._blank is None or self._blank.cell_length != self.size.width:
