@@ -29,7 +29,9 @@ def test_changed_rows_are_grouped_into_runs():
 
 class Panel(App):
     def compose(self) -> ComposeResult:
-        yield LineText(id="text", auto_height=False)
+        yield LineText(id="text")
+
+    CSS = "#text { height: 1fr; }"
 
 
 async def test_long_lines_wrap_or_end_in_an_ellipsis_and_markup_is_shown_as_typed():

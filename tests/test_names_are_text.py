@@ -23,7 +23,8 @@ UNPRINTABLE = ["\x1b[31mRed", "A\x00B", "Del\x7f", "NEL\x85", "\u202eevil", "Tab
 
 
 def text_of(widget) -> str:
-    return str(widget.render())
+    """What a widget shows: a line-API panel's plain text, or a Static's rendering."""
+    return widget.plain if hasattr(widget, "plain") else str(widget.render())
 
 
 def home_texts(home, name: str) -> list[str]:
@@ -245,7 +246,7 @@ async def test_every_resumed_match_shows_markup_like_names_literally(tmp_path, r
         await pilot.pause()
         assert isinstance(app.screen, GameScreen), [n.message for n in app._notifications]
         shown = app.screen.match.setup
-        screen_text = " ".join(text_of(w) for w in app.screen.query("Static"))
+        screen_text = " ".join(text_of(w) for w in app.screen.query("Static, LineText"))
         assert any(name in screen_text for name in names.values()), screen_text[:500]
         assert shown is not None
         await pilot.press("question_mark")

@@ -28,7 +28,7 @@ async def test_each_side_has_a_marker_only_when_colour_is_off(tmp_path, monkeypa
         app.resume(str(path))
         await pilot.pause()
         screen = app.screen
-        rosters = [str(screen.query_one(f"#roster{i}").render()) for i in (0, 1)]
+        rosters = [screen.query_one(f"#roster{i}").plain for i in (0, 1)]
         lines = log_lines(screen.query_one(MatchLog))
         head = screen.query_one(PromptPanel).shown_head.plain
         actor = screen.match.prompt().actor

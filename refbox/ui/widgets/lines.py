@@ -93,15 +93,15 @@ def runs(rows: list[int]) -> list[tuple[int, int]]:
 
 class LineText(Widget):
     """Shows ``Lines`` (or a rich ``Text``): long lines wrap or, with ``wrap=False``, end in "…". With
-    ``auto_height`` the widget is as tall as its text (a layout pass only when that height changes); otherwise
-    the stylesheet sizes it and rows past its height are not drawn."""
+    ``height: auto`` (the default) the widget is as tall as its text (a layout pass only when that height
+    changes); with a height from the stylesheet, rows past it are not drawn and a new text never costs a
+    layout pass."""
 
     DEFAULT_CSS = "LineText { height: auto; }"
 
-    def __init__(self, *, wrap: bool = True, auto_height: bool = True, **kwargs) -> None:
+    def __init__(self, *, wrap: bool = True, **kwargs) -> None:
         super().__init__(**kwargs)
         self.wrap = wrap
-        self.auto_height = auto_height
         self._parts: tuple[tuple[tuple[Line, ...], bool], ...] = ()
         self._rows: list[Strip] = []
         self._width = 0
@@ -149,11 +149,12 @@ class LineText(Widget):
         width = self.content_size.width
         old, self._rows = self._rows, self._render(self._parts, width) if width > 0 else []
         new = self._rows
+        auto = self.styles.height.is_auto
         if width != self._width or not self.is_mounted:
             self._width = width
-            self.refresh(layout=self.auto_height and len(old) != len(new))
+            self.refresh(layout=auto and len(old) != len(new))
             return
-        if self.auto_height and len(old) != len(new):
+        if auto and len(old) != len(new):
             self.refresh(layout=True)
             return
         changed = [y for y in range(max(len(old), len(new))) if y >= len(old) or y >= len(new) or old[y] is not new[y]]

@@ -14,17 +14,21 @@ from textual.widgets import Static
 
 from refbox.engine.state import LogLine, Roster, View
 from refbox.ui.widgets.colours import mark, style
+from refbox.ui.widgets.lines import LineText
 
 MARKS = {"done": ("✓", "dim"), "current": ("▶", "bold reverse"), "todo": (" ", "")}
 
 
 def update_in_place(widget: Static, content: Text) -> None:
-    """Update a Static, skipping the layout pass when the new text takes as many lines as the old, or when the
-    widget has no width (hidden, as the turn sequence beside a board, or not laid out yet: its first layout
+    """Update a Static, skipping the layout pass when its height is set by the stylesheet, when the new text takes
+    as many lines as the old, or when the widget has no width (hidden, as the turn sequence beside a board, or not laid out yet: its first layout
     will size it)."""
     if content == getattr(widget, "_refbox_content", None):
         return  # the same text: nothing to repaint
     widget._refbox_content = content  # type: ignore[attr-defined]
+    if not widget.styles.height.is_auto:  # sized by the stylesheet: its text never changes its size
+        widget.update(content, layout=False)
+        return
     lines = height(content, widget.content_size.width, widget.app.console)
     widget.update(content, layout=bool(lines) and lines != getattr(widget, "_refbox_lines", None))
     widget._refbox_lines = lines  # type: ignore[attr-defined]
@@ -39,18 +43,18 @@ def height(text: Text, width: int, console) -> int:
                for line in text.plain.split("\n"))
 
 
-class Panel(Static):
-    """A Static that skips ``update`` when it would show the same thing again."""
+class Panel(LineText):
+    """A panel drawn line by line (only changed rows repainted) that skips building its text when ``key``
+    says it would show the same thing again."""
 
     _shown: object = None
 
     def show_if_changed(self, key: object, build) -> bool:
-        """Update (and say so) only when ``key`` differs from what is shown; the layout pass only when the
-        new text takes a different number of lines."""
+        """Update (and say so) only when ``key`` differs from what is shown."""
         if key == self._shown:
             return False
         self._shown = key
-        update_in_place(self, build())
+        self.set_text(build())
         return True
 
 

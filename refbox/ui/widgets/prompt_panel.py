@@ -46,7 +46,7 @@ class PromptPanel(LineText):
     """The line of the highlighted option, so the screen can keep it in view."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(auto_height=False, **kwargs)
+        super().__init__(**kwargs)
         self.option_at_line: dict[int, int] = {}
         self._last: tuple | None = None
         self.shown_head = Lines()
