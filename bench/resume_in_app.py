@@ -48,6 +48,18 @@ def saved_match(folder: Path, events: int | None) -> int:
     return total
 
 
+def enter_until_now(sessions: Sessions, name: str) -> float:
+    """At home (after the warm-up), Tab to the unfinished list, then Enter: seconds until "NOW:" shows."""
+    wait_for(sessions, name, "New match")
+    time.sleep(1.5)
+    sessions.run(["tmux", "send-keys", "-t", f"={name}:", "Tab"])
+    time.sleep(0.3)
+    start = time.perf_counter()
+    sessions.run(["tmux", "send-keys", "-t", f"={name}:", "Enter"])
+    wait_for(sessions, name, "NOW:")
+    return time.perf_counter() - start
+
+
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 8
     events = int(sys.argv[sys.argv.index("--events") + 1]) if "--events" in sys.argv else None
@@ -60,28 +72,15 @@ def main() -> None:
         for _ in range(runs):
             name = sessions.new(f"{sys.executable} {ROOT / 'bench' / 'bare_push.py'}", 130, 40, cwd=str(ROOT))
             try:
-                wait_for(sessions, name, "New match")
-                time.sleep(1.5)
-                sessions.run(["tmux", "send-keys", "-t", f"={name}:", "Tab"])
-                time.sleep(0.3)
-                start = time.perf_counter()
-                sessions.run(["tmux", "send-keys", "-t", f"={name}:", "Enter"])
-                wait_for(sessions, name, "NOW:")
-                bare.append(time.perf_counter() - start)
+                bare.append(enter_until_now(sessions, name))
             finally:
                 sessions.kill(name)
             data = Path(tempfile.mkdtemp())
             shutil.copytree(template, data, dirs_exist_ok=True)
             name = sessions.new(f"{sys.executable} -m refbox --data-dir {data}", 130, 40, cwd=str(ROOT))
             try:
-                wait_for(sessions, name, "New match")
-                time.sleep(1.5)
-                sessions.run(["tmux", "send-keys", "-t", f"={name}:", "Tab"])
-                time.sleep(0.3)
-                start = time.perf_counter()
-                sessions.run(["tmux", "send-keys", "-t", f"={name}:", "Enter"])
-                wait_for(sessions, name, "NOW:")
-                first.append(time.perf_counter() - start)
+                first.append(enter_until_now(sessions, name))
+                start = time.perf_counter() - first[-1]  # the Enter
                 wait_for(sessions, name, "Save & leave")
                 keys.append(time.perf_counter() - start)
             finally:

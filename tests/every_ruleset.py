@@ -104,3 +104,11 @@ def demo_journal(root: Path, ruleset: str) -> Path:
     match.save()
     match.close()
     return path
+
+
+async def resume_from_home(app, pilot, path: Path) -> None:
+    """Open the app at home, then resume the match at ``path`` and let the game screen settle."""
+    await pilot.pause()
+    app.resume(str(path))
+    await pilot.pause()
+    await pilot.pause()

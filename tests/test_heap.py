@@ -2,7 +2,7 @@
 
 import gc
 
-from every_ruleset import saved_match
+from every_ruleset import resume_from_home, saved_match
 from refbox.ui.app import RefboxApp
 from refbox.ui.heap import QuietCollector
 
@@ -33,10 +33,7 @@ async def test_leaving_a_match_turns_automatic_collection_back_on(tmp_path):
     path = saved_match(tmp_path, "battleball", events=20)
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=(130, 40)) as pilot:
-        await pilot.pause()
-        app.resume(str(path))
-        await pilot.pause()
-        await pilot.pause()
+        await resume_from_home(app, pilot, path)
         assert not gc.isenabled()  # collected between keys while the game screen is up
         await pilot.press("q")
         await pilot.pause()

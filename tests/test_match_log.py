@@ -1,6 +1,6 @@
 """The match log on the game screen: newest last and always in view, wrapped to the box (never a sideways scroll)."""
 
-from every_ruleset import saved_match
+from every_ruleset import resume_from_home, saved_match
 from refbox.ui.app import RefboxApp
 from refbox.ui.widgets.panels import MatchLog
 
@@ -9,10 +9,7 @@ async def test_a_long_log_shows_its_newest_line_after_resume_and_after_each_inpu
     path = saved_match(tmp_path, "battleball", events=60)
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=(130, 40)) as pilot:
-        await pilot.pause()
-        app.resume(str(path))
-        await pilot.pause()
-        await pilot.pause()
+        await resume_from_home(app, pilot, path)
         log = app.screen.query_one(MatchLog)
         assert log.virtual_size.height > log.scrollable_content_region.height  # longer than its box
         assert log.scroll_offset.y == log.max_scroll_y > 0
