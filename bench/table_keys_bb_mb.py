@@ -235,14 +235,19 @@ def _report(what: str, rows: list[tuple[int, int]]) -> None:
           f"p90 {keys[int(len(keys) * 0.9)]}; inputs mean {statistics.mean(i for _, i in rows):.2f}")
 
 
+def _scripted(flows: dict, play, what: str) -> None:
+    """Keys and inputs of one scripted sequence under each flow."""
+    for name, setup in flows.items():
+        q = play(setup)
+        print(f"  {name}: {what} {q[0] if q else '-'} keys in {q[1] if q else '-'} inputs")
+
+
 def main() -> None:
     which = sys.argv[1] if len(sys.argv) > 1 else "both"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 600
     if which in ("battleball", "both"):
         print("Battleball at the table, keys per turn")
-        for name, setup in BB_FLOWS.items():
-            q = bb_quiet(setup)
-            print(f"  {name}: scripted carrier's quiet turn {q[0] if q else '-'} keys in {q[1] if q else '-'} inputs")
+        _scripted(BB_FLOWS, bb_quiet, "scripted carrier's quiet turn")
         for name, setup in BB_FLOWS.items():
             _report(f"{name}, random table turns", bb_random(setup, n))
         print("Battleball at the table, keys per whole random match (40 matches)")
@@ -254,9 +259,7 @@ def main() -> None:
                       f"{statistics.mean(r[2] for r in rows):.2f}")
     if which in ("monster-ball", "both"):
         print("Monster Ball at the table, keys per play")
-        for name, setup in MB_FLOWS.items():
-            q = mb_run_play(setup)
-            print(f"  {name}: scripted run play with one tackle {q[0] if q else '-'} keys in {q[1] if q else '-'} inputs")
+        _scripted(MB_FLOWS, mb_run_play, "scripted run play with one tackle")
         for name, setup in MB_FLOWS.items():
             _report(f"{name}, random table plays", mb_random(setup, n))
 
