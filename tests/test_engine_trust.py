@@ -123,6 +123,7 @@ def test_a_summary_that_cannot_be_written_does_not_undo_a_saved_input(tmp_path, 
     m = played(tmp_path, inputs=24)  # the 25th input refreshes the list summary
     monkeypatch.setattr(storage, "write_json", disk_full)
     m.submit(sim.random_answer(m.prompt(), random.Random(4)))
+    m.wait_for_files()  # the summary is written in the background
     monkeypatch.undo()
     assert len(m.events) == 25 and Match.load(m.journal.path)[0].state == m.state, "the input stands"
     warning = m.take_warning()

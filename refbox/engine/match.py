@@ -64,6 +64,7 @@ class Match:
         self._legal_fn = getattr(self.rules, "legal", None)
         self._digests = _Digests(header)
         self._checkpointing: threading.Thread | None = None
+        self._meta_writing: threading.Thread | None = None
         self.dice_mode: DiceMode = "physical"
         self.computer: dict[int, str] = {}
         """Sides played by the computer coach, and its level (a setting kept in the meta file, like dice)."""
@@ -277,12 +278,13 @@ class Match:
             self.journal.append(entry)
 
     def _after_write(self) -> None:
-        """The summary and the checkpoint, after the journal line is safe; their failures only warn."""
+        """The summary and the checkpoint, after the journal line is safe, written in the background (off the
+        key's path); their failures only warn, at the next input."""
         if self.journal is None:
             return
         n = len(self.events)
         if n % META_EVERY == 0:
-            self._save_meta()
+            self._save_meta(background=True)
         if n and n % CHECKPOINT_EVERY == 0:
             self.checkpoint(background=True)
 
@@ -292,7 +294,7 @@ class Match:
             self.journal.lock()
 
     def close(self) -> None:
-        self._wait_for_checkpoint()
+        self.wait_for_files()
         if self.journal is not None:
             self.journal.unlock()
 
@@ -317,6 +319,14 @@ class Match:
             self._checkpointing.start()
         else:
             self._write_checkpoint(*job)
+
+    def wait_for_files(self) -> None:
+        """Until the summary and the checkpoint being written in the background are on disk (or have failed,
+        leaving a ``warning``)."""
+        self._wait_for_checkpoint()
+        if self._meta_writing is not None:
+            self._meta_writing.join()
+            self._meta_writing = None
 
     def _wait_for_checkpoint(self) -> None:
         if self._checkpointing is not None:
@@ -352,22 +362,34 @@ class Match:
         self._snapshots[n] = self._snapshot()
         return n
 
-    def _save_meta(self) -> None:
+    def _save_meta(self, background: bool = False) -> None:
+        """The summary is built here; in the background (as inputs go on) only the file is written."""
         if self.journal is None:
             return
         try:
             summary = self.rules.view(self.state, self.data)
-            storage.write_meta(
-                self.journal.path,
-                {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}",
-                 "finished": self.legal().kind == "over",
-                 "computer": {str(side): level for side, level in self.computer.items()}, "pace": self.pace},
-            )
+            meta = {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}",
+                    "finished": self.legal().kind == "over",
+                    "computer": {str(side): level for side, level in self.computer.items()}, "pace": self.pace}
+        except Exception:  # a summary is never worth an input
+            log.exception("could not build the match summary")
+            return
+        if self._meta_writing is not None:
+            self._meta_writing.join()
+        self._meta_writing = None
+        if background:
+            self._meta_writing = threading.Thread(target=self._write_meta, args=(meta,), daemon=True)
+            self._meta_writing.start()
+        else:
+            self._write_meta(meta)
+
+    def _write_meta(self, meta: dict) -> None:
+        assert self.journal is not None
+        try:
+            storage.write_meta(self.journal.path, meta)
         except OSError as e:
             self.warning = (f"The input is saved, but the list summary {storage.meta_path(self.journal.path).name} "
                             f"could not be refreshed ({e.strerror or e}).")
-        except Exception:  # a summary is never worth an input
-            log.exception("could not build the match summary")
 
 
 class _Digests:

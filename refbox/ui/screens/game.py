@@ -28,7 +28,7 @@ from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.keybar import KeyBar
-from refbox.ui.widgets.lines import LineText
+from refbox.ui.widgets.lines import Lines, LineText
 from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard, update_in_place
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
@@ -134,7 +134,7 @@ class GameScreen(Screen):
             return
         if view.board is not None:
             self._draw_board(view, prompt)
-        title = Text()
+        title = Lines()
         title.append(f" refbox · {printable(self.match.header.title)} · ", style="bold")
         title.append(view.headline, style="bold")
         current = " / ".join(row.name for row in view.phases if row.status == "current")
@@ -164,7 +164,7 @@ class GameScreen(Screen):
                 if opt.at is not None:
                     hints[opt.at] = key
         board.show(view.board, hints, self.ui.square)
-        caption = Text(view.board.caption, style="dim")
+        caption = Lines(view.board.caption, style="dim")
         if self.ui.square is not None:
             caption.append(f"   cursor {self.ui.square[0]},{self.ui.square[1]}", style="dim")
         self.query_one("#caption", LineText).set_text(caption)

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
 from refbox.engine.state import LogLine, Roster, View
 from refbox.ui.widgets.colours import mark, style
-from refbox.ui.widgets.lines import LineText
+from refbox.ui.widgets.lines import Lines, LineText, runs
 
 MARKS = {"done": ("✓", "dim"), "current": ("▶", "bold reverse"), "todo": (" ", "")}
 
@@ -66,8 +66,8 @@ class PhaseTracker(Panel):
         self.show_if_changed(rows, lambda: self._text(rows))
 
     @staticmethod
-    def _text(rows) -> Text:
-        text = Text()
+    def _text(rows) -> Lines:
+        text = Lines()
         for name, status, depth in rows:
             mark, look = MARKS[status]
             text.append(f"{'   ' * depth}{mark} {name}\n", style=look)
@@ -80,9 +80,9 @@ class Scoreboard(Panel):
         self.show_if_changed(rows, lambda: self._text(rows, colours))
 
     @staticmethod
-    def _text(rows, colours) -> Text:
+    def _text(rows, colours) -> Lines:
         width = max((len(label) for label, _, _ in rows), default=0) + 1
-        text = Text()
+        text = Lines()
         for label, value, actor in rows:
             look = style(colours[actor]) if actor is not None else ""
             text.append(f"{mark(actor)}{label:<{width}}", style=look)
@@ -96,17 +96,25 @@ class RosterTable(Panel):
         self.show_if_changed(key, lambda: self._text(roster, colours))
 
     @staticmethod
-    def _text(roster: Roster, colours) -> Text:
+    def _text(roster: Roster, colours) -> Lines:
         look = style(colours[roster.actor]) if roster.actor is not None else "bold"
         cols = len(roster.columns)
         widths = [max([len(roster.columns[i])] + [len(r[i]) for r in roster.rows]) for i in range(cols)]
-        text = Text()
+        text = Lines()
         text.append(mark(roster.actor) + roster.title.upper() + "\n", style=look)
-        text.append(" ".join(f"{c:<{w}}" for c, w in zip(roster.columns, widths)) + "\n", style="bold dim")
+        text.append(" ".join(f"{c:<{w}}" for c, w in zip(roster.columns, widths)).rstrip() + "\n", style="bold dim")
         for i, row in enumerate(roster.rows):
             dim = roster.dim[i] if i < len(roster.dim) else False
-            text.append(" ".join(f"{c:<{w}}" for c, w in zip(row, widths)) + "\n", style="dim" if dim else "")
+            # no padding after the last column: a longer entry there (a ball mark) repaints its own row only
+            text.append(" ".join(f"{c:<{w}}" for c, w in zip(row, widths)).rstrip() + "\n", style="dim" if dim else "")
         return text
+
+
+def _same(old: list[Strip], new: list[Strip], index: int) -> bool:
+    """Whether row ``index`` shows the same line (the same cached strip, or nothing) in both."""
+    if index >= len(old) or index >= len(new):
+        return index >= len(old) and index >= len(new)
+    return old[index] is new[index]
 
 
 class MatchLog(ScrollView):
@@ -123,11 +131,14 @@ class MatchLog(ScrollView):
         self._items: tuple = ()
         self._colours: tuple[str, str] | None = None
         self._rows: list[Strip] = []
+        self._width = 0
         self._cache: dict[tuple, list[Strip]] = {}
 
     def show(self, lines: list[LogLine], colours: tuple[str, str], limit: int = 60) -> bool:
-        """Show the last ``limit`` lines; True if anything changed."""
-        items = tuple((line.stamp, line.text, line.actor) for line in lines[-limit:])
+        """Show at least the last ``limit`` lines (fewer than ``1.5 * limit``: the first line shown moves in
+        steps of half the limit, so the rows do not all move on every new line); True if anything changed."""
+        first = max(0, (len(lines) - limit) // (limit // 2) * (limit // 2))
+        items = tuple((line.stamp, line.text, line.actor) for line in lines[first:])
         if items == self._items and colours == self._colours:
             return False
         self._items, self._colours = items, colours
@@ -158,8 +169,20 @@ class MatchLog(ScrollView):
             if strips is None:
                 strips = self._cache[key] = self._render_item(item, stamp, width)
             rows.extend(strips)
-        self._rows = rows
-        self.virtual_size = Size(width, len(rows))
+        old, self._rows = self._rows, rows
+        view = self.scrollable_content_region.height
+        bottom = self.scroll_offset.y + view
+        # An undo takes the newest lines away: the others stay where they are (a blank row or two at the
+        # bottom), so the key repaints those rows, not the whole box. A redo or a new input fills them again.
+        keep = width == self._width and len(rows) < bottom and len(rows) >= bottom - view // 2
+        self._width = width
+        self.virtual_size = Size(width, bottom if keep else len(rows))
+        if keep or (len(rows) <= bottom and self.scroll_offset.y == max(0, len(rows) - view)):
+            top = self.scroll_offset.y  # the view does not move: repaint the rows whose line changed
+            changed = [y for y in range(view) if not _same(old, rows, top + y)]
+            for start, count in runs(changed):
+                self.refresh(Region(0, start, width, count))
+            return
         self.scroll_end(animate=False)  # after the refresh, when the scrollbars (and so the end) are known
         self.refresh()
 
