@@ -36,6 +36,9 @@ CHECKPOINT_EVERY = 256
 leaving, so resuming replays at most this many inputs. The journal stays the truth: a checkpoint whose
 digest does not match the journal's inputs and its own state is ignored."""
 
+KEPT_STATES = 4
+"""States kept for stepping back and forth by undo and redo without a replay."""
+
 META_EVERY = 25
 """Refresh the saved-match summary (for the home screen list) this often, and on leaving."""
 
@@ -58,6 +61,9 @@ class Match:
         self.events: list[Event] = []
         self.redo_stack: list[Event] = []
         self.state = self.rules.start(self.setup, self.data)
+        self._kept: dict[int, Any] = {}
+        """States an undo or a redo stepped away from, by their number of inputs: stepping back to one is a
+        swap, not a replay (undo/redo pairs are what a table does most). Never the live state object."""
         self._snapshots: dict[int, Any] = {0: self._snapshot()}
         self._prompt = None
         self._legal: Legal | None = None
@@ -177,6 +183,7 @@ class Match:
             self._rebuild(before)
             raise
         self.redo_stack.clear()
+        self._kept = {k: v for k, v in self._kept.items() if k < before}  # later ones belong to the undone line
         self._after_write()
 
     def roll_digital(self) -> Event:
@@ -192,7 +199,12 @@ class Match:
             raise NothingToUndo("Nothing to undo: this is the start of the match.")
         event = self.events[-1]
         self._record(Entry("undo"))  # written first: if the disk refuses, nothing was undone
-        self._rebuild(len(self.events) - 1)
+        n, left = len(self.events), self.state
+        if n - 1 in self._kept:
+            self._step_to(n - 1, self._kept.pop(n - 1))
+        else:
+            self._rebuild(n - 1)
+        self._keep(n, left)
         self.redo_stack.append(event)
         self._after_write()
         return event
@@ -201,13 +213,23 @@ class Match:
         if not self.redo_stack:
             raise NothingToUndo("Nothing to redo.")
         event = self.redo_stack[-1]
-        before = len(self.events)
+        before, left = len(self.events), self.state
+        kept = self._kept.pop(before + 1, None)
         try:
-            self._apply(event)
+            if kept is not None:
+                self._step_to(before + 1, kept, event)
+            else:
+                self._apply(event)
             self._record(Entry("redo"))
         except BaseException:
-            self._rebuild(before)
+            if kept is not None:
+                self._step_to(before, left)
+                self._keep(before + 1, kept)
+            else:
+                self._rebuild(before)
             raise
+        if kept is not None:
+            self._keep(before, left)
         self.redo_stack.pop()
         self._after_write()
         return event
@@ -241,6 +263,28 @@ class Match:
         n = len(self.events)
         if n % SNAPSHOT_EVERY == 0:
             self._snapshots[n] = self._snapshot()
+
+    def _step_to(self, n: int, state: Any, event: Event | None = None) -> None:
+        """Make ``state`` (kept earlier, the state after ``n`` inputs) the live one: one input fewer than now,
+        or one more (``event``, being redone)."""
+        if event is not None:
+            self.events.append(event)
+            if n % SNAPSHOT_EVERY == 0:
+                self.state = state
+                self._snapshots[n] = self._snapshot()
+        else:
+            del self.events[n:]
+            for k in [k for k in self._snapshots if k > n]:
+                del self._snapshots[k]
+            self._digests.cut(n)
+        self.state = state
+        self._prompt = None
+        self._legal = None
+
+    def _keep(self, n: int, state: Any) -> None:
+        self._kept[n] = state
+        while len(self._kept) > KEPT_STATES:  # the farthest from where play is goes first
+            del self._kept[max(self._kept, key=lambda k: abs(k - len(self.events)))]
 
     def _rebuild(self, upto: int) -> None:
         """State after the first ``upto`` events: from the nearest snapshot, replaying the rest."""
