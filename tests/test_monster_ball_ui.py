@@ -219,7 +219,7 @@ class TestCaptainsClock:
             screen.tick(30)
             await pilot.pause()
             assert screen.left == 0 and screen.match.state.step == "hustle_blocker"  # a sub-prompt has no "time's up"
-            assert "time's up" in str(screen.query_one("#captain-clock").render())
+            assert "time's up" in screen.query_one("#captain-clock").plain
             await choose(pilot, screen, "C13")
             await pilot.press("5", "2")  # the declared Hustle is settled: Paladin 5 beats Kobold 2
             await pilot.pause()

@@ -131,7 +131,7 @@ class TestPlay:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press(*FIELD_THE_BALL, "7", "1")  # sector 7 first: Away Biker 1 skates 1, to sector 6
-            strip = str(screen.query_one(SweepStrip).render())
+            strip = screen.query_one(SweepStrip).plain
             assert "▶S7  0/9" in strip and "S6  1/1" in strip
             assert "1-biker-1" not in [o.id for o in screen.match.prompt().options]
 

@@ -22,7 +22,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label
 
 from refbox.engine.prompts import Event
 from refbox.games.monster_ball import live
@@ -32,7 +32,7 @@ from refbox.games.monster_ball.view import ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
-from refbox.ui.widgets.panels import update_in_place
+from refbox.ui.widgets.lines import Lines, LineText
 from refbox.ui.widgets.select import Select
 
 SIDES = [("Law", 0), ("Chaos", 1)]
@@ -116,19 +116,19 @@ class MonsterBallSetupScreen(SetupScreen):
         return text
 
 
-class CaptainClock(Static):
+class CaptainClock(LineText):
     """The captain on the clock and the seconds left, or why no clock runs."""
 
     def show(self, name: str | None, colour: str | None, left: int, paused: bool, note: str = "") -> None:
         self.display = name is not None
         if name is None:
             return
-        text = Text()
+        text = Lines()
         text.append(f"{name} on the clock: {left // 60}:{left % 60:02d}", style=style(colour))
         if note:
             text.append(f"  {note}", style="bold")
         text.append("  paused (Ctrl+T to run)" if paused else "  (Ctrl+T pauses)", style="dim")
-        update_in_place(self, text)
+        self.set_text(text)
 
 
 class MonsterBallScreen(GameScreen):
@@ -159,9 +159,9 @@ class MonsterBallScreen(GameScreen):
 
     def on_mount(self) -> None:
         middle = self.query_one("#middle")
-        middle.mount(Static(id="field-strip"), before="#prompt")
+        middle.mount(LineText(id="field-strip"), before="#prompt")
         middle.mount(CaptainClock(id="captain-clock"), before="#prompt")
-        self.query_one("#fieldbox").mount(Static(id="fieldscore"))
+        self.query_one("#fieldbox").mount(LineText(id="fieldscore"))
         super().on_mount()
         self.set_interval(self.TICK_SECONDS, self.tick)
 
@@ -250,12 +250,13 @@ class MonsterBallScreen(GameScreen):
         if full and strip is not None:
             strip.display = not s.board
             if not s.board:
-                text = Text(field_strip(s, self.match.data), style="dim")
-                text.highlight_words(["┃"], style=style(self.colours[s.possession]))
-                update_in_place(strip, text)
+                text, scrimmage = Lines(), style(self.colours[s.possession])
+                for i, part in enumerate(field_strip(s, self.match.data).split("┃")):
+                    text.append("┃" if i else "", style=scrimmage).append(part, style="dim")
+                strip.set_text(text)
         scores = self._widget("fieldscore")
         if full and scores is not None and s.board:
-            update_in_place(scores, self.field_score())
+            scores.set_text(self.field_score())
         clock = self._widget("captain-clock")
         if clock is not None:
             running = self.half_running()
@@ -295,15 +296,15 @@ class MonsterBallScreen(GameScreen):
         self.ui.result = "Captain's clock paused." if self.paused else "Captain's clock running."
         self.redraw(full=False)
 
-    def field_score(self) -> Text:
+    def field_score(self) -> Lines:
         """The down and the ball in two lines under the field (the side panel gives its width to the prompt; the
         title bar has the score and the clock)."""
         s, data = self.match.state, self.match.data
         f = data.field
         if s.kick is not None and s.kick.kind == "kickoff":
-            text = Text(f"Kick-off from the {flow_possessive(s.teams[s.possession].name)} {f.yards(s.to_go)}", style="bold")
+            text = Lines(f"Kick-off from the {flow_possessive(s.teams[s.possession].name)} {f.yards(s.to_go)}", style="bold")
         else:
-            text = Text(f"{down_text(s, data)} · the {f.yards(s.to_go)}, {s.to_go} to go", style="bold")
+            text = Lines(f"{down_text(s, data)} · the {f.yards(s.to_go)}, {s.to_go} to go", style="bold")
         words, who = ball_text(s)
         text.append("\nBall: ")
         text.append(words, style=style(self.colours[who]) if who is not None else "bold")

@@ -19,7 +19,7 @@ from refbox.games.rulerball.view import SweepCell, phase_id, sweep_cells
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
-from refbox.ui.widgets.panels import update_in_place
+from refbox.ui.widgets.lines import Lines, LineText
 from refbox.ui.widgets.select import Select
 
 STAT_HEADS = {"speed": "Spd", "skill": "Skl", "combat": "Cmb", "toughness": "Tgh"}
@@ -96,7 +96,7 @@ class RulerballSetupScreen(SetupScreen):
         return text
 
 
-class SweepStrip(Static):
+class SweepStrip(LineText):
     """The initiative marker's sweep in one glance: each sector, how many of its figures are done."""
 
     CELL = 9
@@ -108,7 +108,7 @@ class SweepStrip(Static):
         if not cells:
             return
         per_row = max(3, min(6, (self.size.width or 60) // self.CELL))
-        text = Text("Fight sweep" if fighting else "Move sweep", style="bold")
+        text = Lines("Fight sweep" if fighting else "Move sweep", style="bold")
         text.append("  · sector: fought/figures\n" if fighting else "  · sector: moved/figures\n", style="dim")
         for i, cell in enumerate(cells):
             look = "bold reverse" if cell.current else "dim" if cell.passed or not cell.total else ""
@@ -116,7 +116,7 @@ class SweepStrip(Static):
             text.append(f"{'▶' if cell.current else ' '}S{cell.sector:<2} {count:<4}", style=look)
             if i % per_row == per_row - 1 and i < len(cells) - 1:
                 text.append("\n")
-        update_in_place(self, text)
+        self.set_text(text)
 
 
 class RulerballScreen(GameScreen):

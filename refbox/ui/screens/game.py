@@ -10,13 +10,11 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from refbox.engine.errors import JournalWriteError, RefboxError
 from refbox.engine.match import Match
@@ -29,8 +27,7 @@ from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.lines import Lines, LineText
-from refbox.ui.widgets.literal import literal
-from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard, update_in_place
+from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
 log = logging.getLogger("refbox")
@@ -72,7 +69,7 @@ class GameScreen(Screen):
                 yield Board(id="field")
                 yield LineText(id="caption")
             with Vertical(id="middle"):
-                yield Static(id="computer")
+                yield LineText(id="computer")
                 yield PromptPanel(id="prompt")
             yield Scoreboard(id="scores")
         with Horizontal(id="rosters"):
@@ -97,7 +94,7 @@ class GameScreen(Screen):
         self.query_one(Board).set_colours(self.colours)
         view = self.match.rules.view(self.match.state, self.match.data)
         self.set_class(view.board is not None, "-with-board")
-        self.query_one("#computer", Static).display = False
+        self.query_one("#computer", LineText).display = False
         self.redraw()
         self.set_timer(START_AFTER, self.heap.start)  # once the first frame is out: collect between keys
         self.set_interval(TICK, self.heap.tick)
@@ -152,8 +149,8 @@ class GameScreen(Screen):
 
     def show_computer(self, text: str) -> None:
         """The computer coach's line: thinking, or what it does and why (empty: hidden)."""
-        line = self.query_one("#computer", Static)
-        update_in_place(line, literal(text) if text else Text())
+        line = self.query_one("#computer", LineText)
+        line.set_text(Lines(text))
         line.display = bool(text)
 
     def _draw_board(self, view, prompt) -> None:
