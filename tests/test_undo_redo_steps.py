@@ -17,11 +17,12 @@ from refbox.engine.match import SNAPSHOT_EVERY, Match
 def replay_of(m: Match):
     fresh, _ = Match.load(m.journal.path)
     fresh.close()
-    return fresh.state.model_dump(), list(fresh.events), list(fresh.redo_stack)
+    return now(fresh)
 
 
 def now(m: Match):
-    return m.state.model_dump(), list(m.events), list(m.redo_stack)
+    """The state, the inputs, and what is shown (the prompt and the view are kept with a state by undo)."""
+    return m.state.model_dump(), list(m.events), list(m.redo_stack), m.prompt(), m.view()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -60,6 +61,7 @@ def test_a_redo_the_disk_refuses_changes_nothing_even_over_a_kept_state(tmp_path
     m.undo()
     m.redo()
     m.undo()  # the state after the redo is now kept: the next redo is a swap
+    m.prompt()
     before = now(m), m.journal.path.read_bytes()
 
     def disk_full(*_args, **_kwargs):

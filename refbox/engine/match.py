@@ -61,12 +61,14 @@ class Match:
         self.events: list[Event] = []
         self.redo_stack: list[Event] = []
         self.state = self.rules.start(self.setup, self.data)
-        self._kept: dict[int, Any] = {}
-        """States an undo or a redo stepped away from, by their number of inputs: stepping back to one is a
-        swap, not a replay (undo/redo pairs are what a table does most). Never the live state object."""
+        self._kept: dict[int, tuple] = {}
+        """Positions (a state with its prompt and view, if built) an undo or a redo stepped away from, by their
+        number of inputs: stepping back to one is a swap, not a replay and a new prompt (undo/redo pairs are
+        what a table does most). Never the live state object."""
         self._snapshots: dict[int, Any] = {0: self._snapshot()}
         self._prompt = None
         self._legal: Legal | None = None
+        self._view = None
         self._legal_fn = getattr(self.rules, "legal", None)
         self._digests = _Digests(header)
         self._checkpointing: threading.Thread | None = None
@@ -150,12 +152,19 @@ class Match:
         """Forget the cached prompt after the state was arranged directly (test fixtures, demos)."""
         self._prompt = None
         self._legal = None
+        self._view = None
 
     def prompt(self):
         """What the screen shows now: labels, hints, odds (built on demand, cached until the next input)."""
         if self._prompt is None:
             self._prompt = self.rules.prompt(self.state, self.data)
         return self._prompt
+
+    def view(self):
+        """What the screen's panels show (the rules' view of the state), cached until the next input."""
+        if self._view is None:
+            self._view = self.rules.view(self.state, self.data)
+        return self._view
 
     def legal(self) -> Legal:
         """The legal answers now, without labels or odds (cheap where the rules module provides ``legal``)."""
@@ -199,7 +208,7 @@ class Match:
             raise NothingToUndo("Nothing to undo: this is the start of the match.")
         event = self.events[-1]
         self._record(Entry("undo"))  # written first: if the disk refuses, nothing was undone
-        n, left = len(self.events), self.state
+        n, left = len(self.events), self._position()
         if n - 1 in self._kept:
             self._step_to(n - 1, self._kept.pop(n - 1))
         else:
@@ -213,7 +222,7 @@ class Match:
         if not self.redo_stack:
             raise NothingToUndo("Nothing to redo.")
         event = self.redo_stack[-1]
-        before, left = len(self.events), self.state
+        before, left = len(self.events), self._position()
         kept = self._kept.pop(before + 1, None)
         try:
             if kept is not None:
@@ -260,13 +269,18 @@ class Match:
         self.events.append(event)
         self._prompt = None
         self._legal = None
+        self._view = None
         n = len(self.events)
         if n % SNAPSHOT_EVERY == 0:
             self._snapshots[n] = self._snapshot()
 
-    def _step_to(self, n: int, state: Any, event: Event | None = None) -> None:
-        """Make ``state`` (kept earlier, the state after ``n`` inputs) the live one: one input fewer than now,
-        or one more (``event``, being redone)."""
+    def _position(self) -> tuple:
+        return self.state, self._prompt, self._legal, self._view
+
+    def _step_to(self, n: int, position: tuple, event: Event | None = None) -> None:
+        """Make ``position`` (kept earlier: the state after ``n`` inputs, its prompt and view if built) the live
+        one: one input fewer than now, or one more (``event``, being redone)."""
+        state = position[0]
         if event is not None:
             self.events.append(event)
             if n % SNAPSHOT_EVERY == 0:
@@ -277,12 +291,10 @@ class Match:
             for k in [k for k in self._snapshots if k > n]:
                 del self._snapshots[k]
             self._digests.cut(n)
-        self.state = state
-        self._prompt = None
-        self._legal = None
+        self.state, self._prompt, self._legal, self._view = position
 
-    def _keep(self, n: int, state: Any) -> None:
-        self._kept[n] = state
+    def _keep(self, n: int, position: tuple) -> None:
+        self._kept[n] = position
         while len(self._kept) > KEPT_STATES:  # the farthest from where play is goes first
             del self._kept[max(self._kept, key=lambda k: abs(k - len(self.events)))]
 
@@ -296,6 +308,7 @@ class Match:
         self.events = events[:base]
         self._prompt = None
         self._legal = None
+        self._view = None
         for event in events[base:]:
             self._apply(event, checked=True)  # replaying inputs that were legal: no checks
         self._digests.cut(upto)
@@ -402,7 +415,7 @@ class Match:
             state = type(self.state).model_validate(snap["state"])
         except Exception:  # anything odd in a checkpoint (1e400, wrong types, a bug): replay instead
             return 0
-        self.state, self.events, self._prompt, self._legal = state, list(done[:n]), None, None
+        self.state, self.events, self._prompt, self._legal, self._view = state, list(done[:n]), None, None, None
         self._snapshots[n] = self._snapshot()
         return n
 
@@ -411,7 +424,7 @@ class Match:
         if self.journal is None:
             return
         try:
-            summary = self.rules.view(self.state, self.data)
+            summary = self.view()
             meta = {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}",
                     "finished": self.legal().kind == "over",
                     "computer": {str(side): level for side, level in self.computer.items()}, "pace": self.pace}

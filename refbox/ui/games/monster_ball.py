@@ -179,7 +179,10 @@ class MonsterBallScreen(GameScreen):
             for (x, y), cell in board.cells.items():  # a two-digit zone number in the band spills to the right
                 if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
                     cells[(x + 1, y)] = replace(cell, text=cell.text[1])
-            view.board = replace(board, cells=cells, cell_width=1, blank=replace(board.blank, text=board.blank.text[:1]))
+            # a copy: the view is the match's (cached with its state), the compact board is this screen's
+            view = replace(view, board=replace(board, cells=cells, cell_width=1,
+                                               blank=replace(board.blank, text=board.blank.text[:1])))
+            self._view = view
         super()._draw_board(view, prompt)
         board = view.board
         margin = max((len(label) for label in board.row_labels.values()), default=0) + 1
@@ -257,6 +260,13 @@ class MonsterBallScreen(GameScreen):
         scores = self._widget("fieldscore")
         if full and scores is not None and s.board:
             scores.set_text(self.field_score())
+        self.show_clock()
+        if self.clock_running() and self.left == 0 and s.step in MENUS and self.half_key() not in self.fired:
+            self.call_later(self.expire)  # the minute ran out during an action: the half ends at the menu
+
+    def show_clock(self) -> None:
+        """The captain's clock line only (a tick changes nothing else)."""
+        s = self.match.state
         clock = self._widget("captain-clock")
         if clock is not None:
             running = self.half_running()
@@ -264,8 +274,6 @@ class MonsterBallScreen(GameScreen):
             if running and self.left == 0:
                 note = "time's up" if s.step in MENUS else "time's up: the half ends after this action"
             clock.show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused, note)
-        if self.clock_running() and self.left == 0 and s.step in MENUS and self.half_key() not in self.fired:
-            self.call_later(self.expire)  # the minute ran out during an action: the half ends at the menu
 
     def tick(self, seconds: int = 1) -> None:
         if not self.clock_running():
@@ -279,8 +287,10 @@ class MonsterBallScreen(GameScreen):
         self.left = max(0, self.left - seconds)
         if self.left == 0 and self.match.state.step in MENUS:
             self.expire()
+        elif self.left == 0:
+            self.redraw(full=False)  # time's up during an action: the clock says so, the half ends at the menu
         else:
-            self.redraw(full=False)
+            self.show_clock()
 
     def expire(self) -> None:
         """Answer the move menu with "time's up" once per half-round (a journaled input)."""

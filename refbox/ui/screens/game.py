@@ -87,12 +87,12 @@ class GameScreen(Screen):
         breakpoints = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS + self.VERTICAL_BREAKPOINTS}
         for size, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
             breakpoints.update({name: True for name in self._get_breakpoint_classes(size, points)})
-        breakpoints["-with-board"] = self.match.rules.view(self.match.state, self.match.data).board is not None
+        breakpoints["-with-board"] = self.match.view().board is not None
         self.update_classes(breakpoints, update=False)
 
     def on_mount(self) -> None:
         self.query_one(Board).set_colours(self.colours)
-        view = self.match.rules.view(self.match.state, self.match.data)
+        view = self.match.view()
         self.set_class(view.board is not None, "-with-board")
         self.query_one("#computer", LineText).display = False
         self.redraw()
@@ -121,7 +121,7 @@ class GameScreen(Screen):
         if isinstance(prompt, Roll) and self.ui.faces is None:
             self.ui.faces = FaceEntry([d.sides for d in prompt.dice])
         if full or self._view is None:
-            self._view = self.match.rules.view(self.match.state, self.match.data)
+            self._view = self.match.view()
         view = self._view
         panel = self.query_one(PromptPanel)
         panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, view.notes)
@@ -468,7 +468,7 @@ class GameScreen(Screen):
             self.focus_next()
 
     def action_help(self) -> None:
-        view = self.match.rules.view(self.match.state, self.match.data)
+        view = self.match.view()
         self.app.push_screen(HelpScreen(self.match.data, view.phase_id))
 
     def action_leave(self) -> None:
