@@ -21,7 +21,7 @@ from multiprocessing import get_context
 from refbox.engine import registry, storage
 from refbox.engine.coach import DEFAULT_THINK, LEVELS, deciders, make
 from refbox.engine.errors import RefboxError
-from refbox.engine.play import Game, play_out
+from refbox.engine.play import Game, Unfinished, play_out
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,12 @@ class Result:
     """Each side's points."""
     inputs: int
     seconds: float
+    finished: bool = True
+    """False when the game hit MAX_INPUTS (counted apart, never as a draw)."""
+
+
+MAX_INPUTS = 100_000
+"""A game still going after this many inputs is stopped and reported as unfinished."""
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -74,12 +80,15 @@ def play(job: Job) -> Result:
     rng = random.Random(f"sim:{job.seed}")
     start = time.perf_counter()
     game = Game.start(rules, data, setup)
-    inputs = play_out(game, deciders(coaches, rng), rng)
+    try:
+        inputs, finished = play_out(game, deciders(coaches, rng), rng, MAX_INPUTS), True
+    except Unfinished:
+        inputs, finished = MAX_INPUTS, False
     seconds = time.perf_counter() - start
     by_team = game.outcome()
     points = (by_team[team_of[0]], by_team[team_of[1]])
-    winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-    return Result(winner, points, inputs, seconds)
+    winner = None if points[0] == points[1] or not finished else (0 if points[0] > points[1] else 1)
+    return Result(winner, points, inputs, seconds, finished)
 
 
 def main(argv: list[str]) -> int:
@@ -101,17 +110,22 @@ def main(argv: list[str]) -> int:
 
     console = Console(stderr=True)
     start = time.perf_counter()
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{entry.title}: {sides[0]} vs {sides[1]}", total=len(jobs))
-        if args.jobs == 1:
-            for job in jobs:
-                results.append(play(job))
-                progress.advance(task)
-        else:
-            with get_context("fork").Pool(args.jobs) as pool:
-                for result in pool.imap_unordered(play, jobs):
-                    results.append(result)
+    try:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task(f"{entry.title}: {sides[0]} vs {sides[1]}", total=len(jobs))
+            if args.jobs == 1:
+                for job in jobs:
+                    results.append(play(job))
                     progress.advance(task)
+            else:
+                with get_context("fork").Pool(args.jobs) as pool:
+                    for result in pool.imap_unordered(play, jobs):
+                        results.append(result)
+                        progress.advance(task)
+    except KeyboardInterrupt:
+        print(f"refbox sim: stopped after {len(results)} of {len(jobs)} games", file=sys.stderr)
+        if not results:
+            return 130
     elapsed = time.perf_counter() - start
     summary = summarise(entry.name, sides, results, elapsed)
     print_table(summary, sides)
@@ -127,7 +141,8 @@ def summarise(name: str, sides: tuple[str, str], results: list[Result], elapsed:
         "ruleset": name,
         "games": len(results),
         "wins": wins,
-        "draws": sum(r.winner is None for r in results),
+        "draws": sum(r.winner is None and r.finished for r in results),
+        "unfinished": sum(not r.finished for r in results),
         "games_per_s": round(per_s, 2),
         "inputs_per_game": round(inputs, 1),
         "sides": list(sides),
@@ -145,7 +160,8 @@ def print_table(summary: dict, sides: tuple[str, str]) -> None:
         table.add_column(column, justify="right" if column != "coach" else "left")
     for s in (0, 1):
         table.add_row("AB"[s], sides[s], str(summary["wins"][s]), str(summary["mean_score"][s]))
-    table.caption = (f"draws {summary['draws']} · {summary['inputs_per_game']} inputs a game · "
+    unfinished = f" · unfinished {summary['unfinished']} (no result after {MAX_INPUTS:,} inputs)" if summary["unfinished"] else ""
+    table.caption = (f"draws {summary['draws']}{unfinished} · {summary['inputs_per_game']} inputs a game · "
                      f"{summary['games_per_s']} games/s · {summary['us_per_input']} µs per input")
     Console().print(table)
 

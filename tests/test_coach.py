@@ -11,6 +11,7 @@ from refbox.engine import coach
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
+from refbox import simulate
 
 BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
 
@@ -81,6 +82,15 @@ def test_sim_plays_matches_and_ends_on_one_json_line(capsys):
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["ruleset"] == "battleball" and summary["games"] == 4
     assert sum(summary["wins"]) + summary["draws"] == 4 and summary["inputs_per_game"] > 10
+
+
+def test_a_game_that_never_ends_is_counted_as_unfinished_not_as_a_draw_or_a_crash(capsys, monkeypatch):
+    monkeypatch.setattr(simulate, "MAX_INPUTS", 5)  # no Battleball match ends within 5 inputs
+    assert main(["sim", "battleball", "--games", "2", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["unfinished"] == 2 and summary["draws"] == 0 and summary["wins"] == [0, 0]
+    assert "unfinished 2" in out
 
 
 def test_sim_refuses_bad_sides_clearly(capsys):

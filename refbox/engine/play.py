@@ -118,6 +118,10 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
 Decider = Callable[[Game, Legal], Event]
 
 
+class Unfinished(RuntimeError):
+    """A game that did not end within the inputs allowed (coaches that both stand still)."""
+
+
 def play_out(game: Game, decide: Decider, rng: random.Random, max_inputs: int = 100_000) -> int:
     """Step ``game`` to its end: rolls from ``rng``, decisions from ``decide``. Returns the inputs taken."""
     weights = getattr(game.rules, "RANDOM_WEIGHTS", None)
@@ -130,4 +134,4 @@ def play_out(game: Game, decide: Decider, rng: random.Random, max_inputs: int = 
         else:
             event = decide(game, legal) if decide else random_event(legal, rng, weights)
         game.apply(event)
-    raise RuntimeError(f"the game did not end within {max_inputs} inputs")
+    raise Unfinished(f"the game did not end within {max_inputs} inputs")
