@@ -9,7 +9,8 @@ Pilot and times two things per key: the screen's handler (the input, journaled w
 and Textual's compositor pass that follows (rendering the changed lines: the paint, minus the terminal).
 
 Cases: Battleball undo/redo of a Running Back's long move (hundreds of keyed squares) and Monster Ball's
-pick/stay of a figure on the field (both journaled inputs that repaint the board).
+pick/stay of a figure on the field (both journaled inputs that repaint the board); then undo/redo in each
+table ruleset's mid-match demo (the keys bench/key_latency.py times in tmux).
 """
 
 from __future__ import annotations
@@ -92,9 +93,26 @@ async def measure(data: Path, path: Path, keys: list[str]) -> tuple[list[float],
     return handler, paint
 
 
+def table_demo(ruleset: str):
+    def make(data: Path) -> tuple[Path, list[str]]:
+        import importlib
+
+        demo = importlib.import_module(f"refbox.games.{ruleset.replace('-', '_')}.demo")
+        path = data / "matches" / f"{ruleset}-2026-01-01-000000.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        m = demo.demo_match(path)
+        m.save()
+        m.close()
+        return path, ["u", "U"]
+
+    return make
+
+
 def main() -> None:
-    for name, make in (("Battleball undo/redo, 220-square move", battleball),
-                       ("Monster Ball pick/stay on the field", monster_ball)):
+    cases = [("Battleball undo/redo, 220-square move", battleball), ("Monster Ball pick/stay on the field", monster_ball)]
+    cases += [(f"{name} table undo/redo (demo)", table_demo(name))
+              for name in ("slargeball", "rulerball", "ballmonsters", "monster-ball")]
+    for name, make in cases:
         data = Path(tempfile.mkdtemp())
         path, keys = make(data)
         handler, paint = asyncio.run(measure(data, path, keys))

@@ -44,7 +44,8 @@ def sweep_sector(state: State, sectors: int) -> int:
 
 
 def in_sector(state: State, sector: int) -> list[Figure]:
-    return [f for f in state.figures if f.on_track and f.sector == sector]
+    # the sector first, and the place without the property: this runs ~4 times per input
+    return [f for f in state.figures if f.sector == sector and f.place == "track"]
 
 
 # ---- rolls from the user's numbers ----
