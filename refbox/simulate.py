@@ -128,14 +128,20 @@ def main(argv: list[str]) -> int:
             return 130
     elapsed = time.perf_counter() - start
     summary = summarise(entry.name, sides, results, elapsed)
+    interrupted = len(results) < len(jobs)
+    if interrupted:
+        summary["interrupted"] = True
     print_table(summary, sides)
     print(json.dumps(summary))
-    return 0
+    return 130 if interrupted else 0
 
 
 def summarise(name: str, sides: tuple[str, str], results: list[Result], elapsed: float) -> dict:
-    wins = [sum(r.winner == s for r in results) for s in (0, 1)]
-    inputs = statistics.mean(r.inputs for r in results)
+    """Wins, draws and means over the finished games (an unfinished game's score is a mid-game score, and its
+    100,000 inputs would swamp the means); unfinished games are counted apart."""
+    done = [r for r in results if r.finished] or results
+    wins = [sum(r.winner == s for r in done) for s in (0, 1)]
+    inputs = statistics.mean(r.inputs for r in done)
     per_s = len(results) / elapsed
     return {
         "ruleset": name,
@@ -146,8 +152,8 @@ def summarise(name: str, sides: tuple[str, str], results: list[Result], elapsed:
         "games_per_s": round(per_s, 2),
         "inputs_per_game": round(inputs, 1),
         "sides": list(sides),
-        "mean_score": [round(statistics.mean(r.points[s] for r in results), 2) for s in (0, 1)],
-        "us_per_input": round(1e6 / (per_s * inputs), 2),
+        "mean_score": [round(statistics.mean(r.points[s] for r in done), 2) for s in (0, 1)],
+        "us_per_input": round(1e6 * elapsed / sum(r.inputs for r in results), 2),  # every input played counts
     }
 
 

@@ -90,7 +90,7 @@ def test_a_game_that_never_ends_is_counted_as_unfinished_not_as_a_draw_or_a_cras
     out = capsys.readouterr().out
     summary = json.loads(out.strip().splitlines()[-1])
     assert summary["unfinished"] == 2 and summary["draws"] == 0 and summary["wins"] == [0, 0]
-    assert "unfinished 2" in out
+    assert "unfinished 2" in out and summary["inputs_per_game"] == 5 and summary["us_per_input"] > 0
 
 
 def test_sim_refuses_bad_sides_clearly(capsys):
@@ -113,3 +113,14 @@ def test_search_looks_past_the_pick_to_what_the_figure_can_do_with_its_roll():
     assert legal.kind == "choose" and legal.ids[0] == "RB1" and "S1" in legal.ids
     assert coach.make("greedy", WOLVES).decide(game, legal).event.value == "RB1"
     assert coach.make("search", WOLVES, seed=3, iterations=24).decide(game, legal).event.value == "S1"
+
+
+def test_a_game_that_ends_on_its_last_allowed_input_is_finished():
+    from refbox.engine import registry
+    from refbox.engine.play import play_out
+
+    entry = registry.lookup("battleball")
+    rules, data = entry.load_rules(), entry.load_data()
+    setup = rules.Setup.model_validate(rules.sim_setup(data) if hasattr(rules, "sim_setup") else {})
+    n = play_out(Game.start(rules, data, setup), None, random.Random(3))
+    assert play_out(Game.start(rules, data, setup), None, random.Random(3), max_inputs=n) == n

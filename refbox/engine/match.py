@@ -78,6 +78,7 @@ class Match:
         """Sides played by the computer coach, and its level (a setting kept in the meta file, like dice)."""
         self.pace: float = 1.0
         """Seconds a computer's decision stays on screen before it is entered."""
+        self._warning_lock = threading.Lock()
         self.warning: str | None = None
         """Set when a file after the journal (summary, checkpoint) could not be written; see take_warning."""
 
@@ -150,6 +151,7 @@ class Match:
 
     def refresh(self) -> None:
         """Forget the cached prompt after the state was arranged directly (test fixtures, demos)."""
+        self._kept.clear()
         self._prompt = None
         self._legal = None
         self._view = None
@@ -257,7 +259,8 @@ class Match:
 
     def take_warning(self) -> str | None:
         """The newest warning about a secondary file, once."""
-        warning, self.warning = self.warning, None
+        with self._warning_lock:
+            warning, self.warning = self.warning, None
         return warning
 
     # ---- internals ----
@@ -398,8 +401,8 @@ class Match:
         try:
             storage.write_json(path, {"format": CHECKPOINT_FORMAT, "events": base, "digest": digest, "state": dump})
         except OSError as e:
-            self.warning = (f"The input is saved, but the checkpoint {path.name} could not be refreshed "
-                            f"({e.strerror or e}): resuming this match will take a little longer.")
+            self._warn(f"The input is saved, but the checkpoint {path.name} could not be refreshed "
+                       f"({e.strerror or e}): resuming this match will take a little longer.")
 
     def _resume_checkpoint(self, done: list[Event]) -> int:
         """Start from a checkpoint that matches the journal's first inputs and its own state (an edited or
@@ -445,8 +448,14 @@ class Match:
         try:
             storage.write_meta(self.journal.path, meta)
         except OSError as e:
-            self.warning = (f"The input is saved, but the list summary {storage.meta_path(self.journal.path).name} "
-                            f"could not be refreshed ({e.strerror or e}).")
+            self._warn(f"The input is saved, but the list summary {storage.meta_path(self.journal.path).name} "
+                       f"could not be refreshed ({e.strerror or e}).")
+        except Exception:  # a summary is never worth an input (and in a thread, a traceback would reach the screen)
+            log.exception("could not write the match summary")
+
+    def _warn(self, text: str) -> None:
+        with self._warning_lock:
+            self.warning = text
 
 
 class _Digests:

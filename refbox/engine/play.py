@@ -134,4 +134,6 @@ def play_out(game: Game, decide: Decider, rng: random.Random, max_inputs: int = 
         else:
             event = decide(game, legal) if decide else random_event(legal, rng, weights)
         game.apply(event)
+    if game.legal().kind == "over":
+        return max_inputs
     raise Unfinished(f"the game did not end within {max_inputs} inputs")

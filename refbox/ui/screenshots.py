@@ -34,7 +34,7 @@ def _demo(entry: registry.Entry):
 def _mid_match(entry: registry.Entry, setup: dict, path: Path) -> None:
     demo = _demo(entry)
     if demo is not None and hasattr(demo, "demo_match"):
-        demo.demo_match(path)
+        demo.demo_match(path).close()  # its summary is written in the background: wait for it
         return
     match = Match.new(entry, setup, seed=SEED, path=path)
     sim.advance(match, 80, random.Random(SEED))

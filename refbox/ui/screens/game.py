@@ -150,7 +150,7 @@ class GameScreen(Screen):
     def show_computer(self, text: str) -> None:
         """The computer coach's line: thinking, or what it does and why (empty: hidden)."""
         line = self.query_one("#computer", LineText)
-        line.set_text(Lines(text))
+        line.set_text(Lines(printable(text, newlines=True)))
         line.display = bool(text)
 
     def _draw_board(self, view, prompt) -> None:

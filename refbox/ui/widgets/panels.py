@@ -137,7 +137,8 @@ class MatchLog(ScrollView):
     def show(self, lines: list[LogLine], colours: tuple[str, str], limit: int = 60) -> bool:
         """Show at least the last ``limit`` lines (fewer than ``1.5 * limit``: the first line shown moves in
         steps of half the limit, so the rows do not all move on every new line); True if anything changed."""
-        first = max(0, (len(lines) - limit) // (limit // 2) * (limit // 2))
+        step = max(1, limit // 2)
+        first = max(0, (len(lines) - limit) // step * step)
         items = tuple((line.stamp, line.text, line.actor) for line in lines[first:])
         if items == self._items and colours == self._colours:
             return False
@@ -174,7 +175,7 @@ class MatchLog(ScrollView):
         bottom = self.scroll_offset.y + view
         # An undo takes the newest lines away: the others stay where they are (a blank row or two at the
         # bottom), so the key repaints those rows, not the whole box. A redo or a new input fills them again.
-        keep = width == self._width and len(rows) < bottom and len(rows) >= bottom - view // 2
+        keep = width == self._width and view < len(rows) < bottom and len(rows) >= bottom - view // 2
         self._width = width
         self.virtual_size = Size(width, bottom if keep else len(rows))
         if keep or (len(rows) <= bottom and self.scroll_offset.y == max(0, len(rows) - view)):
