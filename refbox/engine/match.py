@@ -152,6 +152,10 @@ class Match:
     def refresh(self) -> None:
         """Forget the cached prompt after the state was arranged directly (test fixtures, demos)."""
         self._kept.clear()
+        self._forget_shown()
+
+    def _forget_shown(self) -> None:
+        """The prompt, legal answers and view are the state's: built again when next asked for."""
         self._prompt = None
         self._legal = None
         self._view = None
@@ -270,9 +274,7 @@ class Match:
             self.check(event)
         self.rules.apply(self.state, self.data, event)
         self.events.append(event)
-        self._prompt = None
-        self._legal = None
-        self._view = None
+        self._forget_shown()
         n = len(self.events)
         if n % SNAPSHOT_EVERY == 0:
             self._snapshots[n] = self._snapshot()
@@ -309,9 +311,7 @@ class Match:
             del self._snapshots[k]
         self.state = self._restore(self._snapshots[base])
         self.events = events[:base]
-        self._prompt = None
-        self._legal = None
-        self._view = None
+        self._forget_shown()
         for event in events[base:]:
             self._apply(event, checked=True)  # replaying inputs that were legal: no checks
         self._digests.cut(upto)
@@ -384,6 +384,9 @@ class Match:
         """Until the summary and the checkpoint being written in the background are on disk (or have failed,
         leaving a ``warning``)."""
         self._wait_for_checkpoint()
+        self._wait_for_meta()
+
+    def _wait_for_meta(self) -> None:
         if self._meta_writing is not None:
             self._meta_writing.join()
             self._meta_writing = None
@@ -418,7 +421,8 @@ class Match:
             state = type(self.state).model_validate(snap["state"])
         except Exception:  # anything odd in a checkpoint (1e400, wrong types, a bug): replay instead
             return 0
-        self.state, self.events, self._prompt, self._legal, self._view = state, list(done[:n]), None, None, None
+        self.state, self.events = state, list(done[:n])
+        self._forget_shown()
         self._snapshots[n] = self._snapshot()
         return n
 
@@ -434,9 +438,7 @@ class Match:
         except Exception:  # a summary is never worth an input
             log.exception("could not build the match summary")
             return
-        if self._meta_writing is not None:
-            self._meta_writing.join()
-        self._meta_writing = None
+        self._wait_for_meta()
         if background:
             self._meta_writing = threading.Thread(target=self._write_meta, args=(meta,), daemon=True)
             self._meta_writing.start()
