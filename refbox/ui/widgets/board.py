@@ -18,6 +18,7 @@ from textual.strip import Strip
 from refbox.engine.board import BoardView, Cell
 from refbox.engine.grid import Square
 from refbox.ui.widgets.colours import RICH
+from refbox.ui.widgets.direct import DirectLines
 from refbox.ui.widgets.lines import runs
 
 LOOKS: dict[str, Style] = {
@@ -54,7 +55,7 @@ def team_style(colour: str) -> Style:
     return Style(color="black", bgcolor=RICH.get(colour, colour), bold=True)
 
 
-class Board(ScrollView, can_focus=False):
+class Board(DirectLines, ScrollView, can_focus=False):
     DEFAULT_CSS = """
     Board { height: auto; max-height: 100%; scrollbar-size: 1 1; }
     """

@@ -14,6 +14,8 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from refbox.ui.widgets.direct import DirectLines
+
 Piece = tuple[str, str]
 """A run of text and its Rich style (a style string such as "bold cyan"; "" for none)."""
 Line = tuple[Piece, ...]
@@ -91,7 +93,7 @@ def runs(rows: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-class LineText(Widget):
+class LineText(DirectLines, Widget):
     """Shows ``Lines`` (or a rich ``Text``): long lines wrap or, with ``wrap=False``, end in "…". With
     ``height: auto`` (the default) the widget is as tall as its text (a layout pass only when that height
     changes); with a height from the stylesheet, rows past it are not drawn and a new text never costs a
