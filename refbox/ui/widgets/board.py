@@ -164,9 +164,12 @@ class Board(DirectLines, ScrollView, can_focus=False):
     # ---- the line API ----
 
     def render_line(self, y: int) -> Strip:
+        return self.render_row(y, self.size.width)
+
+    def render_row(self, y: int, width: int) -> Strip:
+        """Row ``y`` of the view at width ``width`` (``DirectLines`` looks the width up once a paint)."""
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y
-        width = self.size.width
         if self.view is None or not 0 <= row < self.view.rows:
             return Strip.blank(width, self.rich_style)
         if (scroll_x, width) != self._window:

@@ -34,7 +34,8 @@ def draws_plain(widget: Widget) -> bool:
 
 
 class DirectLines:
-    """Mixin for widgets whose ``render_line`` returns full-width lines in the widget's own colours. It comes
+    """Mixin for widgets whose ``render_line`` returns full-width lines in the widget's own colours (a
+    ``render_row(y, width)`` method, if there is one, is called instead: the width looked up once). It comes
     first among the bases and is no widget itself: Textual takes a widget's CSS type from its first widget base."""
 
     def render_lines(self: Widget, crop: Region) -> list[Strip]:  # type: ignore[misc]
@@ -45,8 +46,9 @@ class DirectLines:
         pad = Style(bgcolor=(base + background).rich_color)
         filters = self.get_line_filters()
         strips = []
+        render_row = getattr(self, "render_row", None)
         for y in crop.line_range:
-            strip = self.render_line(y)
+            strip = render_row(y, width) if render_row else self.render_line(y)
             if strip.cell_length != width:
                 strip = strip.adjust_cell_length(width, pad)
             for line_filter in filters:

@@ -199,15 +199,18 @@ class LineText(DirectLines, Widget):
         return len(self._render(self._parts, width)) if width > 0 else 0
 
     def render_line(self, y: int) -> Strip:
-        width = self.content_size.width
+        return self.render_row(y, self.content_size.width)
+
+    def render_row(self, y: int, width: int) -> Strip:
+        """Row ``y`` at content width ``width`` (``DirectLines`` looks the width up once a paint)."""
         if self._stale or width != self._width:  # new colours, or painted before the resize event came
             self._stale = False
             self._width = width
             self._rows = self._render(self._parts, width) if width > 0 else []
         if y < len(self._rows):
             return self._rows[y]
-        if self._blank is None or self._blank.cell_length != self.size.width:
-            self._blank = Strip.blank(self.size.width, self.rich_style)
+        if self._blank is None or self._blank.cell_length != width:
+            self._blank = Strip.blank(width, self.rich_style)
         return self._blank
 
 
