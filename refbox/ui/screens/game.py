@@ -64,14 +64,16 @@ class GameScreen(Screen):
         self._preset_classes()
         yield LineText(id="title", wrap=False)
         with Horizontal(id="top"):
-            yield PhaseTracker(id="phases")
+            with Vertical(id="phasesbox"):  # the box draws the border: a repaint of the tracker is only its lines
+                yield PhaseTracker(id="phases")
             with Vertical(id="fieldbox"):
                 yield Board(id="field")
                 yield LineText(id="caption")
             with Vertical(id="middle"):
                 yield LineText(id="computer")
                 yield PromptPanel(id="prompt")
-            yield Scoreboard(id="scores")
+            with Vertical(id="scoresbox"):
+                yield Scoreboard(id="scores")
         with Horizontal(id="rosters"):
             for i in (0, 1):
                 with VerticalScroll(classes="roster"):
