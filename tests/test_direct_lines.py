@@ -1,10 +1,12 @@
-"""Widgets that hand their lines to the compositor as drawn must show exactly what Textual's styling pipeline
-would: for a plain widget the two ways give the same segments; any border, padding or tint takes Textual's way."""
+"""Widgets that skip parts of Textual's per-line work must show exactly what it would: a plain widget's lines
+handed over as drawn, and a box's lines kept between repaints, give the same segments as Textual's pipeline;
+any border, padding or tint on a widget takes Textual's way, and a box draws again when its size or style changes."""
 
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widget import Widget
 
+from refbox.ui.widgets.boxes import Column
 from refbox.ui.widgets.direct import draws_plain
 from refbox.ui.widgets.lines import Lines, LineText
 
@@ -48,3 +50,40 @@ async def test_a_link_under_the_mouse_is_drawn_by_the_pipeline_with_its_hover_st
         widget.hover_style = widget.hover_style.update_link("https://example.org")
         assert not draws_plain(widget)
         await pilot.pause()
+
+
+class Boxes(App):
+    CSS = "#box { border: round $accent; padding: 0 1; height: 8; } #inner { height: 3; }"
+
+    def compose(self) -> ComposeResult:
+        with Column(id="box"):
+            yield LineText(id="inner")
+
+
+async def test_a_box_keeps_its_lines_until_its_size_or_its_style_changes():
+    app = Boxes()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box = app.query_one("#box", Column)
+        whole = Region(0, 0, *box.outer_size)
+        first = box.render_lines(whole)
+        assert box.render_lines(whole) == first  # kept: the same lines
+        assert segments(first) == segments(Widget.render_lines(box, whole))
+
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"  # new colours
+        await pilot.pause()
+        recoloured = box.render_lines(whole)
+        box._styles_cache.clear()
+        assert segments(recoloured) == segments(Widget.render_lines(box, whole))
+        assert segments(recoloured) != segments(first)
+
+        box.styles.border = ("heavy", "red")  # a style set in code
+        await pilot.pause()
+        restyled = box.render_lines(whole)
+        assert restyled[0].text.startswith("┏")
+        box._styles_cache.clear()
+        assert segments(restyled) == segments(Widget.render_lines(box, whole))
+
+        await pilot.resize_terminal(30, 12)  # a new size: the lines are drawn again at that width
+        await pilot.pause()
+        narrow = box.render_lines(Region(0, 0, *box.outer_size))
+        assert {strip.cell_length for strip in narrow} == {30}

@@ -13,7 +13,6 @@ from pathlib import Path
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
 from refbox.engine.errors import JournalWriteError, RefboxError
@@ -25,6 +24,7 @@ from refbox.ui.heap import START_AFTER, TICK, QuietCollector
 from refbox.ui.keys import FaceEntry, assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.boxes import Column, Row, ScrollColumn
 from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.lines import Lines, LineText
 from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
@@ -63,22 +63,22 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         self._preset_classes()
         yield LineText(id="title", wrap=False)
-        with Horizontal(id="top"):
-            with Vertical(id="phasesbox"):  # the box draws the border: a repaint of the tracker is only its lines
+        with Row(id="top"):
+            with Column(id="phasesbox"):  # the box draws the border: a repaint of the tracker is only its lines
                 yield PhaseTracker(id="phases")
-            with Vertical(id="fieldbox"):
+            with Column(id="fieldbox"):
                 yield Board(id="field")
                 yield LineText(id="caption")
-            with Vertical(id="middle"):
+            with Column(id="middle"):
                 yield LineText(id="computer")
                 yield PromptPanel(id="prompt")
-            with Vertical(id="scoresbox"):
+            with Column(id="scoresbox"):
                 yield Scoreboard(id="scores")
-        with Horizontal(id="rosters"):
+        with Row(id="rosters"):
             for i in (0, 1):
-                with VerticalScroll(classes="roster"):
+                with ScrollColumn(classes="roster"):
                     yield RosterTable(id=f"roster{i}")
-        with Vertical(id="logbox"):
+        with Column(id="logbox"):
             yield MatchLog(id="log")
         yield KeyBar()
 
