@@ -6,6 +6,7 @@ tables, whose layout pass costs milliseconds per key press)."""
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
@@ -133,6 +134,15 @@ class MatchLog(ScrollView):
         self._rows: list[Strip] = []
         self._width = 0
         self._cache: dict[tuple, list[Strip]] = {}
+        self._base: Style | None = None
+        """The widget's colours as a Rich style (looking them up walks every ancestor's styles)."""
+        self._drawn: dict[int, tuple[Strip, tuple, Strip]] = {}
+        """Each row as drawn last, by the row's id: (row, (scroll x, width), drawn strip)."""
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._base = None
+        self._drawn.clear()
 
     def show(self, lines: list[LogLine], colours: tuple[str, str], limit: int = 60) -> bool:
         """Show at least the last ``limit`` lines (fewer than ``1.5 * limit``: the first line shown moves in
@@ -197,10 +207,20 @@ class MatchLog(ScrollView):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
+        if self._base is None:
+            self._base = self.rich_style
         index = scroll_y + y
         if index >= len(self._rows):
-            return Strip.blank(width, self.rich_style)
-        return self._rows[index].apply_style(self.rich_style).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            return Strip.blank(width, self._base)
+        row, window = self._rows[index], (scroll_x, width)
+        drawn = self._drawn.get(id(row))
+        if drawn is not None and drawn[0] is row and drawn[1] == window:
+            return drawn[2]
+        if len(self._drawn) > 4 * max(1, self.size.height):
+            self._drawn.clear()
+        strip = row.apply_style(self._base).crop_extend(scroll_x, scroll_x + width, self._base)
+        self._drawn[id(row)] = (row, window, strip)
+        return strip
 
     @property
     def plain(self) -> str:
