@@ -217,3 +217,31 @@ def test_a_journal_damaged_in_the_middle_can_be_salvaged_up_to_the_damage(tmp_pa
     assert len(salvaged.events) == 2 and "line 4" in message
     assert (tmp_path / "m.jsonl.damaged").read_text() == "".join(lines), "the original is kept"
     assert Match.load(path)[0].events == salvaged.events, "the journal now resumes cleanly"
+
+
+def test_undo_and_redo_across_a_boundary_do_not_write_the_summary_and_checkpoint_again_and_again(tmp_path, monkeypatch):
+    """The summary is rewritten once the match is 25 inputs from the last one written, the checkpoint at every
+    256th input: a table going back and forth over such an input writes neither again, and the checkpoint is
+    written again only after an undo past the inputs it holds."""
+    from refbox.engine import storage
+    from refbox.engine.match import CHECKPOINT_EVERY
+    from refbox.games.slargeball.demo import demo_match
+    match = demo_match(tmp_path / "matches" / "m.jsonl", events=CHECKPOINT_EVERY)  # summary at 250, checkpoint at 256
+    match.wait_for_files()
+    writes = []
+    monkeypatch.setattr(storage, "write_meta", lambda path, meta: writes.append(("summary", len(match.events))))
+    monkeypatch.setattr(storage, "write_json", lambda path, obj: writes.append(("checkpoint", obj["events"])))
+
+    def step(do, times=1):
+        for _ in range(times):
+            do()
+            match.wait_for_files()
+
+    for _ in range(3):
+        step(match.undo)
+        step(match.redo)
+    assert writes == []
+
+    step(match.undo, 256 - 191)  # below the checkpoint's 192 inputs
+    step(match.redo, 256 - 191)
+    assert writes == [("summary", 225), ("summary", 200), ("summary", 225), ("summary", 250), ("checkpoint", 192)]

@@ -40,7 +40,8 @@ KEPT_STATES = 4
 """States kept for stepping back and forth by undo and redo without a replay."""
 
 META_EVERY = 25
-"""Refresh the saved-match summary (for the home screen list) this often, and on leaving."""
+"""Refresh the saved-match summary (for the home screen list) once the match is this many inputs away from
+the one last written (undo counts: it changes the summary too), and on leaving."""
 
 CHECKPOINT_FORMAT = 2
 
@@ -73,6 +74,10 @@ class Match:
         self._digests = _Digests(header)
         self._checkpointing: threading.Thread | None = None
         self._meta_writing: threading.Thread | None = None
+        self._meta_at = 0
+        """Inputs in the match when the summary was last written."""
+        self._checkpoint_covers: tuple[int, int] | None = None
+        """(inputs in the match, inputs in the checkpoint) when a checkpoint was last written in play."""
         self.dice_mode: DiceMode = "physical"
         self.computer: dict[int, str] = {}
         """Sides played by the computer coach, and its level (a setting kept in the meta file, like dice)."""
@@ -343,9 +348,12 @@ class Match:
         if self.journal is None:
             return
         n = len(self.events)
-        if n % META_EVERY == 0:
+        if abs(n - self._meta_at) >= META_EVERY:  # not again and again as undo and redo cross a boundary
             self._save_meta(background=True)
-        if n and n % CHECKPOINT_EVERY == 0:
+        covers = self._checkpoint_covers
+        if covers is not None and n < covers[1]:
+            covers = self._checkpoint_covers = None  # undone past what the checkpoint holds
+        if n and n % CHECKPOINT_EVERY == 0 and (covers is None or covers[0] != n):
             self.checkpoint(background=True)
 
     def lock(self) -> None:
@@ -373,6 +381,7 @@ class Match:
             return
         job = (storage.checkpoint_path(self.journal.path), base, self._digests.upto(self.events, base),
                self._snapshots[base])
+        self._checkpoint_covers = (len(self.events), base)
         self._wait_for_checkpoint()
         if background:
             self._checkpointing = threading.Thread(target=self._write_checkpoint, args=job, daemon=True)
@@ -439,6 +448,7 @@ class Match:
             log.exception("could not build the match summary")
             return
         self._wait_for_meta()
+        self._meta_at = len(self.events)
         if background:
             self._meta_writing = threading.Thread(target=self._write_meta, args=(meta,), daemon=True)
             self._meta_writing.start()
