@@ -6,6 +6,7 @@ Reserved letters are global bindings (d dice mode, q quit, r roll, u undo, U red
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from refbox.engine.errors import InvalidInput
 
@@ -28,6 +29,12 @@ def assign_keys(preferred: list[str]) -> list[str]:
 
     Past the single keys, options get two-key codes (a prefix letter, then any key), like a browser's link
     hints; no code is the start of another, so every key press is unambiguous."""
+    return list(_assign(tuple(preferred)))
+
+
+@lru_cache(maxsize=64)
+def _assign(preferred: tuple[str, ...]) -> tuple[str, ...]:
+    """assign_keys, kept for the lists seen lately (a board's hundreds of squares are keyed on every redraw)."""
     keys = [""] * len(preferred)
     taken: set[str] = set()
     for i, key in enumerate(preferred):
@@ -45,7 +52,7 @@ def assign_keys(preferred: list[str]) -> list[str]:
     for i, key in enumerate(keys):
         if not key:
             keys[i] = next(codes, "")
-    return keys
+    return tuple(keys)
 
 
 RESERVED_CHARS = set("dqruU?")
