@@ -364,6 +364,19 @@ def test_the_halt_is_offered_only_when_carnage_walls_off_every_score(t):
     assert "halt" not in [o.id for o in t.prompt().options]
 
 
+def test_a_heavy_tackle_needs_room_for_both_squares_to_keep_a_score_possible(t):
+    """A corridor one square high through a thick wall lets a lineman through but not a Heavy Tackle (two
+    squares side by side): with only Heavy Tackles on the field the halt is offered."""
+    wall = tuple((c, r) for c in (15, 16, 17) for r in range(21) if r != 10)
+    t.arrange({"HT": (10, 10)}, {"HT": (30, 10)}, ball=(20, 10), carnage=wall)
+    assert t.prompt().options[-1].id == "halt"
+    t.arrange({"HT": (10, 10), "L1": (10, 4)}, {"HT": (30, 10)}, ball=(20, 10), carnage=wall)
+    assert "halt" not in [o.id for o in t.prompt().options]  # the lineman fits through
+    wider = tuple((c, r) for c, r in wall if r != 11)  # a corridor two squares high: he fits
+    t.arrange({"HT": (10, 10)}, {"HT": (30, 10)}, ball=(20, 10), carnage=wider)
+    assert "halt" not in [o.id for o in t.prompt().options]
+
+
 def test_halting_lines_both_sides_up_again_and_the_side_that_had_the_ball_starts(t):
     wall = tuple((15, r) for r in range(21))
     t.arrange({"RB1": (10, 10)}, {"L1": (30, 10), "L2": (31, 10)}, carrier=(HARTS, "L2"), carnage=wall)

@@ -197,11 +197,28 @@ def _region(f: Field, open_: int, seed: int) -> int:
 def scoring_possible(f: Field, data: Data, state: State) -> bool:
     """Whether some side can still get to the ball and carry it into the end zone it attacks: the ball, one
     of that side's players and that end zone's last squares connected through squares free of carnage
-    (figures move away; carnage stays until the field is cleared)."""
+    (figures move away; carnage stays until the field is cleared). A Heavy Tackle needs room for both his
+    squares all the way (ruling ``halt-offered``)."""
     if len(state.carnage) < 3:
         return True  # fewer tokens cannot wall anything in
     seed = ball_squares(f, data, state)
     if not seed:
         return True
-    region = _region(f, f.exists & ~carnage(state), seed)
-    return any(region & occupied(f, data, state, s) and region & f.last[s] for s in (0, 1))
+    open_ = f.exists & ~carnage(state)
+    region = _region(f, open_, seed)
+    heavy = _places(data)[1]
+    for side in (0, 1):
+        last = f.last[side]
+        if region & last and any(region & (1 << i) for pid, i in state.at[side].items() if pid not in heavy):
+            return True
+        if any(_heavy_can_score(f, open_, i, seed, last) for pid, i in state.at[side].items() if pid in heavy):
+            return True
+    return False
+
+
+def _heavy_can_score(f: Field, open_: int, at: int, ball: int, last: int) -> bool:
+    """A Heavy Tackle on ``at`` can reach the ball and then the end zone's last squares, both of his squares
+    on open squares at every step (he moves by his first square, as in move_reach)."""
+    room = open_ & f.anchors(open_)
+    reach = _region(f, room, 1 << at)
+    return bool(reach & (ball | f.anchors(ball))) and bool(reach & (last | f.anchors(last)))
