@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Prompt, Roll
+from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Legal, Prompt, Roll, legal_of
 from refbox.games.slargeball import flow, moving, nabbing, whap_fling
+from refbox.games.slargeball.answers import FAST
 from refbox.games.slargeball.common import batch_roll, fig_key, log, who
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.models import Ask, Ball, Figure, Setup, State, Team
 from refbox.games.slargeball.view import view
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "roster"]
+__all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours", "roster"]
 
 
 def roster(setup: Setup, data: Data, team: int) -> list[Figure]:
@@ -126,6 +127,12 @@ STEPS = {
 
 def prompt(state: State, data: Data) -> Prompt:
     return STEPS[state.ask.step][0](state, data)
+
+
+def legal(state: State, data: Data) -> Legal:
+    """The legal answers: the busiest steps' straight from the state (answers.py), the others' from the prompt."""
+    fast = FAST.get(state.ask.step)
+    return fast(state, data) if fast else legal_of(prompt(state, data))
 
 
 def apply(state: State, data: Data, event: Event) -> None:
