@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from refbox.engine.errors import InvalidInput
-from refbox.engine.prompts import Event, Prompt
+from refbox.engine.prompts import Event, Legal, Prompt, legal_of
 from refbox.engine.state import View
 from refbox.games.rulerball import harm, scoring, sweep, turn  # noqa: F401  (they register their steps)
+from refbox.games.rulerball.answers import FAST
 from refbox.games.rulerball.data import ROLES, STATS, Data
 from refbox.games.rulerball.models import Figure, Setup, State
 from refbox.games.rulerball.steps import STEPS, settle
 from refbox.games.rulerball.view import build_view
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "tally", "sim_setup",
+__all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours", "tally", "sim_setup",
            "RANDOM_WEIGHTS"]
 
 RANDOM_WEIGHTS = {"all_stay": 0.1, "first": 0.3, "further": 0.3, "gutter": 0.5, "penalty": 0.3, "done": 3.0,
@@ -60,6 +61,12 @@ def _check_make_up(roster, data: Data) -> None:
 
 def prompt(state: State, data: Data) -> Prompt:
     return STEPS[state.step].prompt(state, data)  # apply always leaves the state settled
+
+
+def legal(state: State, data: Data) -> Legal:
+    """The legal answers: the busiest steps' straight from the state (answers.py), the others' from the prompt."""
+    fast = FAST.get(state.step)
+    return fast(state, data) if fast else legal_of(prompt(state, data))
 
 
 def apply(state: State, data: Data, event: Event) -> None:
