@@ -7,15 +7,16 @@ this module dispatches on ``state.step``.
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Confirm, Event, GameOver, Prompt
+from refbox.engine.prompts import Confirm, Event, GameOver, Legal, Prompt, legal_of
 from refbox.engine.state import View
 from refbox.games.ballmonsters import bite, boing, shot, turn
+from refbox.games.ballmonsters.answers import FAST
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
 from refbox.games.ballmonsters.models import Ball, BallSetup, Setup, State, TeamInfo, TeamSetup
 from refbox.games.ballmonsters.view import build_view
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colours", "fiddle_problems"]
+__all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours", "fiddle_problems"]
 
 TEAM_LETTERS = "AB"
 
@@ -98,6 +99,12 @@ def prompt(state: State, data: Data) -> Prompt:
     if state.step == "place":
         return placement_prompt(state)
     return STEPS[state.step][0](state, data)
+
+
+def legal(state: State, data: Data) -> Legal:
+    """The legal answers: the busiest steps' straight from the state (answers.py), the others' from the prompt."""
+    fast = FAST.get(state.step)
+    return fast(state, data) if fast else legal_of(prompt(state, data))
 
 
 def apply(state: State, data: Data, event: Event) -> None:
