@@ -70,8 +70,20 @@ def sides_of(text: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
+_LOADED: dict[tuple, tuple] = {}
+"""Each ruleset's rules and data, loaded once per process (reading and checking its file took longer than
+playing a Ballmonsters game)."""
+
+
+def loaded(entry) -> tuple:
+    key = (entry.name, str(entry.data_path), str(entry.house_file))
+    if key not in _LOADED:
+        _LOADED[key] = (entry.load_rules(), entry.load_data())  # the data is frozen: games share it
+    return _LOADED[key]
+
+
 def play(job: Job) -> Result:
-    rules, data = job.entry.load_rules(), job.entry.load_data()
+    rules, data = loaded(job.entry)
     setup_fn = getattr(rules, "sim_setup", None)
     setup = rules.Setup.model_validate(setup_fn(data) if setup_fn else {})
     first_team = job.game % 2  # side A's team this game
@@ -99,7 +111,7 @@ def main(argv: list[str]) -> int:
             raise ValueError("--games and --jobs must be at least 1, and --think above 0")
         house = storage.house_dir(storage.data_dir(args.data_dir))
         entry = registry.lookup(args.ruleset, house)
-        entry.load_data()  # a broken house-rules file is reported before any process starts
+        loaded(entry)  # a broken house-rules file is reported before any process starts
     except (ValueError, RefboxError) as e:
         print(f"refbox sim: {e}", file=sys.stderr)
         return 2

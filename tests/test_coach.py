@@ -93,6 +93,16 @@ def test_a_game_that_never_ends_is_counted_as_unfinished_not_as_a_draw_or_a_cras
     assert "unfinished 2" in out and summary["inputs_per_game"] == 5 and summary["us_per_input"] > 0
 
 
+def test_sim_reads_a_ruleset_file_once_not_once_a_game(capsys, monkeypatch):
+    from refbox.engine import ruleset
+    reads = []
+    real = ruleset.load
+    monkeypatch.setattr(ruleset, "load", lambda *a, **k: reads.append(a) or real(*a, **k))
+    monkeypatch.setattr(simulate, "_LOADED", {})
+    assert main(["sim", "ballmonsters", "--games", "5", "--seed", "3"]) == 0
+    assert len(reads) == 1
+
+
 def test_sim_refuses_bad_sides_clearly(capsys):
     assert main(["sim", "battleball", "--sides", "random,wizard"]) == 2
     assert "--sides takes two of random, greedy, search" in capsys.readouterr().err
