@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from refbox import simulate
 from refbox.cli import main
 from refbox.engine import coach
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
-from refbox import simulate
 
 BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
 
@@ -113,8 +113,9 @@ def test_sim_refuses_bad_sides_clearly(capsys):
 def test_search_looks_past_the_pick_to_what_the_figure_can_do_with_its_roll():
     """Picking a figure changes nothing yet, so greedy takes the first one; search plays each pick on (the
     roll, the move) and sends the one carrying the ball two squares from the end zone."""
-    from refbox.games.battleball import rules as bb
     from test_battleball_helpers import WOLVES, BoardTable
+
+    from refbox.games.battleball import rules as bb
 
     t = BoardTable().kickoff(first=WOLVES)
     t.arrange({"RB1": (2, 10), "S1": (38, 10)}, {"L1": (20, 3), "L2": (20, 17)}, carrier=(WOLVES, "S1"))

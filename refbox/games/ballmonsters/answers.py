@@ -4,12 +4,12 @@ answers are taken from its prompt. tests/test_engine_legal.py checks both agree 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from refbox.engine.prompts import Legal
 from refbox.games.ballmonsters.bite import FACING_WORDS, _keep
-from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.boing import owner
+from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.models import State
 
 

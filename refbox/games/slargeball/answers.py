@@ -4,7 +4,7 @@ taken from its prompt. tests/test_engine_legal.py checks both agree on every sta
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from refbox.engine.prompts import Legal
 from refbox.games.slargeball import flow
