@@ -76,3 +76,16 @@ def test_a_redo_the_disk_refuses_changes_nothing_even_over_a_kept_state(tmp_path
     assert now(m) == replay_of(m)
     m.undo()
     assert now(m) == replay_of(m)
+
+
+def test_the_first_undo_after_a_resume_replays_nothing(tmp_path, monkeypatch):
+    """The state before the last input is kept when a match is resumed: its undo is a swap."""
+    rng = random.Random(5)
+    m = Match.new("slargeball", default_setup("slargeball"), seed=3, path=tmp_path / "m.jsonl")
+    sim.advance(m, SNAPSHOT_EVERY + 30, rng)
+    m.close()
+    resumed, _ = Match.load(m.journal.path)
+    monkeypatch.setattr(Match, "_rebuild", lambda self, upto: pytest.fail("replayed from a snapshot"))
+    resumed.undo()
+    assert now(resumed) == replay_of(resumed)
+    resumed.close()
