@@ -23,3 +23,16 @@ async def test_at_home_the_game_stylesheets_are_read_ahead(tmp_path):
         await pilot.press("1")  # a new Slargeball match: its setup screen opens as before
         await pilot.pause()
         assert type(app.screen).__name__ == "SlargeballSetupScreen"
+
+
+def test_a_match_resumed_from_the_command_line_imports_the_odds_library_in_the_background():
+    """Nothing else imports it first there: the first roll showing odds would wait for it on its key."""
+    import subprocess
+    import sys
+    code = ("import sys, threading\n"
+            "from refbox.ui.screens.game import import_odds_soon\n"
+            "assert 'icepool' not in sys.modules\n"
+            "import_odds_soon()\n"
+            "[t.join() for t in threading.enumerate() if t.name == 'refbox-odds-import']\n"
+            "assert 'icepool' in sys.modules\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -7,7 +7,10 @@ everything drawn comes from ``rules.view(state)`` and ``match.prompt()``.
 
 from __future__ import annotations
 
+import importlib
 import logging
+import sys
+import threading
 from pathlib import Path
 
 from textual import events
@@ -31,6 +34,21 @@ from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreb
 from refbox.ui.widgets.prompt_panel import Interaction, PromptPanel
 
 log = logging.getLogger("refbox")
+
+
+def import_odds_soon() -> None:
+    """Import the exact-odds library in the background once the match is on screen. Opened from the home screen
+    it is imported already; resumed from the command line, the first roll with odds would wait ~40 ms for it."""
+    if "icepool" in sys.modules:
+        return
+
+    def run() -> None:
+        try:
+            importlib.import_module("icepool")
+        except Exception:  # only a head start: imported, and reported, where first used
+            log.exception("importing the odds library failed")
+
+    threading.Thread(target=run, name="refbox-odds-import", daemon=True).start()
 
 
 class GameScreen(Screen):
@@ -98,6 +116,7 @@ class GameScreen(Screen):
         self.set_class(view.board is not None, "-with-board")
         self.query_one("#computer", LineText).display = False
         self.redraw()
+        self.call_after_refresh(import_odds_soon)
         self.set_timer(START_AFTER, self.heap.start)  # once the first frame is out: collect between keys
         self.set_interval(TICK, self.heap.tick)
 
