@@ -144,6 +144,7 @@ class Match:
                 bad = n
                 break
         meta = storage.read_meta(path)
+        match._meta_at = len(match.events)  # the summary on disk is this match's, as last saved
         match.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
         match.computer, match.pace = computer_settings(meta)
         if salvage and (bad is not None or loaded.damaged_at is not None):
