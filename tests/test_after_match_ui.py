@@ -207,6 +207,17 @@ class TestReplay:
             referee.close()
         assert whole.events
 
+    async def test_a_replay_opened_on_its_own_is_drawn_as_from_the_home_screen(self, tmp_path, finished):
+        """Its stylesheet carries the board's and the scoreboard's borders (they came from the game screen's
+        stylesheet, read only once a match had been opened)."""
+        app = RefboxApp(data_dir=tmp_path, watch_path=finished)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            assert screen.query_one("#scores").styles.border.top[0] == "round"
+            assert screen.query_one("#fieldbox").styles.border.top[0] == "round"
+
 
 class TestCommands:
     def test_watch_replay_and_serve_refuse_a_match_that_is_not_there(self, tmp_path, capsys):
