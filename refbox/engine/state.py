@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.board import BoardView
 from refbox.engine.prompts import Actor
@@ -26,8 +26,7 @@ class LogLine(Model):
 
 
 class GameState(Model):
-    log: list[LogLine] = []
-
+    log: list[LogLine] = Field(default_factory=list)
     def note(self, stamp: str, text: str, actor: Actor = None) -> None:
         self.log.append(LogLine(stamp=stamp, text=text, actor=actor))
 

@@ -172,13 +172,13 @@ class State(GameState):
     bounces: int = 0
     """Bounces resolved so far this shot."""
     bounce: Bounce | None = None
-    activations: list[Activation] = []
-    moves: list[Move] = []
+    activations: list[Activation] = Field(default_factory=list)
+    moves: list[Move] = Field(default_factory=list)
     """Balls still to bounce along their vectors (a stack: last in moves first)."""
     moving: Move | None = None
     hit: str | None = None
     """The ball the moving ball has run into (awaiting the distance)."""
-    fire_queue: list[str] = []
+    fire_queue: list[str] = Field(default_factory=list)
     winner: int | None = None
     result: str = ""
     deflated_count: bool = True

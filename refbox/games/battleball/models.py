@@ -114,7 +114,7 @@ class Data(RulesetData):
     game: Game
     teams: list[Team] = Field(min_length=2, max_length=2)
     positions: list[Position] = Field(min_length=1)
-    team_rules: list[TeamRule] = []
+    team_rules: list[TeamRule] = Field(default_factory=list)
     board: Board | None = None
     """None in matches saved before refbox kept the board: they are refereed at the table."""
 
@@ -214,7 +214,7 @@ class Ref(Model):
 
 class Fumble(Model):
     fumbler: Ref
-    near: list[int] = []
+    near: list[int] = Field(default_factory=list)
     """On the board: the squares the fumbler stood on (the ball goes within reach of them)."""
     holder: int
     """The side that had the ball: the other coach places it."""
@@ -228,11 +228,11 @@ class Turn(Model):
     """What the current turn has established so far; cleared when the turn passes."""
 
     mover: str | None = None
-    move_faces: list[int] = []
+    move_faces: list[int] = Field(default_factory=list)
     ht_no_move: bool = False
     tackler: str | None = None
     target: str | None = None
-    tackle_faces: list[int] = []
+    tackle_faces: list[int] = Field(default_factory=list)
     used: list[int | None] = Field(default_factory=lambda: [None, None])
     """The face each side uses in a tackle (a Heavy Tackle's coach picks one of two)."""
     receiver: str | None = None
@@ -283,7 +283,7 @@ class State(GameState):
     carnage_on_field: int = 0
     carnage_placed: int = 0
     team_rules: list[str | None] = [None, None]
-    turn: Turn = Turn()
+    turn: Turn = Field(default_factory=Turn)
     fumble: Fumble | None = None
     scorer: int | None = None
     halt_first: int | None = None
@@ -301,9 +301,9 @@ class State(GameState):
     square; the second is ``Field.foot`` of it). Players off the field have no square."""
     ball: int | None = None
     """The square of a loose ball (None while someone carries it, or off the board)."""
-    carnage: list[int] = []
+    carnage: list[int] = Field(default_factory=list)
     """Squares with a carnage token."""
-    last_move: list[int] = []
+    last_move: list[int] = Field(default_factory=list)
     """The last move: the square it started from, the square it ended on."""
     lineup_next: Literal["half", "halt", "restart"] = "half"
     """What the line-up on the board leads to: a half's start (Team Rules, roll-off), or play after a halt

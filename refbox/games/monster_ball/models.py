@@ -74,8 +74,8 @@ class Player(Model):
 
 class Team(Model):
     name: str
-    players: list[Player] = []
-    field: list[str] = []
+    players: list[Player] = Field(default_factory=list)
+    field: list[str] = Field(default_factory=list)
     """Ids of the players on the field (at most 11)."""
     center: str | None = None
     quarterback: str | None = None
@@ -110,7 +110,7 @@ class Contest(Model):
     need: int
     tied_value: int | None = None
     """Set on a re-roll: the value the tied players reached (checked already)."""
-    excluded: list[str] = []
+    excluded: list[str] = Field(default_factory=list)
     """Players who may not try (those in the tackle that caused a fumble)."""
     resume: Literal["move", "next_half", "rounds"] = "move"
     """What follows a catch: the same half goes on, the next half starts, or the rounds begin."""
@@ -124,9 +124,9 @@ class Action(Model):
     """Mover, passer or cheater."""
     target: str | None = None
     """Blocker, tackle target or intended receiver."""
-    tacklers: list[str] = []
-    contesters: list[str] = []
-    cheaters: list[str] = []
+    tacklers: list[str] = Field(default_factory=list)
+    contesters: list[str] = Field(default_factory=list)
+    cheaters: list[str] = Field(default_factory=list)
     """Players cheating on this roll (tacklers, wardrobe malfunctions)."""
     defence: Defence | None = None
     grids: int | None = None
@@ -142,7 +142,7 @@ class State(GameState):
     victory: Literal["points", "clock"]
     captain_minute: bool
     step: str
-    draft_pool: dict[str, int] = {}
+    draft_pool: dict[str, int] = Field(default_factory=dict)
     drafter: int = 0
     possession: int = 0
     """The team with the ball, or about to kick it off."""
@@ -164,10 +164,10 @@ class State(GameState):
     """Round of the current play (the hike is in round 1)."""
     hike_catcher: str | None = None
     seconds: int = 0
-    knocked: list[str] = []
-    stunned: list[str] = []
-    held: list[str] = []
-    cheated: list[str] = []
+    knocked: list[str] = Field(default_factory=list)
+    stunned: list[str] = Field(default_factory=list)
+    held: list[str] = Field(default_factory=list)
+    cheated: list[str] = Field(default_factory=list)
     """Players who cheated this round (or between these plays)."""
     penalties: list[int] = [0, 0]
     """Illegal-tackle penalty squares owed by each team this play."""
@@ -187,20 +187,20 @@ class State(GameState):
     """Setup.table_keys (table matches only)."""
     picking: bool = False
     """With table_keys: "several" was answered, the selection is asked next (the same step, as a Pick)."""
-    pos: dict[str, tuple[int, int]] = {}
+    pos: dict[str, tuple[int, int]] = Field(default_factory=dict)
     """Square of each figure on the field."""
-    used: dict[str, int] = {}
+    used: dict[str, int] = Field(default_factory=dict)
     """Steps each figure has used this round."""
     selected: str | None = None
     """The figure being moved (or placed, in a line-up) now."""
     ball_at: tuple[int, int] | None = None
     """Where the ball is when nobody carries it: coming down (a long pass's target square), loose, dead."""
-    crowded: list[str] = []
+    crowded: list[str] = Field(default_factory=list)
     """Figures that won a Hustle into an occupied square this play: they may share it."""
     back_to: str = ""
     """The step a line-up change returns to ("between" or "kick_kicker")."""
     blink: int = 0
-    hike_cheaters: list[str] = []
+    hike_cheaters: list[str] = Field(default_factory=list)
     """On the field: opponents cheating on the hike (Wardrobe Malfunction), until it is rolled."""
     """Rows a Blink may jump (the unspotted cheat roll), while its landing square is chosen."""
 

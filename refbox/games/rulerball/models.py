@@ -74,7 +74,7 @@ class Figure(Model):
     team: int
     role: Role
     name: str
-    stats: dict[StatName, int] = {}
+    stats: dict[StatName, int] = Field(default_factory=dict)
     """Only the stats that are set (roster, else the ruleset's role defaults)."""
     start_sector: int
     place: Place = "track"
@@ -116,12 +116,12 @@ class Pending(Model):
 
     figure: str | None = None
     other: str | None = None
-    queue: list[str] = []
+    queue: list[str] = Field(default_factory=list)
     winner: str | None = None
     injury_track: TimerTrack | None = None
     ball_end: int | None = None
     ball_from: int | None = None
-    passed: list[str] = []
+    passed: list[str] = Field(default_factory=list)
     """Fewer keys: figures the ball has already reached on its path this Ball step..."""
     reached: int = 0
     """...and how far along the path (an index into it) the last of them stood."""
@@ -146,12 +146,12 @@ class State(GameState):
     initiative: int | None = None
     sweep: int = 0
     """How many sectors of the current sweep are finished (0..sectors)."""
-    ball: Ball = Ball()
+    ball: Ball = Field(default_factory=Ball)
     offense: int | None = None
-    pending: Pending = Pending()
+    pending: Pending = Field(default_factory=Pending)
     fewer_keys: bool = False
     """From the setup: the shorter table flow (see Setup.fewer_keys)."""
-    happened: list[tuple[str, int, str, int]] = []
+    happened: list[tuple[str, int, str, int]] = Field(default_factory=list)
     """What the last input did, for the match report's tally: (what, team, figure id, amount); what is "goal",
     "fight", "fight won" or "penalty"."""
 

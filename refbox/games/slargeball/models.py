@@ -103,9 +103,7 @@ class Team(Model):
     name: str
     colour: str
     score: int = Field(default=0, ge=0)
-    coach: CoachState = CoachState()
-
-
+    coach: CoachState = Field(default_factory=CoachState)
 class Ask(Model):
     """The question pending inside the current phase; ``prompt`` renders it, ``apply`` answers it."""
 
@@ -114,7 +112,7 @@ class Ask(Model):
     figure: str | None = None
     ball: int | None = None
     action: str | None = None
-    queue: list[str] = []
+    queue: list[str] = Field(default_factory=list)
     face: int = 0
 
 
@@ -134,16 +132,16 @@ class State(GameState):
     balls: list[Ball] = Field(min_length=1)
     ask: Ask
     whap_band: int = 0
-    whapped: list[str] = []
-    up_at_whap: list[str] = []
-    tried_contact: list[str] = []
-    fling_queue: list[int] = []
-    nab_done: list[int] = []
+    whapped: list[str] = Field(default_factory=list)
+    up_at_whap: list[str] = Field(default_factory=list)
+    tried_contact: list[str] = Field(default_factory=list)
+    fling_queue: list[int] = Field(default_factory=list)
+    nab_done: list[int] = Field(default_factory=list)
     """Groundballs already tried this Nab phase."""
-    nab_queue: list[str] = []
+    nab_queue: list[str] = Field(default_factory=list)
     """Figures still to try for the ball in hand, in Nab order."""
-    bonk_involved: list[str] = []
-    bonk_ring: list[str] = []
+    bonk_involved: list[str] = Field(default_factory=list)
+    bonk_ring: list[str] = Field(default_factory=list)
     """Figures bonked in the latest ring of a ballbonk chain: the next ring touches them."""
     scored_ball: int | None = None
     break_reason: str = ""
