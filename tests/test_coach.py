@@ -12,6 +12,7 @@ from refbox.engine import coach
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
+from refbox.engine.prompts import Legal
 
 BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
 
@@ -135,3 +136,16 @@ def test_a_game_that_ends_on_its_last_allowed_input_is_finished():
     setup = rules.Setup.model_validate(rules.sim_setup(data) if hasattr(rules, "sim_setup") else {})
     n = play_out(Game.start(rules, data, setup), None, random.Random(3))
     assert play_out(Game.start(rules, data, setup), None, random.Random(3), max_inputs=n) == n
+
+
+def test_a_weighted_draw_among_plain_answers_is_the_draw_weights_of_one_would_make():
+    """Squares carry no weight of their own: the shortcut for them must draw exactly what rng.choices would,
+    so seeded random play (demo matches, benchmarks) is unchanged by it."""
+    ids = tuple(f"sq:{i}" for i in range(220))
+    legal = Legal("choose", ids=ids)
+    for seed in range(200):
+        fast = random_event(legal, random.Random(seed), {"done": 30.0}).value
+        assert fast == random.Random(seed).choices(ids, cum_weights=range(1, 221))[0]
+    weighted = [random_event(Legal("choose", ids=("done", "stay")), random.Random(s), {"done": 30.0}).value
+                for s in range(300)]
+    assert weighted.count("done") > 250  # a listed weight still counts

@@ -100,8 +100,10 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
         return Event("roll", [rng.randint(1, s) for s in legal.sides], "digital")
     if kind == "choose":
         ids = legal.ids
-        if weights:
+        if weights and not weights.keys().isdisjoint(ids):
             return Event("choose", rng.choices(ids, cum_weights=_cumulative(ids, weights))[0])
+        if weights:  # all weights 1: what rng.choices would draw (one random(), running totals 1, 2, 3...)
+            return Event("choose", ids[int(rng.random() * len(ids))])
         return Event("choose", ids[rng.randrange(len(ids))])
     if kind == "pick":
         ids = list(legal.ids)
