@@ -356,16 +356,16 @@ class _Reader:
         try:
             obj = json.loads(line.decode("utf-8"))
         except UnicodeDecodeError:
-            raise self._damage(where, "is not UTF-8 text")
+            raise self._damage(where, "is not UTF-8 text") from None
         except ValueError:
-            raise self._damage(where, "is not a JSON entry")
+            raise self._damage(where, "is not a JSON entry") from None
         if not isinstance(obj, dict):
             raise self._damage(where, "is not an entry")
         n, h = obj.pop("n", None), obj.pop("h", None)
         try:
             entry = _entry(obj)
         except ValueError as e:
-            raise self._damage(where, str(e))
+            raise self._damage(where, str(e)) from None
         if self.version == 1:
             return entry, ""
         expected = len(self.entries) + 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Sequence
 
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.data import Creature, Data
@@ -315,7 +315,7 @@ def scored_on_field(s: State, data: Data) -> bool:
     return True
 
 
-def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, excluded: list[str] = []) -> None:
+def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, excluded: Sequence[str] = ()) -> None:
     """The ball is loose: the blocker alone (``only``), or anyone next to the fumbler, may recover it."""
     s.note(stamp(s), f"Fumble! {s.label(pid)} loses the ball ({why}).", s.team_of(pid))
     s.ball, s.carrier, s.fumbler = "loose", None, pid
