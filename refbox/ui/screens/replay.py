@@ -18,13 +18,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Digits, Footer, OptionList, Static
+from textual.widgets import Digits, OptionList, Static
 from textual.widgets.option_list import Option
 
 from refbox.engine.errors import RefboxError
 from refbox.engine.replay import Replay
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.panels import Scoreboard, update_in_place
 
@@ -77,7 +78,7 @@ class ReplayScreen(Screen):
                 yield Static(id="now")
         yield OptionList(id="log")
         yield Static(id="message")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.set_class(self.live, "-live")

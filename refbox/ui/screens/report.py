@@ -15,11 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from refbox.engine.errors import RefboxError
 from refbox.engine.report import Report, build
 from refbox.reporting import luck_chart, luck_line, score_chart, stat_rows, _n
+from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.literal import joined, literal
 
 log = logging.getLogger("refbox")
@@ -81,7 +82,7 @@ class ReportScreen(Screen):
         yield Static(id="title")
         yield VerticalScroll(id="body")
         yield Static(id="message")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#title", Static).update(Text(" refbox · match report", style="bold"))

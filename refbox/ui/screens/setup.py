@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from refbox.engine.errors import RefboxError
 from refbox.engine.match import Match
 from refbox.engine.registry import Entry
 from refbox.engine.storage import matches_dir, new_match_path
+from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.select import Select
 
@@ -60,7 +61,7 @@ class SetupScreen(Screen):
                 yield Button("Start match (Ctrl+S)", variant="primary", id="start")
             with VerticalScroll(id="preview-box"):
                 yield Static(id="preview")
-        yield Footer()
+        yield KeyBar()
 
     def compose_fields(self) -> ComposeResult:
         yield from ()
