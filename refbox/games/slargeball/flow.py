@@ -97,10 +97,11 @@ def end_phase(state: State, data: Data, following) -> None:
 
 def whap_candidates(state: State) -> list:
     """Figures still to whap: standing when the phase began, unfrozen, not coaches, with a standing opponent."""
-    standing = {f.team for f in state.figures if f.up and f.on_field}
+    figures = state.figures  # on every whap question: fields read directly, not through properties
+    standing = {f.team for f in figures if f.status == "up" and f.on_field}
     up_at_start, done = set(state.up_at_whap), set(state.whapped)
     return [
-        f for f in state.figures
+        f for f in figures
         if f.id in up_at_start and f.id not in done and not f.frozen and not f.coach and (1 - f.team) in standing
     ]
 
