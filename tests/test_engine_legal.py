@@ -24,8 +24,20 @@ def test_legal_answers_match_the_prompt_on_every_state(name):
     rules, data = entry.load_rules(), entry.load_data()
     if not hasattr(rules, "legal"):
         pytest.skip(f"{name} derives its legal answers from its prompts")
+    assert_legal_matches_prompt(rules, data, seeds=range(3))
+
+
+def test_ballmonsters_full_table_mode_legal_answers_match_the_prompt():
+    """Quick mode off: a hit and its distance are asked apart, and a ball may hit its bounce partner."""
+    entry = registry.lookup("ballmonsters")
+    rules, data = entry.load_rules(), entry.load_data()
+    full = data.model_copy(update={"table": data.table.model_copy(update={"quick": False})})
+    assert_legal_matches_prompt(rules, full, seeds=range(6))
+
+
+def assert_legal_matches_prompt(rules, data, seeds) -> None:
     weights = getattr(rules, "RANDOM_WEIGHTS", None)
-    for seed in range(3):
+    for seed in seeds:
         game = Game.start(rules, data, rules.Setup.model_validate(setup_of(rules, data)))
         rng = random.Random(seed)
         for _ in range(5000):
