@@ -388,11 +388,16 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
 
 def attackers(state: State, data: Data) -> list[Figure]:
     """Figures that may still start a fight: in sweep order from the marker's sector, with someone in reach."""
-    n = data.track.sectors
+    n, first = data.track.sectors, state.initiative or 1
+    ready = [f for f in state.figures if f.place == "track" and f.fights == 0]  # one pass: asked on every fight
+    sectors = ({f.sector for f in ready if f.team == 0}, {f.sector for f in ready if f.team == 1})
     out = []
     for k in range(state.sweep, n):
-        s = clockwise(state.initiative or 1, k, n)
-        out += [f for f in in_sector(state, s) if f.fights == 0 and targets(state, data, f)]
+        s = clockwise(first, k, n)
+        here = [f for f in ready if f.sector == s]
+        if here:
+            near = neighbours(s, n)
+            out += [f for f in here if not near.isdisjoint(sectors[1 - f.team])]
     return out
 
 
