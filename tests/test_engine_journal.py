@@ -202,6 +202,17 @@ def test_a_match_open_in_one_window_is_refused_in_another(tmp_path):
     second.close()
 
 
+def test_a_lock_file_that_cannot_be_created_is_a_clear_refusal_not_a_crash(tmp_path):
+    """A read-only folder, or something else already named like the lock file: refbox says it needs to write."""
+    match = new(tmp_path)
+    match.close()
+    (tmp_path / "m.lock").unlink(missing_ok=True)
+    (tmp_path / "m.lock").mkdir()
+    again, _ = Match.load(tmp_path / "m.jsonl")
+    with pytest.raises(JournalError, match="m.lock cannot be created beside the match"):
+        again.lock()
+
+
 def test_a_journal_damaged_in_the_middle_can_be_salvaged_up_to_the_damage(tmp_path):
     m = new(tmp_path)
     for event in (roll(6, 1), choose("contact"), roll(5), choose("done")):

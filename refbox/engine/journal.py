@@ -147,7 +147,12 @@ class Journal:
         An advisory flock on a lock file beside the journal; the OS releases it if refbox dies."""
         if self._lock is not None or fcntl is None:
             return
-        handle = open(self.path.with_suffix(".lock"), "a")
+        lock = self.path.with_suffix(".lock")
+        try:
+            handle = open(lock, "a")
+        except OSError as e:
+            raise JournalError(f"{lock.name} cannot be created beside the match ({e.strerror or e}): refbox writes "
+                               "every input to this folder, so it needs write access here") from None
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
