@@ -96,18 +96,28 @@ def test_a_torn_last_line_is_dropped_with_a_message_and_a_backup(tmp_path):
     assert Match.load(path)[0].state == resumed.state
 
 
-def test_damage_in_the_middle_is_a_clear_error_and_the_file_is_untouched(tmp_path):
+@pytest.mark.parametrize("garbage", ["garbage", "[" * 100_000 + "]" * 100_000], ids=["text", "nested too deep"])
+def test_damage_in_the_middle_is_a_clear_error_and_the_file_is_untouched(tmp_path, garbage):
     m = new(tmp_path)
     m.submit(roll(6, 1))
     m.submit(choose("contact"))
     path = tmp_path / "m.jsonl"
     lines = path.read_text().splitlines(keepends=True)
-    lines[1] = "garbage\n"
+    lines[1] = garbage + "\n"
     damaged = "".join(lines)
     path.write_text(damaged)
     with pytest.raises(JournalError, match="line 2 is not a JSON entry"):
         Match.load(path)
     assert path.read_text() == damaged
+
+
+def test_a_damaged_side_file_counts_as_absent(tmp_path):
+    """Settings and match summaries are conveniences: damaged ones (even nested past Python's limit) are ignored."""
+    from refbox.engine.storage import read_json
+
+    for text in ("{broken", "[" * 100_000 + "]" * 100_000, '["a list"]'):
+        (tmp_path / "side.json").write_text(text)
+        assert read_json(tmp_path / "side.json") == {}
 
 
 def test_an_input_that_no_longer_replays_is_a_clear_error(tmp_path):

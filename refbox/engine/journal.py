@@ -362,7 +362,7 @@ class _Reader:
             obj = json.loads(line.decode("utf-8"))
         except UnicodeDecodeError:
             raise self._damage(where, "is not UTF-8 text") from None
-        except ValueError:
+        except (ValueError, RecursionError):
             raise self._damage(where, "is not a JSON entry") from None
         if not isinstance(obj, dict):
             raise self._damage(where, "is not an entry")
@@ -451,7 +451,7 @@ def _decode_header(path: Path, line: bytes) -> str:
 def _header(path: Path, line: str) -> Header:
     try:
         obj = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise JournalError(f"{path}: line 1 is not a refbox journal header; the file was left untouched") from None
     if not isinstance(obj, dict) or "refbox_journal" not in obj:
         raise JournalError(f"{path}: not a refbox journal (no header); the file was left untouched")

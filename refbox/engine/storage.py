@@ -113,7 +113,7 @@ def read_json(path: Path) -> dict:
 
         obj = json.loads(text)
         return obj if isinstance(obj, dict) else {}
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # a damaged side file counts as absent
         return {}
 
 
