@@ -258,3 +258,26 @@ async def test_the_mouse_works_too_a_click_chooses_an_option(tmp_path):
         first = app.screen.query_one(PromptPanel).head_rows + 1  # the question, a blank line, the answers
         await pilot.click("#prompt", offset=(4, first))  # the key box of the first option: Done
         assert match.state.ask.team == 1, "Red's Defensive Grelkers are done"
+
+
+async def test_a_digit_that_is_not_0_to_9_is_refused_not_a_crash(tmp_path):
+    """"²" is a key of its own on French keyboards, and Python calls it a digit: it is no face, no menu number."""
+    from textual import events
+
+    path = tmp_path / "matches" / "slargeball-x.jsonl"
+    demo_match(path, events=0, squads=1).close()  # the initiative roll-off: two d6 to type
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.post_message(events.Key("superscript_two", "²"))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HomeScreen"
+    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        before = len(app.screen.match.events)
+        app.screen.post_message(events.Key("superscript_two", "²"))
+        await pilot.pause()
+        assert "'²' does nothing here" in app.screen.ui.error
+        assert len(app.screen.match.events) == before

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Literal, Union
 
 from refbox.engine.errors import InvalidInput
+from refbox.engine.text import digits
 
 Actor = int | None
 """Whose decision a prompt is: a team index (0 or 1), or None for the referee / the table."""
@@ -305,7 +306,7 @@ def check_faces(sides: tuple[int, ...] | tuple[DieSpec, ...], faces: object, lab
 def parse_face(text: str, sides: int) -> int:
     """Turn what a user typed for one die into a face, or raise InvalidInput with the reason."""
     text = text.strip()
-    if not text.isdigit():
+    if not digits(text):
         raise InvalidInput(f"{text!r} is not a die face: type a number from 1 to {sides}.")
     face = int(text)
     if not 1 <= face <= sides:

@@ -89,3 +89,9 @@ def printable(text: str, newlines: bool = False) -> str:
         else:
             out.append(f"\\U{ord(ch):08x}")
     return "".join(out)
+
+
+def digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the keys 0-9 (``str.isdigit`` also takes "²" and "٣", which ``int``
+    refuses or reads as another digit)."""
+    return text.isascii() and text.isdigit()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from refbox.engine.errors import InvalidInput
+from refbox.engine.text import digits
 
 RESERVED = set("dqruU")
 OPTION_KEYS = [
@@ -84,7 +85,7 @@ class FaceEntry:
         if self.complete:
             raise InvalidInput("All the dice are entered already.")
         sides = self.current_sides
-        if not char.isdigit():
+        if not digits(char):
             raise InvalidInput(f"{char!r} is not a die face: type a number from 1 to {sides}.")
         text = self.pending + char
         value = int(text)

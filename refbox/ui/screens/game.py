@@ -21,7 +21,7 @@ from textual.screen import Screen
 from refbox.engine.errors import JournalWriteError, RefboxError
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll
-from refbox.engine.text import printable
+from refbox.engine.text import digits, printable
 from refbox.ui.computer import ComputerPlayer
 from refbox.ui.heap import START_AFTER, TICK, QuietCollector
 from refbox.ui.keys import FaceEntry, assign_keys
@@ -386,7 +386,7 @@ class GameScreen(Screen):
             if not entry.faces and self.match.dice_mode == "digital":
                 self.action_roll()
                 return True
-        elif char.isdigit():
+        elif digits(char):
             try:
                 entry.type(char)
             except RefboxError as e:  # a wrong face: the faces already typed stay
@@ -403,7 +403,7 @@ class GameScreen(Screen):
         return True
 
     def _number_key(self, prompt: Number, key: str, char: str) -> bool:
-        if char.isdigit() or (char == "-" and not self.ui.number and prompt.min < 0):
+        if digits(char) or (char == "-" and not self.ui.number and prompt.min < 0):
             self.ui.number += char
             if number_is_complete(self.ui.number, prompt.min, prompt.max):
                 self.submit(Event(kind="number", value=int(self.ui.number)))

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from refbox import matchfiles
 from refbox.engine import registry, storage
 from refbox.engine.errors import RefboxError
+from refbox.engine.text import digits
 from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.literal import joined, literal
 from refbox.ui.widgets.menu import Menu, MenuList, MenuOption
@@ -89,7 +90,7 @@ class HomeScreen(Screen):
             self._read_ahead(event.option)
 
     def on_key(self, event) -> None:
-        if event.character and event.character.isdigit():
+        if event.character and digits(event.character):
             index = int(event.character) - 1
             if 0 <= index < len(self.entries):
                 event.stop()

@@ -21,6 +21,7 @@ from refbox.engine.errors import RefboxError
 from refbox.engine.match import Match
 from refbox.engine.registry import Entry
 from refbox.engine.storage import matches_dir, new_match_path
+from refbox.engine.text import digits
 from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.select import Select
@@ -107,7 +108,7 @@ class SetupScreen(Screen):
     def action_start(self) -> None:
         error = self.query_one("#error", Static)
         seed_text = self.query_one("#seed", Input).value
-        if not seed_text.isdigit():
+        if not digits(seed_text):
             error.update(_error("The seed must be a whole number."))
             return
         try:
