@@ -82,10 +82,16 @@ def loaded(entry) -> tuple:
     return _LOADED[key]
 
 
+def sim_setup(entry):
+    """The setup headless games of ``entry`` are played with (raises ValidationError or RefboxError)."""
+    rules, data = loaded(entry)
+    setup_fn = getattr(rules, "sim_setup", None)
+    return rules.Setup.model_validate(setup_fn(data) if setup_fn else {})
+
+
 def play(job: Job) -> Result:
     rules, data = loaded(job.entry)
-    setup_fn = getattr(rules, "sim_setup", None)
-    setup = rules.Setup.model_validate(setup_fn(data) if setup_fn else {})
+    setup = sim_setup(job.entry)
     first_team = job.game % 2  # side A's team this game
     team_of = (first_team, 1 - first_team)
     coaches = {team_of[s]: make(job.sides[s], team_of[s], seed=job.seed, think=job.think) for s in (0, 1)}
@@ -111,7 +117,8 @@ def main(argv: list[str]) -> int:
             raise ValueError("--games and --jobs must be at least 1, and --think above 0")
         house = storage.house_dir(storage.data_dir(args.data_dir))
         entry = registry.lookup(args.ruleset, house)
-        loaded(entry)  # a broken house-rules file is reported before any process starts
+        rules, data = loaded(entry)  # a broken house-rules file is reported before any process starts
+        rules.start(sim_setup(entry), data)  # and so is one its headless setup does not fit
     except (ValueError, RefboxError) as e:
         print(f"refbox sim: {e}", file=sys.stderr)
         return 2

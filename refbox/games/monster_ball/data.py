@@ -176,6 +176,12 @@ class Data(RulesetData):
             table = _CREATURES[id(self)] = (self, {c.id: c for c in self.creatures})
         return table[1][creature_id]
 
+    @property
+    def default_referee(self) -> str:
+        """The book's referee where the ruleset has him, else the first one a house ruleset lists."""
+        ids = [r.id for r in self.referees]
+        return "hydra-harry" if "hydra-harry" in ids else ids[0]
+
     def referee(self, referee_id: str) -> Referee:
         for r in self.referees:
             if r.id == referee_id:

@@ -80,7 +80,7 @@ def team_names(setup: Setup, data: Data) -> tuple[str, str]:
 
 def sim_setup(data: Data) -> dict:
     """Headless games are played on the on-screen field, with the new matches' fewer questions."""
-    return {"board": "screen", "fewer_keys": True, "referee": "hydra-harry"}
+    return {"board": "screen", "fewer_keys": True, "referee": data.default_referee}
 
 
 def outcome(state: State, data: Data) -> tuple[int, int]:

@@ -24,6 +24,10 @@ class Game(Strict):
     bonk_scatter_dice: int = Field(ge=1, le=6)
     scoring_points: int = Field(ge=1, le=100)
 
+    def squads_near(self, wanted: int) -> int:
+        """``wanted`` squads a team, or the nearest count this ruleset allows (a house ruleset may narrow it)."""
+        return min(max(wanted, self.squads_min), self.squads_max)
+
 
 class Coach(Strict):
     activation_needs: list[Annotated[int, Field(ge=1, le=100)]] = Field(min_length=1, max_length=9)

@@ -192,8 +192,9 @@ def _forced_choice(state: State, data: Data, step: str) -> str | None:
 
 
 def sim_setup(data: Data) -> dict:
-    """The setup headless play uses (refbox sim, benchmarks): two teams of two squads."""
-    return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}], "squads": 2}
+    """The setup headless play uses (refbox sim, benchmarks): two teams of two squads (or the nearest allowed)."""
+    return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}],
+            "squads": data.game.squads_near(2)}
 
 
 # ---- the match report's statistics (refbox.engine.report) ----

@@ -61,7 +61,7 @@ class MonsterBallSetupScreen(SetupScreen):
             yield Select([("receives the kick", "receive"), ("kicks off", "kick")], value="receive", allow_blank=False, id="choice")
         yield Label("Referee (a cheat die at or under the number is spotted)")
         referees = [(Text(f"{r.name} ({r.catches_at_most})"), r.id) for r in self.data.referees]
-        yield Select(referees, value="hydra-harry", allow_blank=False, id="referee")
+        yield Select(referees, value=self.data.default_referee, allow_blank=False, id="referee")
         yield Label("Victory")
         q, minutes = self.data.clock.quarters, self.data.clock.quarter_seconds // 60
         yield Select([(f"First to {self.data.scoring.target_points} points", "points"), (f"The game clock: {q} x {minutes} minutes", "clock")],

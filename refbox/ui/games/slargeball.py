@@ -30,7 +30,7 @@ class SlargeballSetupScreen(SetupScreen):
         g = self.data.game
         yield Label(f"Squads per team ({g.squads_min}-{g.squads_max}, the same for both)")
         squads = [(str(n), n) for n in range(g.squads_min, g.squads_max + 1)]
-        yield Select(squads, value=min(3, g.squads_max), allow_blank=False, id="squads")
+        yield Select(squads, value=g.squads_near(3), allow_blank=False, id="squads")
 
     def collect(self) -> dict:
         return {
