@@ -266,3 +266,20 @@ def test_undo_and_redo_across_a_boundary_do_not_write_the_summary_and_checkpoint
     step(match.undo, 256 - 191)  # below the checkpoint's 192 inputs
     step(match.redo, 256 - 191)
     assert writes == [("summary", 225), ("summary", 200), ("summary", 225), ("summary", 250), ("checkpoint", 192)]
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("title", "Slarge\x1b]0;pwned\x07ball", "title: contains a control character"),
+    ("title", "Slarge\ud800ball", "title: contains a lone surrogate"),
+    ("data", {"meta": "oops"}, "saved ruleset or setup is damaged"),
+], ids=["escape sequence", "lone surrogate", "hand-edited ruleset"])
+def test_a_damaged_header_is_a_clear_error_and_the_file_is_untouched(tmp_path, field, value, message):
+    new(tmp_path).close()
+    path = tmp_path / "m.jsonl"
+    header = json.loads(path.read_text().splitlines()[0])
+    header[field] = {**header[field], **value} if isinstance(value, dict) else value
+    path.write_text(json.dumps(header) + "\n")
+    damaged = path.read_text()
+    with pytest.raises(JournalError, match=message):
+        Match.load(path)
+    assert path.read_text() == damaged

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from refbox.engine.errors import JournalError, JournalWriteError
 from refbox.engine.prompts import Event
 from refbox.engine.storage import fsync_dir
+from refbox.engine.text import Name
 
 FORMAT_VERSION = 2
 READABLE = (1, 2)
@@ -39,10 +40,10 @@ class Header(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     refbox_journal: int = FORMAT_VERSION
-    match_id: str
-    ruleset: str
-    title: str
-    created: str
+    match_id: Name
+    ruleset: Name
+    title: Name
+    created: Name
     seed: int
     setup: dict[str, Any]
     data: dict[str, Any]
@@ -463,7 +464,7 @@ def _header(path: Path, line: str) -> Header:
     try:
         return Header.model_validate(obj)
     except ValidationError as e:
-        raise JournalError(f"{path}: line 1: invalid header: {_first_error(e)}; the file was left untouched") from None
+        raise JournalError(f"{path}: line 1: invalid header: {first_error(e)}; the file was left untouched") from None
 
 
 def _rewrite(path: Path, content: bytes, backup: Path | None) -> None:
@@ -479,7 +480,7 @@ def _rewrite(path: Path, content: bytes, backup: Path | None) -> None:
     fsync_dir(path.parent)
 
 
-def _first_error(e: ValidationError) -> str:
+def first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "value"
     return f"{where}: {err['msg']}"

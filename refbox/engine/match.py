@@ -19,11 +19,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from pydantic import ValidationError
+
 from refbox.engine import storage
 from refbox.engine.clone import clone
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo, RefboxError
-from refbox.engine.journal import Entry, Header, Journal, effective, read, rewrite
+from refbox.engine.journal import Entry, Header, Journal, effective, first_error, read, rewrite
 from refbox.engine.prompts import Event, Legal, check, legal_of
 from refbox.engine.registry import Entry as RulesetEntry
 from refbox.engine.registry import lookup
@@ -56,8 +58,12 @@ class Match:
         self.journal = journal
         self.entry = ruleset or lookup(header.ruleset)
         self.rules = self.entry.load_rules()
-        self.data = self.rules.Data.model_validate(header.data)
-        self.setup = self.rules.Setup.model_validate(header.setup)
+        try:
+            self.data = self.rules.Data.model_validate(header.data)
+            self.setup = self.rules.Setup.model_validate(header.setup)
+        except ValidationError as e:  # a hand-edited header: the match cannot be set up as it was saved
+            raise JournalError(f"the match's saved ruleset or setup is damaged ({first_error(e)}); "
+                               "the file was left untouched") from None
         self.roller = DigitalRoller(header.seed)
         self.events: list[Event] = []
         self.redo_stack: list[Event] = []
