@@ -125,13 +125,14 @@ def main(argv: list[str]) -> int:
     jobs = [Job(entry, args.seed + i, sides, args.think, i) for i in range(args.games)]
     results: list[Result] = []
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import Progress
 
     console = Console(stderr=True)
     start = time.perf_counter()
     try:
         with Progress(console=console, transient=True) as progress:
-            task = progress.add_task(f"{entry.title}: {sides[0]} vs {sides[1]}", total=len(jobs))
+            task = progress.add_task(escape(f"{entry.title}: {sides[0]} vs {sides[1]}"), total=len(jobs))
             if args.jobs == 1:
                 for job in jobs:
                     results.append(play(job))
@@ -179,8 +180,9 @@ def summarise(name: str, sides: tuple[str, str], results: list[Result], elapsed:
 def print_table(summary: dict, sides: tuple[str, str]) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=f"{summary['ruleset']}: {summary['games']} games")
+    table = Table(title=Text(f"{summary['ruleset']}: {summary['games']} games"))  # a house ruleset's name is text
     for column in ("side", "coach", "wins", "mean score"):
         table.add_column(column, justify="right" if column != "coach" else "left")
     for s in (0, 1):

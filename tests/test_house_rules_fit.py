@@ -49,3 +49,12 @@ def test_sim_says_so_when_its_setup_does_not_fit_the_ruleset(house, capsys, monk
     assert main(["sim", "big", "--games", "1", "--data-dir", str(house)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("refbox sim: ") and "Traceback" not in err
+
+
+def test_sim_shows_a_house_rulesets_name_and_title_as_text_not_markup(tmp_path, capsys):
+    (tmp_path / "rulesets").mkdir()
+    (tmp_path / "rulesets" / "h.toml").write_text(
+        '[meta]\nextends = "ballmonsters"\nname = "league[/b]"\ntitle = "League [/i] cup"\n')
+    assert main(["sim", "league[/b]", "--games", "1", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "league[/b]: 1 games" in out
