@@ -283,3 +283,16 @@ def test_a_damaged_header_is_a_clear_error_and_the_file_is_untouched(tmp_path, f
     with pytest.raises(JournalError, match=message):
         Match.load(path)
     assert path.read_text() == damaged
+
+
+def test_a_pipe_named_like_a_match_is_refused_without_blocking(tmp_path):
+    import os
+
+    from refbox.engine.journal import read
+    from refbox.engine.storage import read_json
+
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    os.mkfifo(tmp_path / "pipe.meta.json")
+    with pytest.raises(JournalError, match="not a regular file"):
+        read(tmp_path / "pipe.jsonl")
+    assert read_json(tmp_path / "pipe.meta.json") == {}

@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -291,6 +292,10 @@ def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
     With ``repair=False`` nothing is ever written (replays, reports, spectators): a torn last line, or one
     still being written by the referee's window, is simply left out."""
     try:
+        if path.is_dir():
+            raise IsADirectoryError
+        if not stat.S_ISREG(path.stat().st_mode):  # a pipe or a device would block or never end
+            raise JournalError(f"{path}: not a regular file, so not a saved match")
         raw = path.read_bytes()
     except FileNotFoundError:
         raise JournalError(f"{path}: no such saved match") from None

@@ -108,6 +108,8 @@ def fsync_dir(folder: Path) -> None:
 
 def read_json(path: Path) -> dict:
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a pipe would block the read
+            return {}
         text = path.read_text(encoding="utf-8")
         import json
 
