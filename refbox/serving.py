@@ -12,6 +12,7 @@ textual-serve is an optional extra: ``pip install 'refbox[serve]'``.
 from __future__ import annotations
 
 import argparse
+import errno
 import shlex
 import sys
 
@@ -51,8 +52,29 @@ def main(argv: list[str]) -> int:
         except RefboxError as e:
             print(f"refbox serve: {printable(str(e))}", file=sys.stderr)
             return 2
+    busy = _cannot_listen(args.host, args.port)
+    if busy:
+        print(f"refbox serve: cannot listen on {printable(args.host)}:{args.port}: {busy}", file=sys.stderr)
+        return 2
     what = f"the spectator view of {match.name}" if match else "refbox"
     print(f"Serving {printable(what)} on http://{args.host}:{args.port} (Ctrl+C stops)")
     title = f"refbox · {match.stem}" if match else "refbox"
     Server(command(root, match), host=args.host, port=args.port, title=title).serve()
     return 0
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen there (a port in use, a host name that does not resolve), or None."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        for family, kind, proto, _name, address in infos:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself does
+                probe.bind(address)
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            return f"port {port} is in use (another server? choose another with --port)"
+        return printable(e.strerror or str(e))
+    return None

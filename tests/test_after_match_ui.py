@@ -228,6 +228,19 @@ class TestCommands:
             err = capsys.readouterr().err
             assert "nope" in err or "textual-serve" in err
 
+    def test_serve_on_a_port_in_use_says_so_instead_of_a_traceback(self, tmp_path, capsys):
+        import socket
+
+        pytest.importorskip("textual_serve")
+        from refbox.cli import main
+
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            assert main(["serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path)]) == 2
+        assert f"port {port} is in use" in capsys.readouterr().err
+
     def test_the_served_command_opens_the_spectator_view_of_the_match(self, tmp_path, finished):
         from refbox.serving import command
 
