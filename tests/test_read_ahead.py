@@ -39,10 +39,13 @@ def test_another_match_or_a_broken_one_is_not_taken(tmp_path):
     assert ahead.take(two) is None
     ahead.start(two)  # the read-ahead follows the cursor
     assert ahead.take(one) is None and len(ahead.take(two)[0].events) == 12
-    two.write_text(two.read_text()[:-5])  # the last line cut short
+    two.write_text(two.read_text()[:-5])  # the last line cut short (a crash mid-write)
+    torn = two.read_text()
     ahead.start(two)
-    taken = ahead.take(two)
-    assert taken is None or len(taken[0].events) == 11, "a read-ahead that fails or recovers is what a load gives"
+    assert ahead.take(two) is None, "a torn match is left to the load that repairs it and says so"
+    assert two.read_text() == torn and not two.with_name(two.name + ".torn").exists(), "the read-ahead wrote nothing"
+    match, recovered = Match.load(two)
+    assert len(match.events) == 11 and "cut off mid-write" in recovered
 
 
 async def test_enter_resumes_the_match_read_ahead_and_a_changed_one_fresh(tmp_path):

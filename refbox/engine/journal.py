@@ -77,6 +77,8 @@ class Loaded:
     """With salvage: the first damaged line (entries stop before it)."""
     chain: str = ""
     """The hash of the last entry (format 2), to chain the next append."""
+    torn: bool = False
+    """Read with ``repair=False``: the file ends in a torn line that was left out, and left in the file."""
 
 
 def effective(entries: list[Entry]) -> tuple[list[Event], list[Event]]:
@@ -340,7 +342,8 @@ def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
         if not salvage:
             raise JournalError(f"{path}: {e}; the file was left untouched", salvageable=True) from None
         entries = _consistent(entries)
-    return Loaded(header=header, entries=entries, recovered=recovered, chain=reader.chain)
+    return Loaded(header=header, entries=entries, recovered=recovered, chain=reader.chain,
+                  torn=bool(torn) and not repair)
 
 
 class _Reader:

@@ -62,8 +62,7 @@ class Match:
             self.data = self.rules.Data.model_validate(header.data)
             self.setup = self.rules.Setup.model_validate(header.setup)
         except ValidationError as e:  # a hand-edited header: the match cannot be set up as it was saved
-            raise JournalError(f"the match's saved ruleset or setup is damaged ({first_error(e)}); "
-                               "the file was left untouched") from None
+            raise JournalError(f"the match's saved ruleset or setup is damaged ({first_error(e)})") from None
         self.roller = DigitalRoller(header.seed)
         self.events: list[Event] = []
         self.redo_stack: list[Event] = []
@@ -123,12 +122,15 @@ class Match:
         return match
 
     @classmethod
-    def load(cls, path: Path, salvage: bool = False) -> tuple["Match", str | None]:
+    def load(cls, path: Path, salvage: bool = False, repair: bool = True) -> tuple["Match", str | None]:
         """Resume from a journal. Returns the match and a message if something had to be recovered.
 
         With ``salvage``, a journal damaged in the middle is cut back to the inputs before the damage
-        (a copy of the original is kept) instead of being refused."""
-        loaded = read(path, salvage=salvage)
+        (a copy of the original is kept) instead of being refused. With ``repair=False`` nothing is written:
+        a journal whose last line is torn is refused (a read ahead must not repair what the user is told of)."""
+        loaded = read(path, salvage=salvage, repair=repair)
+        if loaded.torn:
+            raise JournalError(f"{path}: its last line is torn and needs repairing; the file was left untouched")
         try:
             match = cls(loaded.header, Journal.after(path, loaded))
         except RefboxError as e:

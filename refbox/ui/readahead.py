@@ -52,7 +52,7 @@ class ReadAhead:
 
         before = stamp(path)
         try:
-            match, recovered = Match.load(path)
+            match, recovered = Match.load(path, repair=False)  # a repair is made, and told, on Enter
         except Exception:  # loaded again on Enter, which reports it
             logging.getLogger("refbox").debug("read-ahead of %s failed", path, exc_info=True)
             result = None
