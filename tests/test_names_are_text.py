@@ -130,7 +130,8 @@ def test_every_text_in_a_ruleset_file_refuses_control_characters(ruleset):
             Data.model_validate(_replaced(raw, path, text + "\x1b[2J"))
         first = err.value.errors()[0]
         refused_anyway = first["type"] in ("literal_error", "string_pattern_mismatch", "string_too_long")  # a fixed list, a one-key field
-        assert "control character" in first["msg"] or refused_anyway, (path, first)
+        one_key = "one letter, digit or sign of an ASCII keyboard" in first["msg"]  # a key: only what keyboards type
+        assert "control character" in first["msg"] or refused_anyway or one_key, (path, first)
         assert first["loc"][: len(path)] == path, (path, first["loc"])
 
 
@@ -297,3 +298,12 @@ def test_the_text_checks_do_not_slow_the_start_up_with_pydantic():
             "print('pydantic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_battleball_formation_key_is_one_typed_character(tmp_path):
+    (tmp_path / "house.toml").write_text('[meta]\nname = "house"\nextends = "battleball"\n')
+    data = registry.house_variants(tmp_path)[0][0].load_data().model_dump(mode="json")
+    for key in ("\u001b", " ", "ab", "é"):
+        data["board"]["formation"][0]["key"] = key
+        with pytest.raises(ValueError, match="one letter, digit or sign of an ASCII keyboard"):
+            type(registry.lookup("battleball").load_data()).model_validate(data)

@@ -57,12 +57,19 @@ class Place(Strict):
 
     id: Name
     """The player id (RB1, HT, ...)."""
-    key: str = Field(min_length=1, max_length=1)
-    """The key that picks this player in every prompt."""
+    key: str
+    """The key that picks this player in every prompt: one character a keyboard types (ASCII, no space)."""
     code: Name = Field(min_length=1, max_length=2)
     """What his square shows on the board (upper case for the first side, lower case for the second)."""
     col: int = Field(ge=0, le=80)
     row: int = Field(ge=0, le=40)
+
+    @field_validator("key")
+    @classmethod
+    def _typed(cls, key: str) -> str:
+        if len(key) != 1 or not "!" <= key <= "~":
+            raise ValueError(f"a key is one letter, digit or sign of an ASCII keyboard, not {key!r}")
+        return key
 
 
 class Board(Strict):
