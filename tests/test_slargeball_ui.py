@@ -281,3 +281,18 @@ async def test_a_digit_that_is_not_0_to_9_is_refused_not_a_crash(tmp_path):
         await pilot.pause()
         assert "'²' does nothing here" in app.screen.ui.error
         assert len(app.screen.match.events) == before
+
+
+async def test_the_setup_takes_typing_at_once_and_says_plainly_why_it_cannot_start(tmp_path):
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#name0"), "the first field has the focus"
+        await pilot.press(*["backspace"] * 30, "space", "ctrl+s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SlargeballSetupScreen"
+        assert str(app.screen.query_one("#error").render()) == "✗ teams 1 name: must not be empty"
+        assert any(n.title == "Cannot start the match" and "must not be empty" in n.message
+                   for n in app._notifications)
+        assert "once the problem on the left is fixed" in str(app.screen.query_one("#preview").render())

@@ -87,6 +87,8 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_preview()
+        first = self.query("#form Input, #form Select").first()  # typing goes to the first field at once
+        first.focus()
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -95,21 +97,19 @@ class SetupScreen(Screen):
         try:
             setup = self.rules.Setup.model_validate(self.collect())
             self.rules.start(setup, self.data)
-        except ValidationError as e:
-            error.update(_error(_first(e)))
-            return
-        except RefboxError as e:
-            error.update(_error(str(e)))
+        except (ValidationError, RefboxError) as e:
+            error.update(_error(_first(e) if isinstance(e, ValidationError) else str(e)))
+            self.query_one("#preview", Static).update(literal("What this setup builds shows here once the "
+                                                              "problem on the left is fixed.", "dim"))
             return
         error.update("")
         self.query_one("#preview", Static).update(self.preview(setup))
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        error = self.query_one("#error", Static)
         seed_text = self.query_one("#seed", Input).value
         if not digits(seed_text):
-            error.update(_error("The seed must be a whole number."))
+            self._refuse("The seed must be a whole number.")
             return
         try:
             setup = self.rules.Setup.model_validate(self.collect())
@@ -118,8 +118,8 @@ class SetupScreen(Screen):
             matches_dir(root).mkdir(parents=True, exist_ok=True)
             computer = self.computer_sides()
             if computer and self.rules.view(self.rules.start(setup, self.data), self.data).board is None:
-                error.update(_error("The computer coach plays only on refbox's board: choose the on-screen "
-                                    "board, or a person for both coaches."))
+                self._refuse("The computer coach plays only on refbox's board: choose the on-screen board, "
+                             "or a person for both coaches.")
                 return
             match = Match.new(self.entry, setup, seed=int(seed_text), path=path,
                               dice_mode=self.query_one("#dice", Select).value)  # type: ignore[arg-type]
@@ -127,12 +127,19 @@ class SetupScreen(Screen):
                 match.set_computer(computer, float(self.query_one("#pace", Select).value))  # type: ignore[arg-type]
                 match.save()
         except ValidationError as e:
-            error.update(_error(_first(e)))
+            self._refuse(_first(e))
             return
         except (RefboxError, OSError) as e:
-            error.update(_error(str(e)))
+            self._refuse(str(e))
             return
         self.app.switch_screen(self.app.game_screen(match))  # type: ignore[attr-defined]
+
+    def _refuse(self, message: str) -> None:
+        """Why the match cannot start, where the eye is: the message scrolled into view and said in a toast."""
+        error = self.query_one("#error", Static)
+        error.update(_error(message))
+        error.scroll_visible(animate=False)
+        self.notify(message, title="Cannot start the match", severity="error", markup=False)
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -143,7 +150,10 @@ def _error(message: str) -> Text:
 
 
 def _first(e: ValidationError) -> str:
+    """The first problem, where it is ("teams 1 name") and what it is, in words a person reads."""
     err = e.errors()[0]
-    where = " ".join(str(p) for p in err["loc"] if not isinstance(p, int)) or "setup"
+    where = " ".join(str(p + 1) if isinstance(p, int) else str(p) for p in err["loc"]) or "setup"
     msg = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "string_too_short" and (err.get("ctx") or {}).get("min_length") == 1:
+        msg = "must not be empty"
     return f"{where}: {msg}" if where != "setup" else msg
