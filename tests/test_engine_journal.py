@@ -296,3 +296,29 @@ def test_a_pipe_named_like_a_match_is_refused_without_blocking(tmp_path):
     with pytest.raises(JournalError, match="not a regular file"):
         read(tmp_path / "pipe.jsonl")
     assert read_json(tmp_path / "pipe.meta.json") == {}
+
+
+def test_a_torn_match_in_a_folder_that_cannot_be_written_is_refused_and_left_as_it_was(tmp_path, monkeypatch):
+    import errno
+
+    from refbox.engine import journal
+
+    m = new(tmp_path)
+    m.submit(roll(6, 1))
+    m.close()
+    path = tmp_path / "m.jsonl"
+    with open(path, "ab") as f:
+        f.write(b'{"op": "input", "ev')  # a crash mid-append
+    torn = path.read_bytes()
+    real_open = open
+
+    def read_only(file, mode="r", *args, **kwargs):
+        if "w" in mode:
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(journal, "open", read_only, raising=False)
+    monkeypatch.setattr(journal.shutil, "copy2", lambda *a: None)
+    with pytest.raises(JournalError, match="needs repairing, but the folder cannot be written"):
+        Match.load(path)
+    assert path.read_bytes() == torn and not (tmp_path / "m.jsonl.tmp").exists()

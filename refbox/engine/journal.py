@@ -325,16 +325,21 @@ def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
     elif torn and not salvage:
         kept = reader.try_take(torn)
         target = path.resolve()  # repair what a symlink points at, never replace the link
-        if kept:
-            _rewrite(target, raw + b"\n", None)
-            recovered = f"The last line of {path.name} was missing its end; it was complete and is kept."
-        else:
-            backup = path.with_name(path.name + ".torn")
-            _rewrite(target, raw[: len(raw) - len(torn)], backup)
-            recovered = (
-                f"The last entry of {path.name} was cut off mid-write (a crash or power cut) and was dropped; "
-                f"the original file is kept as {backup.name}."
-            )
+        try:
+            if kept:
+                _rewrite(target, raw + b"\n", None)
+                recovered = f"The last line of {path.name} was missing its end; it was complete and is kept."
+            else:
+                backup = path.with_name(path.name + ".torn")
+                _rewrite(target, raw[: len(raw) - len(torn)], backup)
+                recovered = (
+                    f"The last entry of {path.name} was cut off mid-write (a crash or power cut) and was dropped; "
+                    f"the original file is kept as {backup.name}."
+                )
+        except OSError as e:
+            raise JournalError(f"{path}: its last line was cut off by a crash and needs repairing, but the folder "
+                               f"cannot be written ({e.strerror or e}): make it writable and open the match again; "
+                               "the file was left untouched") from None
     entries = reader.entries
     try:
         effective(entries)
@@ -480,11 +485,15 @@ def _rewrite(path: Path, content: bytes, backup: Path | None) -> None:
     if backup is not None:
         shutil.copy2(path, backup)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        f.write(content)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(content)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # a full disk leaves no half-written copy behind
+        raise
     fsync_dir(path.parent)
 
 
