@@ -241,7 +241,11 @@ class RefboxApp(App):
     def game_screen(self, match, message: str | None = None):
         """The screen for a match, once this window holds its lock (raises JournalError if another does)."""
         match.lock()
-        return _screen_class(match.entry.game_screen)(match, message)
+        try:
+            return _screen_class(match.entry.game_screen)(match, message)
+        except BaseException:
+            match.close()  # no screen holds the match: let another window (or a retry) have it
+            raise
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
