@@ -1,5 +1,7 @@
 """The app as a person uses it: keys in, screen out. Pilot flows, then SVG snapshots of each screen."""
 
+import pytest
+
 from refbox.games.slargeball.demo import demo_match
 from refbox.ui.app import RefboxApp
 from refbox.ui.widgets.prompt_panel import PromptPanel
@@ -296,3 +298,22 @@ async def test_the_setup_takes_typing_at_once_and_says_plainly_why_it_cannot_sta
         assert any(n.title == "Cannot start the match" and "must not be empty" in n.message
                    for n in app._notifications)
         assert "once the problem on the left is fixed" in str(app.screen.query_one("#preview").render())
+
+
+def test_a_game_screen_that_fails_to_open_lets_go_of_the_match(tmp_path, monkeypatch):
+    from refbox.engine.match import Match
+    from refbox.ui import app as app_module
+
+    path = tmp_path / "matches" / "slargeball-x.jsonl"
+    demo_match(path, events=5).close()
+    match, _ = Match.load(path)
+
+    def broken(_name):
+        raise RuntimeError("a screen that cannot be built")
+
+    monkeypatch.setattr(app_module, "_screen_class", broken)
+    with pytest.raises(RuntimeError):
+        RefboxApp(data_dir=tmp_path).game_screen(match)
+    again, _ = Match.load(path)
+    again.lock()  # not refused as "open in another refbox window"
+    again.close()
