@@ -12,6 +12,7 @@ from refbox.games.battleball.models import TEAM_COLOURS
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.lines import Lines, LineText
 from refbox.ui.widgets.select import Select
 
 
@@ -71,5 +72,84 @@ class BattleballSetupScreen(SetupScreen):
 
 
 class BattleballScreen(GameScreen):
+    """On refbox's board the board and the prompt share the top. The board gets up to its full width and the
+    prompt 41 columns (down to 36 so that the board keeps 58); the board scrolls to keep the squares asked
+    about in view. A window too short for the board's rows hides the log; one too small for the board screen
+    at all says so instead of drawing a broken layout (and takes no game keys until it is larger)."""
+
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "battleball.tcss"]
+    PROMPT_WIDTH, PROMPT_MIN = 41, 36
+    """The prompt's column, and the least it gets."""
+    BOARD_FULL, BOARD_WIDE, BOARD_MIN = 89, 58, 40
+    """The board's box: whole (43 squares and a half, and the border), the width it keeps before the prompt
+    gives way, and the least that is still a board (20 squares)."""
+    LOG_ROWS = 5
+    """The log's box when the window is short (three lines)."""
+    BLOCKED = ("undo", "redo", "roll", "dice", "rosters")
+    """Actions refused while the window is too small: they would change what nobody can see."""
+
+    def _preset_classes(self) -> None:
+        super()._preset_classes()
+        width, height = self.app.size
+        self.update_classes(self._size_classes(width, height), update=False)
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield LineText(id="too-small")  # shown instead of the rest when the window is too small
+
+    def on_mount(self) -> None:
+        self._fit(*self.app.size)
+        super().on_mount()
+
+    def on_resize(self, event) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def minimum_size(self) -> tuple[int, int]:
+        """The least window the board screen works in: the board's least width beside the prompt's; the
+        title, every row of the board and its scrollbar, and the key bar."""
+        board = self.match.view().board
+        rows = board.rows if board is not None else 0
+        return self.BOARD_MIN + self.PROMPT_MIN, 1 + rows + 1 + 1
+
+    def _size_classes(self, width: int, height: int) -> dict[str, bool]:
+        if self.match.view().board is None:
+            return {"-too-small": False, "-no-log": False}
+        least_w, least_h = self.minimum_size()
+        return {"-too-small": width < least_w or height < least_h,
+                "-no-log": height < least_h + self.LOG_ROWS}
+
+    def _fit(self, width: int, height: int) -> None:
+        """The board's width for this window, and whether the log (or anything) fits."""
+        if self.match.view().board is None:
+            return
+        classes = self._size_classes(width, height)
+        self.set_class(classes["-too-small"], "-too-small")
+        self.set_class(classes["-no-log"], "-no-log")
+        board = max(min(self.BOARD_WIDE, width - self.PROMPT_MIN), min(self.BOARD_FULL, width - self.PROMPT_WIDTH))
+        box = self.query_one("#fieldbox")
+        if box.styles.width is None or box.styles.width.value != board:
+            box.styles.width = board
+        if classes["-too-small"]:
+            least_w, least_h = self.minimum_size()
+            self.query_one("#too-small", LineText).set_text(Lines(
+                f"Battleball's board needs a window of at least {least_w}×{least_h}; this window is "
+                f"{width}×{height}.\n\nMake the window larger to go on (nothing is lost: q saves and leaves).",
+                style="bold"))
+
+    def too_small(self) -> bool:
+        return self.has_class("-too-small")
+
+    def on_key(self, event) -> None:
+        """While the window is too small, game keys do nothing (q and ? still work; see ``check_action``)."""
+        if not self.too_small():
+            return
+        if (event.character or "") in ("?", "q") or event.key in ("ctrl+p", "ctrl+c", "ctrl+q"):
+            return
+        event.stop()
+        event.prevent_default()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.BLOCKED and self.too_small():
+            return False
+        return super().check_action(action, parameters)
 

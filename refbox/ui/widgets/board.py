@@ -8,6 +8,8 @@ changed are repainted.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region, Size
@@ -128,8 +130,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
             for start, count in runs(changed):
                 self.refresh_lines(start, count)
             self._rows = rows
-        if view.focus is not None or cursor is not None:
-            self.keep_in_view(cursor or view.focus)
+        self.keep_action_in_view()
 
     def watch_show_horizontal_scrollbar(self, shown: bool) -> None:
         """A board wider than its pane gets a horizontal scrollbar, known only after layout: give it its
@@ -138,9 +139,41 @@ class Board(DirectLines, ScrollView, can_focus=False):
             self.styles.height = self.view.rows + (1 if shown else 0)
 
     def on_resize(self) -> None:
-        """The first show() may come before the widget has a size: scroll the focus into view now."""
-        if self.view is not None:
-            self.keep_in_view(self.cursor or self.view.focus)
+        """The first show() may come before the widget has a size: scroll the action into view now."""
+        self.keep_action_in_view()
+
+    def keep_action_in_view(self) -> None:
+        """On a board larger than its pane: the cursor in view when there is one; else the squares asked about
+        (the keyed ones) with the focus (the mover, the ball) where they fit together, else as many as fit."""
+        view = self.view
+        if view is None:
+            return
+        if self.cursor is not None or not self.hints:
+            self.keep_in_view(self.cursor or view.focus)
+            return
+        window = self.scrollable_content_region
+        squares = list(self.hints)
+        whole = self._region([*squares, view.focus] if view.focus is not None else squares)
+        pad = 2 * view.cell_width  # two squares of what lies around them, where there is room
+        around = whole.grow((0, pad, 0, pad)).intersection(Region(0, 0, *self.virtual_size))
+        for region in (around, whole, self._region(squares)):
+            if region.width <= window.width and region.height <= window.height:
+                break
+        else:
+            self.keep_in_view(view.focus or min(squares))
+            return
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    def _region(self, squares: list[Square]) -> Region:
+        """The board's characters that draw ``squares`` (C-level min and max: hundreds of keyed squares are
+        looked at on every key; a staggered row's half square is counted on both sides)."""
+        assert self.view is not None
+        w = self.view.cell_width
+        half = w // 2 if self.view.stagger else 0
+        left, right = min(squares)[0], max(squares)[0]
+        top, bottom = min(squares, key=itemgetter(1))[1], max(squares, key=itemgetter(1))[1]
+        x = self._margin + left * w
+        return Region(x, top, (right - left + 1) * w + half, bottom + 1 - top)
 
     def keep_in_view(self, square: Square | None) -> None:
         if square is None or self.view is None:
