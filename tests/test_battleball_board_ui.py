@@ -1,12 +1,18 @@
 """Battleball on refbox's board, on screen: a turn in three keys, a destination by click or by arrows and
-Enter, Tab for the rosters, resuming with the positions, and snapshots at the two sizes it must fit."""
+Enter, two-key squares and clearing a typed first key, the cursor named like the options, Tab for the rosters,
+resuming with the positions, small windows (the least size, the board scrolled to the squares asked about, a
+window too small said so), and snapshots at the two sizes it must fit."""
 
 from __future__ import annotations
 
-from test_battleball_ui import make_app, start
+from test_battleball_ui import make_app, open_setup, start
+from textual import events
 
 from refbox.ui.app import RefboxApp
+from refbox.ui.keys import assign_keys
 from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.prompt_panel import PromptPanel
+from refbox.ui.widgets.select import Select
 
 SIZE = (130, 40)
 KICKOFF = ["1", "1", "2", "0", "1", "enter"]
@@ -92,6 +98,139 @@ async def test_a_board_match_resumes_with_its_positions(tmp_path):
         app.resume(str(path))
         await pilot.pause()
         assert app.screen.match.state == state and app.screen.match.state.at[0]["RB1"] == state.at[0]["RB1"]
+
+
+async def to_a_long_move(app, pilot, size=SIZE):
+    """RB1 rolls 9: over 200 squares in reach, past the single keys, so most squares have two-key codes."""
+    screen = await start(app, pilot, board="screen")
+    await pilot.press(*KICKOFF, "a", "9")
+    prompt = screen.match.prompt()
+    keys = assign_keys([o.key for o in prompt.options])
+    return screen, prompt, keys
+
+
+async def test_esc_and_backspace_clear_the_first_key_of_a_two_key_square_and_the_prompt_shows_it_waiting(tmp_path):
+    """README: Backspace / Esc clear what you have typed. "X Esc X" is X typed again (never the square XX), and
+    while a first key waits the prompt's head says so (the list of squares fills the body)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, prompt, keys = await to_a_long_move(app, pilot)
+        first = next(k[0] for k in keys if len(k) == 2 and k[0] + k[0] in keys)  # "X": XX is a square too
+        before = screen.match.state.model_copy(deep=True)
+        panel = screen.query_one(PromptPanel)
+        await pilot.press(first)
+        assert screen.ui.code == first and f"{first}… : type the second key, Esc clears" in panel.shown_head.plain
+        for clear in ("escape", "backspace"):
+            await pilot.press(clear)
+            assert screen.ui.code == "" and "type the second key" not in panel.plain
+            await pilot.press(first)
+            assert screen.match.state == before and screen.ui.code == first  # a new first key, not XX
+        screen.post_message(events.Key("enter", "\r"))  # a terminal's Enter (a character: "\r"), unlike Pilot's
+        await pilot.pause()  # Enter takes nothing while a first key waits: it says so
+        assert screen.match.state == before and "first key of a two-key code" in screen.ui.error
+        code = next(k for k in keys if len(k) == 2 and k[0] == first and k[1] != first)
+        await pilot.press(code[1])
+        target = prompt.options[keys.index(code)]
+        assert screen.match.state.log[-1].text.endswith(f"to {target.id}.")
+
+
+async def test_esc_with_nothing_typed_still_makes_the_computer_enter_its_move_at_once(tmp_path):
+    """A solo match at a 2 s pace: Esc enters the computer's shown move now (a typed first key goes first)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        for widget, value in (("#board", "screen"), ("#dice", "digital"), ("#player1", "random"), ("#pace", 2.0)):
+            setup.query_one(widget, Select).value = value
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1")  # the person lines up; the computer's line-up waits 2 s on screen
+        for _ in range(200):
+            if screen.computer.pending is not None:
+                break
+            await pilot.pause(0.01)
+        events, shown = len(screen.match.events), screen.computer.pending
+        await pilot.press("escape")
+        assert shown is not None and screen.match.events[events] == shown  # entered now, not 2 s later
+
+
+async def test_the_cursor_caption_names_squares_as_the_options_and_the_log_do(tmp_path):
+    """The board's column 0 is an end zone: the caption names a square by its id ("14.10"), never the drawing's
+    column and row, so the cursor, the option on it and the log's line all say the same square."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, prompt, keys = await to_a_long_move(app, pilot)
+        first = prompt.options[0]
+        caption = screen.query_one("#caption")
+        await pilot.press("left", "right")
+        assert screen.ui.square == first.at and caption.plain.endswith(f"cursor {first.id} [{keys[0]}]")
+        await pilot.press("right")  # one square on, where no option stands: named the same way
+        col, row = first.id.split(".")
+        assert caption.plain.endswith(f"cursor {int(col) + 1}.{row}")
+        before = screen.match.state.model_copy(deep=True)
+        await pilot.press("enter")  # no answer stands there: refused by that name, not the list's first answer
+        assert screen.match.state == before
+        assert screen.ui.error.startswith(f"{int(col) + 1}.{row} is not one of the answers")
+        await pilot.press(*["left"] * 30)
+        assert caption.plain.endswith("cursor end zone")
+        await pilot.press(*["right"] * (int(col) + 1), "enter")
+        assert screen.match.state.log[-1].text.endswith(f"to {first.id}.")
+
+
+# ---- small windows ----
+
+
+LEAST = (76, 24)
+"""The least window for the board screen (README's Battleball line): the board's 21 rows with the title, the
+scrollbar and the key bar; 40 columns of board (20 squares) beside the prompt's 36."""
+
+
+async def test_a_window_too_small_for_the_board_says_so_and_takes_no_game_keys(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await start(app, pilot, board="screen")
+        width, height = LEAST
+        message = screen.query_one("#too-small").plain
+        assert f"needs a window of at least {width}×{height}; this window is 60×20" in message
+        assert not screen.query_one("#top").display and not screen.query_one("#logbox").display
+        events = len(screen.match.events)
+        await pilot.press("1", "1", "enter", "u")  # nothing happens that nobody can see
+        assert len(screen.match.events) == events and screen.match.redo_stack == []
+        await pilot.resize_terminal(width, height)
+        await pilot.pause()
+        assert screen.query_one("#top").display and not screen.query_one("#too-small").display
+        assert screen.minimum_size() == LEAST
+
+
+async def test_from_the_least_size_up_the_prompt_fits_beside_the_board_and_every_row_shows(tmp_path):
+    for size in (LEAST, (80, 24), (100, 30)):
+        app = make_app(tmp_path / f"{size}")
+        async with app.run_test(size=size) as pilot:
+            screen = await start(app, pilot, board="screen")
+            await pilot.press(*KICKOFF, "a", "9")
+            await pilot.pause()
+            middle, board = screen.query_one("#middle"), screen.query_one(Board)
+            assert middle.region.right <= size[0] and middle.region.width >= 36, size
+            assert board.scrollable_content_region.height == board.view.rows, size  # no row scrolled away
+            assert not screen.query_one("#too-small").display
+
+
+async def test_a_narrow_board_scrolls_to_the_squares_asked_about(tmp_path):
+    """At 100x30 the board shows a part of the field: when the other side picks a player, its players (their
+    keys drawn on them) are scrolled into view, wherever the last move left the board."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start(app, pilot, board="screen")
+        await pilot.press(*KICKOFF, "a", "9", "1")  # the Wolves' RB1 runs; now the Harts pick a player
+        await pilot.pause()
+        board = screen.query_one(Board)
+        assert board.hints and board.virtual_size.width > board.size.width  # the board is wider than its pane
+        shown = board_lines(app)
+        for (col, row), key in board.hints.items():
+            x = board._margin + board._x((col, row)) - board.scroll_offset.x
+            assert 0 <= x and x + 2 <= board.scrollable_content_region.width, (col, row)
+            assert shown[row][x:x + 2].strip() == key
 
 
 # ---- snapshots ----

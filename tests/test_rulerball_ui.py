@@ -126,6 +126,23 @@ class TestPlay:
             await pilot.press("1", "3")
             assert "not a face of a d12" in screen.ui.error and screen.match.state == before
 
+    async def test_a_sector_off_the_track_is_refused_in_words_and_cleared_so_digits_never_pile_up(self, tmp_path):
+        """The cannon's sector is 1 to 12: "1 3" is refused as soon as no digit could bring it in range, the 13 is
+        cleared (nothing else changes), an Enter after it keeps the message, and the next digit starts afresh."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press("enter")  # period 1 starts: which sector does the cannon's ball stop in?
+            prompt, before = screen.match.prompt(), screen.match.state.model_copy(deep=True)
+            assert (prompt.min, prompt.max, prompt.unit) == (1, 12, "sector")
+            await pilot.press("1", "3", "enter")
+            message = "13 is out of range: enter a sector from 1 to 12."
+            assert screen.ui.error == message and screen.ui.number == "" and screen.match.state == before
+            assert message in screen.query_one("#prompt").plain and "> sector _" in screen.query_one("#prompt").plain
+            events = len(screen.match.events)
+            await pilot.press("9")  # a fresh digit: sector 9, taken at once (never "139")
+            assert [e.value for e in screen.match.events[events:]] == [9]
+
     async def test_the_sweep_strip_follows_the_marker_and_a_moved_figure_is_not_offered_again(self, tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:

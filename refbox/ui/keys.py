@@ -111,3 +111,54 @@ class FaceEntry:
             self.pending = ""
         elif self.faces:
             self.faces.pop()
+
+
+# ---- typing a number ----
+
+
+def number_digits(low: int, high: int) -> int:
+    """The most characters a number from ``low`` to ``high`` takes (a minus sign included)."""
+    return max(len(str(low)), len(str(high)))
+
+
+def could_become(typed: str, low: int, high: int) -> bool:
+    """True if ``typed`` is, or may still become with more digits, a number from ``low`` to ``high`` (then it
+    is kept; otherwise it is refused at once, like a die face no die has). A leading zero ends a number."""
+    sign = -1 if typed.startswith("-") else 1
+    body = typed[1:] if sign < 0 else typed
+    if not body:
+        return sign > 0 or low < 0
+    if not body.isdigit():
+        return False
+    room = number_digits(low, high) - len(typed)
+    for extra in range(max(room, 0) + 1 if body != "0" else 1):
+        first, last = int(body + "0" * extra), int(body + "9" * extra)
+        lo, hi = (first, last) if sign > 0 else (-last, -first)
+        if lo <= high and hi >= low:
+            return True
+    return False
+
+
+UNITS_AFTER_A_NUMBER = ("momentum", "power")
+"""Units without a plural that read after a number ("7 momentum"); a unit ending in s ("squares") or an
+abbreviation ("min", "in") does too. Any other unit names one thing: "a sector from 1 to 12"."""
+
+
+def range_words(low: int, high: int, unit: str) -> str:
+    """What to enter, in words: "a number from 0 to 6", "1 to 40 squares", "a sector from 1 to 12"."""
+    if not unit:
+        return f"a number from {low} to {high}"
+    if unit_after_a_number(unit):
+        return f"{low} to {high} {unit}"
+    article = "an" if unit[0].lower() in "aeiou" else "a"
+    return f"{article} {unit} from {low} to {high}"
+
+
+def unit_after_a_number(unit: str) -> bool:
+    return unit.endswith("s") or len(unit) <= 3 or unit in UNITS_AFTER_A_NUMBER
+
+
+def out_of_range(typed: str, low: int, high: int, unit: str) -> str:
+    """The message for a typed number out of range: "13 is out of range: enter a sector from 1 to 12." """
+    amount = f"{typed} {unit}" if unit and unit_after_a_number(unit) else typed
+    return f"{amount} is out of range: enter {range_words(low, high, unit)}."

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from refbox.engine.board import BoardView, Cell
+from refbox.engine.grid import Square
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.battleball import pitch, roster
 from refbox.games.battleball.field import bits_of
@@ -115,8 +118,30 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
         focus = _v(f, state.at[state.side][mover])
     elif state.ball is not None:
         focus = _v(f, state.ball)
-    return BoardView(cols=L + 3, rows=f.rows, cells=cells, cell_width=2, stagger=True, marks=marks,
-                     caption=_caption(state, data, names, attacking), focus=focus)
+    return FieldView(cols=L + 3, rows=f.rows, cells=cells, cell_width=2, stagger=True, marks=marks,
+                     caption=_caption(state, data, names, attacking), focus=focus, square_names=_names(f))
+
+
+@dataclass(slots=True)
+class FieldView(BoardView):
+    """Battleball's board view: a BoardView that also names its squares the way options and the log do."""
+
+    square_names: dict[Square, str] = field(default_factory=dict)
+    """Each square of the view by its name: a field square by its id ("31.12": the view's column is one more,
+    column 0 being the near end zone), an end zone's squares "end zone"."""
+
+
+_NAMES: dict[int, tuple[object, dict[Square, str]]] = {}
+
+
+def _names(f) -> dict[Square, str]:
+    """The names of the view's squares (made once per field)."""
+    got = _NAMES.get(id(f))
+    if got is None or got[0] is not f:
+        names = {(c, r): "end zone" for c in range(f.length + 3) for r in range(f.rows)}
+        names.update({_v(f, i): sid for i, sid in f.ids.items()})
+        got = _NAMES[id(f)] = (f, names)
+    return got[1]
 
 
 def _v(f, i: int) -> tuple[int, int]:

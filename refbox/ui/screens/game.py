@@ -24,7 +24,13 @@ from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick
 from refbox.engine.text import digits, printable
 from refbox.ui.computer import ComputerPlayer
 from refbox.ui.heap import START_AFTER, TICK, QuietCollector
-from refbox.ui.keys import FaceEntry, assign_keys
+from refbox.ui.keys import (
+    FaceEntry,
+    assign_keys,
+    could_become,
+    out_of_range,
+    range_words,
+)
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.boxes import Column, Row, ScrollColumn
@@ -184,7 +190,9 @@ class GameScreen(Screen):
         board.show(view.board, hints, self.ui.square)
         caption = Lines(view.board.caption, style="dim")
         if self.ui.square is not None:
-            caption.append(f"   cursor {self.ui.square[0]},{self.ui.square[1]}", style="dim")
+            caption.append(f"   cursor {square_name(view.board, self.ui.square)}", style="dim")
+            if self.ui.square in hints:
+                caption.append(f" [{hints[self.ui.square]}]", style="dim")
         self.query_one("#caption", LineText).set_text(caption)
 
     # ---- one input = one event ----
@@ -200,6 +208,7 @@ class GameScreen(Screen):
             self._refuse(f"{e}{again}", keep_typed=True)
             return
         except RefboxError as e:
+            self.ui.number = ""  # a refused number is cleared: the next try starts afresh, the message says why
             self._refuse(str(e))
             return
         except Exception as e:  # a bug must not cost the match: nothing was applied or saved
@@ -238,17 +247,19 @@ class GameScreen(Screen):
         if char in ("?", "u", "U", "r", "d", "q") or key in ("ctrl+p", "tab", "shift+tab"):
             return  # bindings
         handled = True
-        self.ui.error = ""
-        drawn = self._redraws
         swallow, self._swallow_enter = self._swallow_enter, False
-        if swallow and key in ("enter", "space"):
+        if swallow and key in ("enter", "space"):  # what the key before it showed (a refusal too) stays
             event.stop()
             return
-        if self.match.computer and self._computer_key(key, char):
+        self.ui.error = ""
+        drawn = self._redraws
+        if self.ui.code and key in ("escape", "backspace"):  # before the computer's Esc: a typed key goes first
+            self.ui.code = self.ui.code[:-1] if key == "backspace" else ""
+        elif self.match.computer and self._computer_key(key, char):
             event.stop()
             event.prevent_default()
             return
-        if key in ("escape", "backspace"):
+        elif key in ("escape", "backspace"):
             self._clear(prompt, key)
         elif isinstance(prompt, (Choose, Pick)):
             handled = self._option_key(prompt, key, char)
@@ -310,16 +321,28 @@ class GameScreen(Screen):
     def _option_key(self, prompt: Choose | Pick, key: str, char: str) -> bool:
         n = len(prompt.options)
         squares = {o.at: i for i, o in enumerate(prompt.options) if o.at is not None}
+        if self.ui.code and not (char and char.isprintable()):  # a code's first key waits: Enter takes nothing
+            if key == "enter":
+                self._refuse(f"{self.ui.code} is the first key of a two-key code: type its second key "
+                             "(Esc or Backspace clears it).")
+                return True
+            self.ui.code = ""  # the arrows and Page keys move on: the typed key is dropped
         if squares and key in ("up", "down", "left", "right"):
             self._move_square(key, squares)
             return True
         if key in ("up", "down", "pageup", "pagedown", "home", "end"):
             step = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -n, "end": n}[key]
             self.ui.cursor = max(0, min(n - 1, self.ui.cursor + step))
+            self.ui.square = None  # the list's highlight is what Enter takes now
             return True
         if key == "enter":
             if squares and self.ui.square in squares:
                 self.ui.cursor = squares[self.ui.square]
+            elif squares and self.ui.square is not None and isinstance(prompt, Choose):
+                name = square_name(self._view.board if self._view is not None else None, self.ui.square)
+                self._refuse(f"{name} is not one of the answers: walk the cursor onto a square with a key, "
+                             "or press the key.")
+                return True
             if isinstance(prompt, Pick):
                 self.submit(Event(kind="pick", value=[o.id for o in prompt.options if o.id in self.ui.picked]))
             elif n:
@@ -404,7 +427,13 @@ class GameScreen(Screen):
 
     def _number_key(self, prompt: Number, key: str, char: str) -> bool:
         if digits(char) or (char == "-" and not self.ui.number and prompt.min < 0):
-            self.ui.number += char
+            typed = self.ui.number + char
+            if not could_become(typed, prompt.min, prompt.max):  # no digit more could bring it in range
+                self.ui.number = ""  # refused: cleared, nothing else changes
+                self._refuse(out_of_range(typed, prompt.min, prompt.max, prompt.unit))
+                self._swallow_enter = True  # "13 Enter": the Enter must not hide why 13 was refused
+                return True
+            self.ui.number = typed
             if number_is_complete(self.ui.number, prompt.min, prompt.max):
                 self.submit(Event(kind="number", value=int(self.ui.number)))
                 self._swallow_enter = prompt.max >= 10  # "7 Enter" out of habit where numbers can be longer
@@ -413,7 +442,11 @@ class GameScreen(Screen):
             try:
                 value = int(self.ui.number)
             except ValueError:
-                self._refuse(f"Type a number from {prompt.min} to {prompt.max} first.")
+                self._refuse(f"Type {range_words(prompt.min, prompt.max, prompt.unit)} first.")
+                return True
+            if not prompt.min <= value <= prompt.max:  # "1 Enter" where 10 is the least
+                typed, self.ui.number = self.ui.number, ""
+                self._refuse(out_of_range(typed, prompt.min, prompt.max, prompt.unit))
                 return True
             self.submit(Event(kind="number", value=value))
             return True
@@ -499,6 +532,14 @@ class GameScreen(Screen):
     def _save(self) -> None:
         self.match.save()  # the journal is already durable; a stale summary or checkpoint only warns
         self._warn()
+
+
+def square_name(board, square) -> str:
+    """A board square as the game names it in its options and log (a view with ``square_names``: Battleball's
+    "31.12"), else by the view's own column and row."""
+    names = getattr(board, "square_names", None)
+    name = names.get(square) if names else None
+    return name if name is not None else f"{square[0]},{square[1]}"
 
 
 def number_is_complete(typed: str, low: int, high: int) -> bool:

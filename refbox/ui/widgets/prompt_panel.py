@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, Confirm, Number, Pick, Roll
-from refbox.ui.keys import FaceEntry, assign_keys
+from refbox.ui.keys import FaceEntry, assign_keys, unit_after_a_number
 from refbox.ui.widgets.colours import mark, style
 from refbox.ui.widgets.lines import Lines, LineText
 
@@ -68,6 +68,8 @@ class PromptPanel(LineText):
         head.append(prompt.text)
         if ui.error:  # in the head, so it is never below the fold
             head.append(f"\n✗ {ui.error}", style="bold red")
+        if ui.code:  # the first key of a two-key code, waiting: in the head too (a long list fills the body)
+            head.append(f"\n{ui.code}… : type the second key, Esc clears", style="bold")
         self.option_at_line = {}
         self.cursor_line = 0
         self.head_rows = self.rows_of(head)
@@ -78,8 +80,9 @@ class PromptPanel(LineText):
         elif isinstance(prompt, Roll):
             body = self._roll(prompt, ui, dice_mode)
         elif isinstance(prompt, Number):
-            unit = f" {prompt.unit}" if prompt.unit else ""
-            body = Lines(f"\n  > {ui.number or '_'}{unit}   ({prompt.min}-{prompt.max}; type digits, Enter)")
+            typed, unit = ui.number or "_", prompt.unit
+            shown = f"{typed} {unit}" if unit and unit_after_a_number(unit) else f"{unit} {typed}" if unit else typed
+            body = Lines(f"\n  > {shown}   ({prompt.min}-{prompt.max}; type digits, Enter)")
         elif isinstance(prompt, Confirm):
             body = Lines("\n[Enter] done", style="bold")
         else:
@@ -155,8 +158,6 @@ class PromptPanel(LineText):
         for refused in prompt.refused:
             text.append("Not now: ", style="dim bold")
             text.append(f"{refused.label} ({refused.reason})\n", style="dim")
-        if ui.code:
-            text.append(f"\n{ui.code}_ : the second key of the code", style="bold")
         if isinstance(prompt, Pick):
             text.append("\nkeys/Space toggle · Enter confirms the selection"
                         + (" (none is fine)" if prompt.min == 0 else ""), style="dim")
