@@ -18,7 +18,7 @@ def roster_status(match, team: int, pid: str) -> str:
 
 def test_line_of_scrimmage_is_shown_in_yards_squares_and_zone():
     m = touchback(new_match())
-    assert board(m)["Line"] == "30-yard line, 9 squares to go (zone 4)"
+    assert board(m)["Line"] == "30-yard line, 9 squares to the end zone (zone 4)"
     assert board(m)["Down"] == "1st & 3 squares"
 
 

@@ -129,7 +129,7 @@ def new_series(s: State, data: Data, team: int, to_go: int, why: str) -> None:
     s.possession, s.to_go, s.down = team, to_go, 1
     if changed:
         refield(s)
-    s.note(stamp(s), f"{s.teams[team].name} ball, 1st down at the {data.field.yards(to_go)} ({squares(to_go)} to go): {why}.", team)
+    s.note(stamp(s), f"{s.teams[team].name} ball, 1st down at the {data.field.yards(to_go)} ({squares(to_go)} to the end zone): {why}.", team)
     play_over(s, data)
 
 
@@ -184,7 +184,7 @@ def penalise(s: State, data: Data, team: int, why: str, distance: int | None = N
         s.to_go = min(data.field.squares, s.to_go + distance)
     else:
         s.to_go = max(1, s.to_go - distance)
-    s.note(stamp(s), f"Penalty on {s.teams[team].name} ({why}): line moved {squares(distance)}, now {s.to_go} to go.", team)
+    s.note(stamp(s), f"Penalty on {s.teams[team].name} ({why}): line moved {squares(distance)}, now {squares(s.to_go)} to the end zone.", team)
 
 
 def eject(s: State, pid: str) -> None:

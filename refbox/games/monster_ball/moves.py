@@ -54,8 +54,12 @@ def move_to_prompt(s: State, data: Data) -> Choose:
         if cost is None:
             blocker = occupant[sq]
             chance = live.hustle_chance(s, data, pid, blocker)
-            options.append(Option(id=option_id, label=f"Hustle into {s.label(blocker)}'s square", actor=team, at=sq, chance=chance,
-                                  hint=f"Hustle d{flow.die(s, data, pid, 'hustle')} vs Block d{flow.die(s, data, blocker, 'block')}"))
+            dice = f"Hustle d{flow.die(s, data, pid, 'hustle')} vs Block d{flow.die(s, data, blocker, 'block')}"
+            if s.team_of(blocker) == team:  # legal, but a new user does not expect it: say why it is offered
+                label, hint = f"Hustle past team-mate {s.label(blocker)}", f"{dice} · ruling moves-on-the-field"
+            else:
+                label, hint = f"Hustle into {s.label(blocker)}'s square", dice
+            options.append(Option(id=option_id, label=label, actor=team, at=sq, chance=chance, hint=hint))
         else:
             options.append(Option(id=option_id, label=_where(s, data, pid, sq, f, a), actor=team, at=sq,
                                   hint=f"{cost} step{'s' if cost != 1 else ''}"))

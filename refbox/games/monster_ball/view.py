@@ -119,7 +119,7 @@ def view(s: State, data: Data) -> View:
         Stat(label="Score", value=f"{a.name} {a.score} : {b.score} {b.name}"),
         Stat(label="Clock", value=clock_text(s, data)),
         Stat(label="Down", value=down_text(s, data), actor=s.possession),
-        Stat(label="Line", value=f"{f.yards(s.to_go)}-yard line, {flow.squares(s.to_go)} to go (zone {f.zone_of(s.to_go)})", actor=s.possession),
+        Stat(label="Line", value=f"{f.yards(s.to_go)}-yard line, {flow.squares(s.to_go)} to the end zone (zone {f.zone_of(s.to_go)})", actor=s.possession),
         Stat(label="Ball", value=ball_text(s)[0], actor=ball_text(s)[1]),
         Stat(label="Referee", value=f"{data.referee(s.referee).name} (spots 1-{data.referee(s.referee).catches_at_most})"),
     ]

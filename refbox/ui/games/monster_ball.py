@@ -314,7 +314,7 @@ class MonsterBallScreen(GameScreen):
         if s.kick is not None and s.kick.kind == "kickoff":
             text = Lines(f"Kick-off from the {flow_possessive(s.teams[s.possession].name)} {f.yards(s.to_go)}", style="bold")
         else:
-            text = Lines(f"{down_text(s, data)} · the {f.yards(s.to_go)}, {s.to_go} to go", style="bold")
+            text = Lines(f"{down_text(s, data)} · the {f.yards(s.to_go)}, {s.to_go} to score", style="bold")
         words, who = ball_text(s)
         text.append("\nBall: ")
         text.append(words, style=style(self.colours[who]) if who is not None else "bold")
