@@ -56,7 +56,7 @@ def move_to_prompt(s: State, data: Data) -> Choose:
             chance = live.hustle_chance(s, data, pid, blocker)
             dice = f"Hustle d{flow.die(s, data, pid, 'hustle')} vs Block d{flow.die(s, data, blocker, 'block')}"
             if s.team_of(blocker) == team:  # legal, but a new user does not expect it: say why it is offered
-                label, hint = f"Hustle past team-mate {s.label(blocker)}", f"{dice} · ruling moves-on-the-field"
+                label, hint = f"Hustle past {s.label(blocker)} (team-mate)", f"{dice} · ruling moves-on-the-field"
             else:
                 label, hint = f"Hustle into {s.label(blocker)}'s square", dice
             options.append(Option(id=option_id, label=label, actor=team, at=sq, chance=chance, hint=hint))
