@@ -87,6 +87,22 @@ async def test_tab_shows_the_rosters_under_the_board(tmp_path):
         assert screen.query_one("#rosters").display
 
 
+async def test_the_rosters_beside_the_board_are_built_only_when_tab_shows_them(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(app, pilot, board="screen")
+        await pilot.press(*KICKOFF)
+        assert screen.match.view().rosters._items is None, "hidden: not built on a key"
+        await pilot.press("tab")
+        await pilot.pause()
+        shown = screen.query_one("#roster0").plain
+        assert shown.splitlines()[0].endswith(screen.match.view().rosters[0].title.upper())
+        assert screen.match.view().rosters[0].rows[0][0] in shown
+        await pilot.press("tab")
+        await pilot.pause()
+        assert not screen.query_one("#rosters").display
+
+
 async def test_a_board_match_resumes_with_its_positions(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -58,6 +59,33 @@ class Roster:
     """Rows to grey out (unconscious, out of the game)."""
 
 
+class Later(Sequence):
+    """A list built on first use: a view's rosters beside a board stay hidden until Tab, and building them on
+    every key of the field was a tenth of its view. Compares equal to the list it builds."""
+
+    __slots__ = ("_build", "_items")
+
+    def __init__(self, build: Callable[[], list]) -> None:
+        self._build, self._items = build, None
+
+    def _list(self) -> list:
+        if self._items is None:
+            self._items = self._build()
+        return self._items
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __eq__(self, other) -> bool:
+        return self._list() == (list(other) if isinstance(other, Sequence) else other)
+
+    def __repr__(self) -> str:
+        return f"Later({self._list()!r})"
+
+
 @dataclass(slots=True)
 class View:
     headline: str
@@ -68,7 +96,8 @@ class View:
     phase_id: str
     """Key of the current phase for help and rulings."""
     scoreboard: list[Stat]
-    rosters: list[Roster]
+    rosters: Sequence[Roster]
+    """A list, or a ``Later`` where the screen may never show them (beside a board)."""
     notes: list[str] = field(default_factory=list)
     """Extra lines for the centre panel (pending whaps, the shot in progress...)."""
     board: BoardView | None = None

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from refbox.engine.board import BoardView, Cell
 from refbox.engine.grid import Square
-from refbox.engine.state import PhaseRow, Roster, Stat, View
+from refbox.engine.state import Later, PhaseRow, Roster, Stat, View
 from refbox.games.battleball import pitch, roster
 from refbox.games.battleball.field import bits_of
 from refbox.games.battleball.models import Data, Ref, State
@@ -62,7 +62,7 @@ def build(state: State, data: Data) -> View:
         phases=_phases(state, data),
         phase_id=phase_id(state),
         scoreboard=_scoreboard(state, data, names),
-        rosters=[_roster(state, data, s) for s in (0, 1)],
+        rosters=Later(lambda: [_roster(state, data, s) for s in (0, 1)]),
         notes=_notes(state, data) + (_board_notes(state, data, names) if state.board else []),
         board=board_view(state, data, names) if state.board else None,
     )

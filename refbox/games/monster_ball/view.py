@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.board import BoardView, Cell
-from refbox.engine.state import PhaseRow, Roster, Stat, View
+from refbox.engine.state import Later, PhaseRow, Roster, Stat, View
 from refbox.games.monster_ball import ask, flow, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
@@ -136,7 +136,7 @@ def view(s: State, data: Data) -> View:
     headline = f"{a.name} {a.score} : {b.score} {b.name}"
     board = field_view(s, data) if s.board else None
     return View(headline=headline, clock=clock_text(s, data), phases=rows, phase_id=current, scoreboard=scoreboard,
-                rosters=[roster(s, data, 0), roster(s, data, 1)], notes=notes, board=board)
+                rosters=Later(lambda: [roster(s, data, 0), roster(s, data, 1)]), notes=notes, board=board)
 
 
 # ---- the on-screen field ----

@@ -168,8 +168,9 @@ class GameScreen(Screen):
         if view.board is None:  # beside a board the turn sequence is never shown (the title names the phase)
             self.query_one(PhaseTracker).show(view)
         self.query_one(Scoreboard).show(view, self.colours)
-        for i, roster in enumerate(view.rosters[:2]):
-            self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
+        if self.rosters_shown(view):  # hidden beside a board until Tab: not even built
+            for i, roster in enumerate(view.rosters[:2]):
+                self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
         self.query_one(MatchLog).show(self.match.state.log, self.colours)
         if self.match.computer:
             self.call_after_refresh(self.computer.consider)
@@ -518,8 +519,12 @@ class GameScreen(Screen):
         """On a board screen, Tab shows or hides the rosters under the board; elsewhere it moves the focus."""
         if self.has_class("-with-board"):
             self.toggle_class("-show-rosters")
+            self.redraw()  # the rosters are drawn only while shown
         else:
             self.focus_next()
+
+    def rosters_shown(self, view) -> bool:
+        return view.board is None or not self.has_class("-with-board") or self.has_class("-show-rosters")
 
     def action_help(self) -> None:
         view = self.match.view()
