@@ -123,3 +123,24 @@ async def test_the_computer_setting_survives_a_resume(tmp_path):
 def test_every_board_ruleset_offers_the_computer():
     for name in ("battleball", "monster-ball"):
         assert hasattr(lookup(name).load_rules(), "evaluate")
+
+
+async def test_undo_takes_back_the_computers_announced_move_and_its_line(tmp_path):
+    """At a slow pace the computer's move is shown before it is entered; an undo then is the person's: the line
+    saying what the computer is about to do goes with it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_solo(app, pilot)
+        screen.match.set_computer(screen.match.computer, 5.0)
+        for _ in range(60):
+            if screen.computer.pending is not None:
+                break
+            if not screen.computer.busy():
+                await answer_as_person(pilot, screen)
+            await pilot.pause(0.02)
+        assert screen.computer.pending is not None, "the computer never announced a move"
+        assert screen.query_one("#computer").display
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.computer.pending is None
+        assert not screen.query_one("#computer").display or screen.computer.busy()

@@ -476,6 +476,7 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         self.computer.cancel()
+        self.show_computer("")  # what the computer was about to do is no longer so
         if self.computer.demo and not self.computer.paused:
             self.computer.toggle_pause()
         try:
@@ -495,6 +496,7 @@ class GameScreen(Screen):
 
     def action_redo(self) -> None:
         self.computer.cancel()
+        self.show_computer("")
         prompt = self.match.prompt()
         try:
             event = self.match.redo()
