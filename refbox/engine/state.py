@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +28,7 @@ class LogLine(Model):
 
 class GameState(Model):
     log: list[LogLine] = Field(default_factory=list)
+
     def note(self, stamp: str, text: str, actor: Actor = None) -> None:
         self.log.append(LogLine(stamp=stamp, text=text, actor=actor))
 

@@ -104,6 +104,8 @@ class Team(Model):
     colour: str
     score: int = Field(default=0, ge=0)
     coach: CoachState = Field(default_factory=CoachState)
+
+
 class Ask(Model):
     """The question pending inside the current phase; ``prompt`` renders it, ``apply`` answers it."""
 
