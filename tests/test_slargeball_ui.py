@@ -317,3 +317,19 @@ def test_a_game_screen_that_fails_to_open_lets_go_of_the_match(tmp_path, monkeyp
     again, _ = Match.load(path)
     again.lock()  # not refused as "open in another refbox window"
     again.close()
+
+
+async def test_a_name_cut_at_its_limit_is_said_not_silent(tmp_path):
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        field = app.screen.query_one("#name0")
+        field.value = ""
+        await pilot.press(*"The Very Long Team Name Of Doom")  # 31 characters: the field keeps 24
+        await pilot.pause()
+        assert field.value == "The Very Long Team Name "
+        assert "holds 24 characters at most" in str(app.screen.query_one("#error").render())
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert str(app.screen.query_one("#error").render()) == ""

@@ -102,8 +102,17 @@ class SetupScreen(Screen):
             self.query_one("#preview", Static).update(literal("What this setup builds shows here once the "
                                                               "problem on the left is fixed.", "dim"))
             return
-        error.update("")
+        error.update(self._full_note())
         self.query_one("#preview", Static).update(self.preview(setup))
+
+    def _full_note(self) -> Text | str:
+        """A name field at its limit takes no more characters (a pasted name is cut there): say so."""
+        full = [i for i in self.query("#form Input") if i.id != "seed" and i.max_length
+                and len(i.value) >= i.max_length]
+        if not full:
+            return ""
+        return literal(f"A name holds {full[0].max_length} characters at most: what was typed past that was "
+                       "left out.", "dim")
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
