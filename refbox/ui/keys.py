@@ -116,9 +116,18 @@ class FaceEntry:
 # ---- typing a number ----
 
 
-def number_digits(low: int, high: int) -> int:
-    """The most characters a number from ``low`` to ``high`` takes (a minus sign included)."""
-    return max(len(str(low)), len(str(high)))
+def number_is_complete(typed: str, low: int, high: int) -> bool:
+    """True when ``typed`` is in range and no further digit could make it another number in range: then it
+    is taken without Enter ("7" of 1-12 at once; "1" waits, it may become 10, 11 or 12)."""
+    try:
+        value = int(typed)
+    except ValueError:
+        return False
+    if not low <= value <= high:
+        return False
+    if typed.lstrip("-") == "0":
+        return True
+    return not any(low <= int(typed + digit) <= high for digit in "0123456789")
 
 
 def could_become(typed: str, low: int, high: int) -> bool:
@@ -130,7 +139,7 @@ def could_become(typed: str, low: int, high: int) -> bool:
         return sign > 0 or low < 0
     if not body.isdigit():
         return False
-    room = number_digits(low, high) - len(typed)
+    room = max(len(str(low)), len(str(high))) - len(typed)  # the most characters a number in range takes
     for extra in range(max(room, 0) + 1 if body != "0" else 1):
         first, last = int(body + "0" * extra), int(body + "9" * extra)
         lo, hi = (first, last) if sign > 0 else (-last, -first)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from refbox.engine.prompts import Legal
 from refbox.games.ballmonsters.bite import FACING_WORDS, _keep
-from refbox.games.ballmonsters.boing import _partner, owner
+from refbox.games.ballmonsters.boing import _partner, exit_ids, owner
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.models import State
 
@@ -36,23 +36,19 @@ def _target(state: State, data: Data) -> Legal:
     return Legal("choose", state.shooter, (*ids, "none"))
 
 
-def _exits(state: State) -> tuple[str, ...]:
-    return ("portal", "edge", "edge_gone") if state.portals else ("edge", "edge_gone")
-
-
 def _result(state: State, data: Data) -> Legal:
     if data.table.quick:
         most = max(0, state.power - state.monsterball(state.shooter).strength)
         hits = tuple(f"hit{extra}" for extra in range(most + 1))
-        return Legal("choose", None, ("miss", *hits, *_exits(state)))
-    return Legal("choose", None, ("hit", "miss", *_exits(state)))
+        return Legal("choose", None, ("miss", *hits, *exit_ids(state)))
+    return Legal("choose", None, ("hit", "miss", *exit_ids(state)))
 
 
 def _move(state: State, data: Data) -> Legal:
     moving, partner = state.moving.ball, _partner(state, data)
     ids = ["stop"]
     ids += [b.id for b in state.balls if b.in_play and b.id != moving and b.id != partner]
-    ids += _exits(state)
+    ids += exit_ids(state)
     if any(m.power > 0 and state.ball(m.ball).in_play for m in state.moves):
         ids.append("rest_all")
     return Legal("choose", None, tuple(ids))

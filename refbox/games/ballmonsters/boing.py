@@ -159,13 +159,18 @@ def exit_refusals(state: State, label: str = "Touched a portal") -> tuple[Refusa
     return () if state.portals else (Refusal(id="portal", label=label, reason="there is no portal on the field"),)
 
 
+EXITS = {"portal": ("Touched a portal", "P"), "edge": ("Off the edge: onto a free start space", "E"),
+         "edge_gone": ("Off the edge, no free start space: removed", "X")}
+"""The ways a moving ball leaves the field: option id -> (label, key)."""
+
+
+def exit_ids(state: State) -> tuple[str, ...]:
+    """The exits open now (a portal only where one is on the field); the legal answers use these too."""
+    return ("portal", "edge", "edge_gone") if state.portals else ("edge", "edge_gone")
+
+
 def exits(state: State) -> list[Option]:
-    out = []
-    if state.portals:
-        out.append(Option(id="portal", label="Touched a portal", key="P"))
-    out.append(Option(id="edge", label="Off the edge: onto a free start space", key="E"))
-    out.append(Option(id="edge_gone", label="Off the edge, no free start space: removed", key="X"))
-    return out
+    return [Option(id=i, label=EXITS[i][0], key=EXITS[i][1]) for i in exit_ids(state)]
 
 
 def leave(state: State, data: Data, ball: Ball, how: str) -> None:

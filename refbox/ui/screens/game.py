@@ -28,6 +28,7 @@ from refbox.ui.keys import (
     FaceEntry,
     assign_keys,
     could_become,
+    number_is_complete,
     out_of_range,
     range_words,
 )
@@ -547,20 +548,6 @@ def square_name(board, square) -> str:
     names = getattr(board, "square_names", None)
     name = names.get(square) if names else None
     return name if name is not None else f"{square[0]},{square[1]}"
-
-
-def number_is_complete(typed: str, low: int, high: int) -> bool:
-    """True when ``typed`` is in range and no further digit could make it another number in range: then it
-    is taken without Enter ("7" of 1-12 at once; "1" waits, it may become 10, 11 or 12)."""
-    try:
-        value = int(typed)
-    except ValueError:
-        return False
-    if not low <= value <= high:
-        return False
-    if typed.lstrip("-") == "0":
-        return True
-    return not any(low <= int(typed + digit) <= high for digit in "0123456789")
 
 
 def describe(event: Event, prompt) -> str:
