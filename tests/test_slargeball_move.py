@@ -106,3 +106,25 @@ def test_no_pile_to_cross_while_nobody_is_down():
     assert "pile" not in d.option_ids()
     d.knock_down("B.T1")
     assert "pile" in d.option_ids()
+
+
+def test_the_move_menu_offers_exactly_the_actions_some_figure_can_take():
+    """The menu's one-pass check agrees with the per-action figure lists on every move menu of random play."""
+    import random
+
+    from refbox.engine import registry
+    from refbox.engine.play import Game, random_event
+    from refbox.games.slargeball.moving import ACTIONS, _movers, menu_actions
+
+    entry = registry.lookup("slargeball")
+    rules, data = entry.load_rules(), entry.load_data()
+    menus = 0
+    for seed in range(3):
+        game = Game.start(rules, data, rules.Setup.model_validate(rules.sim_setup(data)))
+        rng = random.Random(seed)
+        while (legal := game.legal()).kind != "over":
+            if game.state.ask.step == "move_menu":
+                menus += 1
+                assert menu_actions(game.state, data) == [k for k in ACTIONS if _movers(game.state, data, k)]
+            game.apply(random_event(legal, rng))
+    assert menus > 100

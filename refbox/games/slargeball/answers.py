@@ -10,7 +10,7 @@ from refbox.engine.prompts import Legal
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.models import State
-from refbox.games.slargeball.moving import _movers
+from refbox.games.slargeball.moving import _movers, menu_actions
 from refbox.games.slargeball.whap_fling import _targets, scatter_dice
 
 
@@ -26,21 +26,7 @@ def _whap_target(state: State, data: Data) -> Legal:
 
 
 def _move_menu(state: State, data: Data) -> Legal:
-    """``_movers`` for every action in one pass over the figures (the menu is a quarter of random play)."""
-    pos = data.phase("move").steps[state.move_step].id
-    team = state.ask.team
-    figs = [f for f in state.figures if f.team == team and f.pos == pos and f.can_act]
-    ids = ["done"]
-    if figs:
-        if any(not f.up for f in state.figures if f.on_field):
-            ids.append("pile")
-        tried = state.tried_contact
-        if any(f.id not in tried for f in figs):
-            ids.append("contact")
-        ids.append("offside")
-        if pos == "G" and any(state.carried_by(f.id) for f in figs):
-            ids.append("goal")
-    return Legal("choose", team, (*ids, "rest", "break"))
+    return Legal("choose", state.ask.team, ("done", *menu_actions(state, data), "rest", "break"))
 
 
 def _move_figure(state: State, data: Data) -> Legal:
