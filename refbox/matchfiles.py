@@ -90,7 +90,7 @@ def move_match(journal: Path, folder: Path) -> list[Path]:
 def rematch(journal: Path, root: Path, seed: int | None = None):
     """A new match with the same ruleset data (house rules included), setup and teams, a new seed, and the old
     match's dice mode and computer sides. Returns the Match (its journal created under ``root``)."""
-    from refbox.engine.journal import Header, Journal, read
+    from refbox.engine.journal import Header, read
     from refbox.engine.match import Match, computer_settings
 
     old = read(journal, repair=False).header
@@ -101,7 +101,7 @@ def rematch(journal: Path, root: Path, seed: int | None = None):
     path.parent.mkdir(parents=True, exist_ok=True)
     header = Header(match_id=path.stem, ruleset=old.ruleset, title=old.title,
                     created=datetime.now().isoformat(timespec="seconds"), seed=seed, setup=old.setup, data=old.data)
-    match = Match(header, Journal.create(path, header, unique=True))
+    match = Match.created(header, path)
     meta = storage.read_meta(journal)
     match.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
     sides, pace = computer_settings(meta)

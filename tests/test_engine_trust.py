@@ -277,6 +277,32 @@ def test_two_matches_started_in_the_same_second_get_their_own_files(tmp_path):
     assert Match.load(b.journal.path)[0].header.seed == 2
 
 
+def test_a_match_renamed_because_its_name_was_taken_still_resumes_from_its_checkpoint(tmp_path, monkeypatch):
+    Match.new("slargeball", SETUP, 1, path=tmp_path / "m.jsonl")
+    m = Match.new("slargeball", SETUP, 5, path=tmp_path / "m.jsonl")
+    assert m.journal.path.name == "m-2.jsonl"
+    sim.advance(m, 200, random.Random(5))
+    m.save()
+    applied = []
+    real = m.rules.apply
+    monkeypatch.setattr(m.rules, "apply", lambda *a: (applied.append(1), real(*a)))
+    resumed, _ = Match.load(m.journal.path)
+    assert resumed.state == m.state and len(applied) < 64, "the checkpoint digests the name the match got"
+
+
+def test_a_rematch_of_a_match_whose_saved_setup_is_damaged_leaves_no_file(tmp_path):
+    from refbox import matchfiles
+
+    old = new(tmp_path / "old")
+    lines = old.journal.path.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["setup"]["squads"] = "many"
+    old.journal.path.write_text(json.dumps(header) + "\n")
+    with pytest.raises(JournalError, match="damaged"):
+        matchfiles.rematch(old.journal.path, tmp_path / "new")
+    assert not list((tmp_path / "new").rglob("*.jsonl"))
+
+
 # ---- 5. undo, redo and new inputs across a restart ----
 
 

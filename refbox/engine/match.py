@@ -116,9 +116,17 @@ class Match:
             setup=setup_model.model_dump(mode="json"),
             data=data.model_dump(mode="json"),
         )
-        journal = Journal.create(path, header, unique=True) if path else None
-        match = cls(header, journal, entry)
+        match = cls.created(header, path, entry) if path else cls(header, None, entry)
         match.set_dice_mode(dice_mode)
+        return match
+
+    @classmethod
+    def created(cls, header: Header, path: Path, entry: RulesetEntry | None = None) -> "Match":
+        """A new match whose journal is written only once its header has set up a match: a header that
+        cannot (a damaged ruleset or setup) leaves no file behind."""
+        match = cls(header, None, entry)
+        match.journal = Journal.create(path, header, unique=True)
+        match._digests = _Digests(header)  # the name it got (``-2``...) is part of what checkpoints digest
         return match
 
     @classmethod
