@@ -267,6 +267,30 @@ def test_a_torn_tail_of_a_symlinked_journal_repairs_the_target(tmp_path):
     assert resumed.state == m.state and not real.read_text().endswith('"inp')
 
 
+def test_a_line_still_being_written_by_the_window_playing_the_match_is_not_cut_off(tmp_path):
+    m = played(tmp_path)
+    m.lock()  # the referee's window, mid-append
+    with open(m.journal.path, "ab") as f:
+        f.write(b'{"op": "input", "ev')
+    half_written = m.journal.path.read_bytes()
+    with pytest.raises(JournalError, match="open in another refbox window"):
+        Match.load(m.journal.path)
+    assert m.journal.path.read_bytes() == half_written and not (tmp_path / "m.jsonl.torn").exists()
+    m.close()
+    assert "cut off" in Match.load(m.journal.path)[1], "once that window is gone, the tail is a crash's"
+
+
+def test_a_damaged_match_open_in_another_window_is_not_salvaged_under_it(tmp_path):
+    m = played(tmp_path)
+    m.lock()
+    raw = bytearray(m.journal.path.read_bytes())
+    raw[raw.index(b"\n", raw.index(b"\n") + 1) + 3] = 0xFF  # line 3
+    m.journal.path.write_bytes(bytes(raw))
+    with pytest.raises(JournalError, match="open in another refbox window"):
+        Match.load(m.journal.path, salvage=True)
+    assert m.journal.path.read_bytes() == bytes(raw)
+
+
 def test_two_matches_started_in_the_same_second_get_their_own_files(tmp_path):
     now = datetime(2026, 11, 23, 12, 0, 0)
     paths = [storage.new_match_path(tmp_path, "slargeball", now) for _ in range(2)]

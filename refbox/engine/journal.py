@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import stat
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -149,23 +150,8 @@ class Journal:
         """Claim the match for this window: a second refbox on the same match is refused, not interleaved.
 
         An advisory flock on a lock file beside the journal; the OS releases it if refbox dies."""
-        if self._lock is not None or fcntl is None:
-            return
-        lock = self.path.with_suffix(".lock")
-        try:
-            handle = open(lock, "a")
-        except OSError as e:
-            raise JournalError(f"{lock.name} cannot be created beside the match ({e.strerror or e}): refbox writes "
-                               "every input to this folder, so it needs write access here") from None
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.close()
-            raise JournalError(
-                f"{self.path.name} is open in another refbox window: close it there first "
-                "(two windows writing one match would corrupt it)"
-            ) from None
-        self._lock = handle
+        if self._lock is None:
+            self._lock = _claim(self.path)
 
     def unlock(self) -> None:
         if self._lock is not None:
@@ -288,6 +274,38 @@ def _write_failure(path: Path, e: OSError, what: str = "The input was NOT record
     return f"Could not save to {path}: {_reason(e)}. {what} and nothing changed: {advice}."
 
 
+def _claim(path: Path):
+    """The lock on ``path``'s match (an open lock file), or JournalError if another window holds it."""
+    if fcntl is None:
+        return None
+    lock = path.with_suffix(".lock")
+    try:
+        handle = open(lock, "a")
+    except OSError as e:
+        raise JournalError(f"{lock.name} cannot be created beside the match ({e.strerror or e}): refbox writes "
+                           "every input to this folder, so it needs write access here") from None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise JournalError(
+            f"{path.name} is open in another refbox window: close it there first "
+            "(two windows writing one match would corrupt it)"
+        ) from None
+    return handle
+
+
+@contextmanager
+def claimed(path: Path):
+    """Hold ``path``'s lock while rewriting the file: a window playing the match may be writing its last line."""
+    handle = _claim(path)
+    try:
+        yield
+    finally:
+        if handle is not None:
+            handle.close()
+
+
 def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
     """Parse a journal. A torn last line is dropped (the original kept beside it); other damage raises,
     unless ``salvage``: then the entries before the first damaged line are returned (nothing is written).
@@ -326,16 +344,8 @@ def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
         kept = reader.try_take(torn)
         target = path.resolve()  # repair what a symlink points at, never replace the link
         try:
-            if kept:
-                _rewrite(target, raw + b"\n", None)
-                recovered = f"The last line of {path.name} was missing its end; it was complete and is kept."
-            else:
-                backup = path.with_name(path.name + ".torn")
-                _rewrite(target, raw[: len(raw) - len(torn)], backup)
-                recovered = (
-                    f"The last entry of {path.name} was cut off mid-write (a crash or power cut) and was dropped; "
-                    f"the original file is kept as {backup.name}."
-                )
+            with claimed(path):
+                recovered = _repair(path, target, raw, torn, kept)
         except OSError as e:
             raise JournalError(f"{path}: its last line was cut off by a crash and needs repairing, but the folder "
                                f"cannot be written ({e.strerror or e}): make it writable and open the match again; "
@@ -349,6 +359,23 @@ def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
         entries = _consistent(entries)
     return Loaded(header=header, entries=entries, recovered=recovered, chain=reader.chain,
                   torn=bool(torn) and not repair)
+
+
+def _repair(path: Path, target: Path, raw: bytes, torn: bytes, kept: bool) -> str:
+    """Cut a torn last line off the journal, or end a complete one, once nothing else is writing it."""
+    try:
+        unchanged = target.read_bytes() == raw
+    except OSError:
+        unchanged = False
+    if not unchanged:
+        raise JournalError(f"{path}: the file changed while it was being read; open the match again")
+    if kept:
+        _rewrite(target, raw + b"\n", None)
+        return f"The last line of {path.name} was missing its end; it was complete and is kept."
+    backup = path.with_name(path.name + ".torn")
+    _rewrite(target, raw[: len(raw) - len(torn)], backup)
+    return (f"The last entry of {path.name} was cut off mid-write (a crash or power cut) and was dropped; "
+            f"the original file is kept as {backup.name}.")
 
 
 class _Reader:

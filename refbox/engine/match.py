@@ -25,7 +25,7 @@ from refbox.engine import storage
 from refbox.engine.clone import clone
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo, RefboxError
-from refbox.engine.journal import Entry, Header, Journal, effective, first_error, read, rewrite
+from refbox.engine.journal import Entry, Header, Journal, claimed, effective, first_error, read, rewrite
 from refbox.engine.prompts import Event, Legal, check, legal_of
 from refbox.engine.registry import Entry as RulesetEntry
 from refbox.engine.registry import lookup
@@ -164,7 +164,8 @@ class Match:
         match.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
         match.computer, match.pace = computer_settings(meta)
         if salvage and (bad is not None or loaded.damaged_at is not None):
-            backup, match.journal = rewrite(path, loaded.header, match.events)
+            with claimed(path):  # a window playing this match would be writing to the file being replaced
+                backup, match.journal = rewrite(path, loaded.header, match.events)
             where = f"line {loaded.damaged_at}" if bad is None else f"input {bad}"
             return match, (f"The journal was damaged at {where}: resumed from the {len(match.events)} inputs before "
                            f"it. The original file is kept as {backup.name}.")
