@@ -63,18 +63,23 @@ def to_markdown(r: Report) -> str:
         out += ["Successes minus expected, over the match (above 0: luckier than the odds):", "", "```",
                 *luck_chart(r), legend, "```", ""]
     if r.tally.teams:
-        out += ["## Team statistics", "", "| statistic | " + " | ".join(r.teams) + " |", "|---|---|---|"]
+        out += ["## Team statistics", "", _row(["statistic", *r.teams]), "|---|---|---|"]
         for stat in sorted({k for s in r.tally.teams.values() for k in s}):
             out.append(f"| {stat} | " + " | ".join(str(r.tally.teams.get(t, {}).get(stat, 0)) for t in (0, 1)) + " |")
         out.append("")
     columns, rows = stat_rows(r)
     if rows:
-        out += ["## Figures", "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-        out += ["| " + " | ".join(row) + " |" for row in rows]
+        out += ["## Figures", "", _row(columns), "|" + "---|" * len(columns)]
+        out += [_row(row) for row in rows]
         out.append("")
     out += ["## House rules", "", *([f"- `{c}`" for c in r.house_rules] or ["None: the shipped ruleset."]), ""]
     out += ["## Rulings that applied", "", *[f"- {x['ruling']} (why: {x['reason']})" for x in r.rulings], ""]
     return "\n".join(out)
+
+
+def _row(cells) -> str:
+    """A Markdown table row; a ``|`` in a name would otherwise start a new column."""
+    return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
 
 
 def to_html(r: Report) -> str:

@@ -15,6 +15,7 @@ from refbox.games.ballmonsters.rules import default_setup
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
 BONUSES = [("+0 STR", 0), ("+1 STR", 1), ("+2 STR", 2)]
@@ -108,7 +109,7 @@ class BallmonstersSetupScreen(SetupScreen):
                 base = d.team.monsterball_str if j == 0 else d.team.miniball_str
                 effect = d.effect(ball.effect).name if ball.effect else "-"
                 kind = "monsterball" if j == 0 else "miniball"
-                text.append(f"  {ball.name:<16} {kind:<12} STR {base + ball.str_bonus}  {effect}\n")
+                text.append(f"  {padded(ball.name, 16)} {kind:<12} STR {base + ball.str_bonus}  {effect}\n")
             text.append("\n")
         first = setup.teams[setup.places_first].name
         text.append(f"{first} places the first miniball and takes the first shot.\n\n")

@@ -12,6 +12,7 @@ from refbox.games.battleball.models import TEAM_COLOURS
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.lines import Lines, LineText
 from refbox.ui.widgets.select import Select
 
@@ -50,7 +51,7 @@ class BattleballSetupScreen(SetupScreen):
             for pos in self.data.positions:
                 dice = f"{pos.dice if pos.dice > 1 else ''}d{pos.sides} {pos.die_colour}"
                 extra = " · 2 squares, keeps one die" if pos.dice > 1 else ""
-                text.append(f"  {pos.count} × {pos.name:<13} {dice}{extra}\n")
+                text.append(f"  {pos.count} × {padded(pos.name, 13)} {dice}{extra}\n")
             text.append("\n")
         g = self.data.game
         rules = ", ".join(r.name for r in self.data.team_rules)

@@ -32,6 +32,7 @@ from refbox.games.monster_ball.view import ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
+from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.lines import Lines, LineText
 from refbox.ui.widgets.select import Select
 
@@ -110,7 +111,7 @@ class MonsterBallSetupScreen(SetupScreen):
                     for cid, n in counts.items():
                         c = d.creature(cid)
                         dice = f"M{c.move} H{c.hustle} B{c.block} T{c.tackle} P{c.pass_} C{c.catch} K{c.kick} ch{c.cheat}"
-                        text.append(f"    {n} × {c.name(side):<13} {dice}\n")
+                        text.append(f"    {n} × {padded(c.name(side), 13)} {dice}\n")
                 text.append("\n")
         text.append("Dice are given by their sides: H8 is a d8 for Hustle.")
         return text

@@ -14,6 +14,7 @@ from refbox.games.slargeball.rules import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
+from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
 DEFAULT_TEAMS = (("Red Ravagers", "red"), ("Blue Bashers", "blue"))
@@ -55,7 +56,7 @@ class SlargeballSetupScreen(SetupScreen):
                 counts[f.pos] = counts.get(f.pos, 0) + 1
             for pos_id, n in counts.items():
                 p = self.data.position(pos_id)
-                text.append(f"  {n} × {p.name:<18} M{p.move} W{p.whap} F{p.fling} N{p.nab}\n")
+                text.append(f"  {n} × {padded(p.name, 18)} M{p.move} W{p.whap} F{p.fling} N{p.nab}\n")
             text.append("\n")
         return text
 

@@ -21,19 +21,19 @@ from refbox.engine.errors import RefboxError
 from refbox.engine.report import Report, build
 from refbox.reporting import luck_chart, luck_line, score_chart, stat_rows, _n
 from refbox.ui.widgets.keybar import KeyBar
-from refbox.ui.widgets.literal import joined, literal
+from refbox.ui.widgets.literal import joined, literal, padded, widest
 
 log = logging.getLogger("refbox")
 
 
 def table(columns: list[str], rows: list[list[str]], head_style: str = "bold") -> Text:
     """Columns padded to their widest cell; every cell is plain text (names are never markup)."""
-    widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(columns)]
+    widths = [widest([c] + [r[i] for r in rows]) for i, c in enumerate(columns)]
     text = Text()
-    text.append_text(literal("  ".join(f"{c:<{w}}" for c, w in zip(columns, widths)), head_style))
+    text.append_text(literal("  ".join(map(padded, columns, widths)), head_style))
     for row in rows:
         text.append("\n")
-        text.append_text(literal("  ".join(f"{c:<{w}}" for c, w in zip(row, widths))))
+        text.append_text(literal("  ".join(map(padded, row, widths))))
     return text
 
 

@@ -7,6 +7,7 @@ on screen through ``literal`` or is appended to a ``Text`` as plain text: ``Stat
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from refbox.engine.text import printable
@@ -28,3 +29,14 @@ def joined(*parts: str | tuple[str, str] | Text) -> Text:
         else:
             out.append_text(literal(part))
     return out
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` and spaces up to ``width`` terminal cells: an emoji or a CJK letter takes two cells, so
+    ``f"{name:<18}"`` would push the columns after a name like that out of line."""
+    return text + " " * (width - cell_len(text))
+
+
+def widest(texts) -> int:
+    """Terminal cells of the widest of ``texts`` (0 for none)."""
+    return max((cell_len(t) for t in texts), default=0)

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from refbox.engine.state import LogLine, Roster, View
 from refbox.ui.widgets.colours import mark, style
+from refbox.ui.widgets.literal import padded, widest
 from refbox.ui.widgets.lines import Lines, LineText, runs
 
 MARKS = {"done": ("✓", "dim"), "current": ("▶", "bold reverse"), "todo": (" ", "")}
@@ -82,11 +83,11 @@ class Scoreboard(Panel):
 
     @staticmethod
     def _text(rows, colours) -> Lines:
-        width = max((len(label) for label, _, _ in rows), default=0) + 1
+        width = widest(label for label, _, _ in rows) + 1
         text = Lines()
         for label, value, actor in rows:
             look = style(colours[actor]) if actor is not None else ""
-            text.append(f"{mark(actor)}{label:<{width}}", style=look)
+            text.append(mark(actor) + padded(label, width), style=look)
             text.append(f"{value}\n", style=look)
         return text
 
@@ -100,14 +101,14 @@ class RosterTable(Panel):
     def _text(roster: Roster, colours) -> Lines:
         look = style(colours[roster.actor]) if roster.actor is not None else "bold"
         cols = len(roster.columns)
-        widths = [max([len(roster.columns[i])] + [len(r[i]) for r in roster.rows]) for i in range(cols)]
+        widths = [widest([roster.columns[i]] + [r[i] for r in roster.rows]) for i in range(cols)]
         text = Lines()
         text.append(mark(roster.actor) + roster.title.upper() + "\n", style=look)
-        text.append(" ".join(f"{c:<{w}}" for c, w in zip(roster.columns, widths)).rstrip() + "\n", style="bold dim")
+        text.append(" ".join(map(padded, roster.columns, widths)).rstrip() + "\n", style="bold dim")
         for i, row in enumerate(roster.rows):
             dim = roster.dim[i] if i < len(roster.dim) else False
             # no padding after the last column: a longer entry there (a ball mark) repaints its own row only
-            text.append(" ".join(f"{c:<{w}}" for c, w in zip(row, widths)).rstrip() + "\n", style="dim" if dim else "")
+            text.append(" ".join(map(padded, row, widths)).rstrip() + "\n", style="dim" if dim else "")
         return text
 
 
