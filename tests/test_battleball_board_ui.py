@@ -5,9 +5,14 @@ window too small said so), and snapshots at the two sizes it must fit."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from test_battleball_ui import make_app, open_setup, start
 from textual import events
 
+from refbox.engine.play import random_event
 from refbox.ui.app import RefboxApp
 from refbox.ui.keys import assign_keys
 from refbox.ui.widgets.board import Board
@@ -247,6 +252,32 @@ async def test_a_narrow_board_scrolls_to_the_squares_asked_about(tmp_path):
             x = board._margin + board._x((col, row)) - board.scroll_offset.x
             assert 0 <= x and x + 2 <= board.scrollable_content_region.width, (col, row)
             assert shown[row][x:x + 2].strip() == key
+        assert board_cut_on_a_square_edge(board)
+
+
+def board_cut_on_a_square_edge(board) -> bool:
+    """Whether the board's left edge falls between two squares (cut through one, the staggered rows would
+    look shifted the other way round at the edge)."""
+    x = board.scroll_offset.x
+    return x == 0 or (x - board._margin) % board.view.cell_width == 0
+
+
+@pytest.mark.parametrize("width", [99, 100])
+async def test_a_narrow_board_keeps_its_left_edge_between_squares_as_play_moves_it(tmp_path, width):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(width, 30)) as pilot:
+        screen = await start(app, pilot, board="screen")
+        await pilot.press(*KICKOFF)
+        rng, board, offsets = random.Random(3), screen.query_one(Board), set()
+        for _ in range(60):
+            legal = screen.match.legal()
+            if legal.kind == "over":
+                break
+            screen.submit(random_event(legal, rng))
+            await pilot.pause()
+            offsets.add(board.scroll_offset.x)
+            assert board_cut_on_a_square_edge(board), board.scroll_offset.x
+        assert len(offsets) > 2, "play moved the board sideways"
 
 
 # ---- snapshots ----

@@ -162,7 +162,24 @@ class Board(DirectLines, ScrollView, can_focus=False):
         else:
             self.keep_in_view(view.focus or min(squares))
             return
+        self._show_region(region)
+
+    def _show_region(self, region: Region) -> None:
+        """Scroll ``region`` into view with the window's left edge on a square's edge where it fits: cut
+        through the middle of a square, a staggered board's rows look shifted the other way round."""
         self.scroll_to_region(region, animate=False, immediate=True)
+        assert self.view is not None
+        x, w = self.scroll_offset.x, self.view.cell_width
+        if w < 2 or x == 0:
+            return
+        width = self.scrollable_content_region.width
+        aligned = x - (x - self._margin) % w
+        right = region.right - (w // 2 if self.view.stagger else 0)  # a staggered row's overhang may go
+        for left in (aligned, aligned + w):
+            if 0 <= left <= self.max_scroll_x and left <= region.x and right <= left + width:
+                if left != x:
+                    self.scroll_to(x=left, animate=False, immediate=True)
+                return
 
     def _region(self, squares: list[Square]) -> Region:
         """The board's characters that draw ``squares`` (C-level min and max: hundreds of keyed squares are
@@ -179,7 +196,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
         if square is None or self.view is None:
             return
         x = self._margin + self._x(square)
-        self.scroll_to_region(Region(x, square[1], self.view.cell_width, 1), animate=False, immediate=True)
+        self._show_region(Region(x, square[1], self.view.cell_width, 1))
 
     def _row_key(self, view: BoardView, r: int) -> tuple:
         """What a row shows: its label, and per square the cell (None: blank), mark and hint; and the cursor's
