@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Static
 
 from refbox.engine import registry
+from refbox.engine.play import random_event
 from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.monster_ball import MonsterBallScreen, MonsterBallSetupScreen
@@ -225,6 +227,28 @@ class TestCaptainsClock:
             await pilot.pause()
             match = screen.match
             assert match.events[-1].value == "timeout" and match.state.mover == 1
+
+    async def test_the_movers_minute_stands_still_while_the_other_captain_chooses_a_defence(self, tmp_path):
+        """Ruling captain-minute: a defence against a tackle is the other captain's decision, on their time."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            match, rng = screen.match, random.Random(2)
+            while match.state.step != "defence_style":  # random play up to a tackle on the carrier
+                screen.submit(random_event(match.legal(), rng))
+            await pilot.pause()
+            mover = match.state.mover
+            assert match.legal().actor == 1 - mover and screen.half_running()
+            left = screen.left
+            screen.tick(20)
+            await pilot.pause()
+            assert screen.left == left
+            assert f"stands still while {screen.names[1 - mover]} decide" in screen.query_one("#captain-clock").plain
+            screen.submit(random_event(match.legal(), rng))  # the defence chosen: the dice are rolled on the mover's time
+            assert match.state.mover == mover and match.legal().kind == "roll"
+            screen.tick(5)
+            assert screen.left == left - 5
 
     async def test_undo_gives_back_the_time_that_half_round_had_not_a_fresh_minute(self, tmp_path):
         app = make_app(tmp_path)

@@ -224,8 +224,13 @@ class MonsterBallScreen(GameScreen):
 
     def clock_running(self) -> bool:
         """The countdown runs only while a half-round is under way, unpaused, with this screen on top
-        (never under the help screen or a modal)."""
-        return not self.paused and self.app.screen is self and self.half_running()
+        (never under the help screen or a modal), and not while the other captain decides."""
+        return not self.paused and self.app.screen is self and self.half_running() and not self.other_deciding()
+
+    def other_deciding(self) -> bool:
+        """The question is the other captain's (a defence against a tackle, say): their time, not the mover's."""
+        legal = self.match.legal()
+        return legal.kind not in ("roll", "over") and legal.actor is not None and legal.actor != self.match.state.mover
 
     def _widget(self, widget_id: str):
         """One of this screen's own widgets, or None while it is still being mounted (looked up once)."""
@@ -274,6 +279,8 @@ class MonsterBallScreen(GameScreen):
             note = ""
             if running and self.left == 0:
                 note = "time's up" if s.step in MENUS else "time's up: the half ends after this action"
+            elif running and self.other_deciding():
+                note = f"stands still while {self.names[1 - s.mover]} decide"
             clock.show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused, note)
 
     def tick(self, seconds: int = 1) -> None:
