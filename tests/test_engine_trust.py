@@ -245,14 +245,20 @@ def test_an_unreadable_number_in_a_checkpoint_is_ignored(tmp_path):
     assert Match.load(m.journal.path)[0].state == m.state
 
 
-def test_a_checkpoint_is_used_when_it_checks_out(tmp_path, monkeypatch):
-    m = played(tmp_path, inputs=200)
+def resumed_from_its_checkpoint(m: Match, monkeypatch) -> bool:
+    """Whether ``m`` resumes to the same state replaying fewer inputs than lie between two checkpoints."""
     m.save()
     applied = []
     real = m.rules.apply
     monkeypatch.setattr(m.rules, "apply", lambda *a: (applied.append(1), real(*a)))
     resumed, _ = Match.load(m.journal.path)
-    assert resumed.state == m.state and len(applied) < 64, "resumed from the checkpoint, not from the start"
+    monkeypatch.undo()
+    return resumed.state == m.state and len(applied) < 64
+
+
+def test_a_checkpoint_is_used_when_it_checks_out(tmp_path, monkeypatch):
+    m = played(tmp_path, inputs=200)
+    assert resumed_from_its_checkpoint(m, monkeypatch), "resumed from the checkpoint, not from the start"
 
 
 def test_a_torn_tail_of_a_symlinked_journal_repairs_the_target(tmp_path):
@@ -306,12 +312,7 @@ def test_a_match_renamed_because_its_name_was_taken_still_resumes_from_its_check
     m = Match.new("slargeball", SETUP, 5, path=tmp_path / "m.jsonl")
     assert m.journal.path.name == "m-2.jsonl"
     sim.advance(m, 200, random.Random(5))
-    m.save()
-    applied = []
-    real = m.rules.apply
-    monkeypatch.setattr(m.rules, "apply", lambda *a: (applied.append(1), real(*a)))
-    resumed, _ = Match.load(m.journal.path)
-    assert resumed.state == m.state and len(applied) < 64, "the checkpoint digests the name the match got"
+    assert resumed_from_its_checkpoint(m, monkeypatch), "the checkpoint digests the name the match got"
 
 
 def test_a_rematch_of_a_match_whose_saved_setup_is_damaged_leaves_no_file(tmp_path):
@@ -404,9 +405,4 @@ def test_after_undo_and_new_inputs_the_checkpoint_still_checks_out(tmp_path, mon
     for _ in range(20):
         m.undo()
     sim.advance(m, 30, random.Random(99))
-    m.save()
-    applied = []
-    real = m.rules.apply
-    monkeypatch.setattr(m.rules, "apply", lambda *a: (applied.append(1), real(*a)))
-    resumed, _ = Match.load(m.journal.path)
-    assert resumed.state == m.state and len(applied) < 64, "resumed from the checkpoint, not from the start"
+    assert resumed_from_its_checkpoint(m, monkeypatch), "resumed from the checkpoint, not from the start"
