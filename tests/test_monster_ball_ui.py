@@ -250,6 +250,24 @@ class TestCaptainsClock:
             screen.tick(5)
             assert screen.left == left - 5
 
+    async def test_a_resumed_match_goes_on_with_the_time_its_half_round_had(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press(*TOUCHBACK, *HIKE)
+            screen.tick(25)
+            path = screen.match.journal.path
+            await pilot.press("q")  # save and leave
+            await pilot.pause()
+        app = RefboxApp(data_dir=tmp_path, resume_path=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MonsterBallScreen) and screen.left == 35
+            assert "0:35" in screen.query_one("#captain-clock").plain
+            await pilot.press("u")  # back before the snap: the saved time belongs to the half-round after it
+            assert screen.left == 60
+
     async def test_undo_gives_back_the_time_that_half_round_had_not_a_fresh_minute(self, tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:

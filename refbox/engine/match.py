@@ -88,6 +88,9 @@ class Match:
         """Sides played by the computer coach, and its level (a setting kept in the meta file, like dice)."""
         self.pace: float = 1.0
         """Seconds a computer's decision stays on screen before it is entered."""
+        self.timers: dict[str, Any] = {}
+        """A screen's own running times (Monster Ball's captain countdown), kept in the meta file so that a
+        resumed match goes on with them; never read by the rules (replays do not depend on them)."""
         self._warning_lock = threading.Lock()
         self.warning: str | None = None
         """Set when a file after the journal (summary, checkpoint) could not be written; see take_warning."""
@@ -163,6 +166,7 @@ class Match:
         match._meta_at = len(match.events)  # the summary on disk is this match's, as last saved
         match.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
         match.computer, match.pace = computer_settings(meta)
+        match.timers = meta["timers"] if isinstance(meta.get("timers"), dict) else {}
         if salvage and (bad is not None or loaded.damaged_at is not None):
             with claimed(path):  # a window playing this match would be writing to the file being replaced
                 backup, match.journal = rewrite(path, loaded.header, match.events)
@@ -470,7 +474,8 @@ class Match:
             summary = self.view()
             meta = {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}",
                     "finished": self.legal().kind == "over",
-                    "computer": {str(side): level for side, level in self.computer.items()}, "pace": self.pace}
+                    "computer": {str(side): level for side, level in self.computer.items()}, "pace": self.pace,
+                    "timers": dict(self.timers)}
         except Exception:  # a summary is never worth an input
             log.exception("could not build the match summary")
             return

@@ -10,6 +10,7 @@ clock). Each captain's half-round has one minute, kept across its sub-prompts (H
 and across undo and redo. It runs only while this screen is on top (never under help or a modal), pauses
 with Ctrl+T, and stops itself when nobody has pressed a key for a while. When it runs out the move menu
 is answered with "time's up", an ordinary journaled input (out in a sub-prompt: once the action is done).
+The time left is kept with the match's summary, so a resumed match goes on with it.
 """
 
 from __future__ import annotations
@@ -159,6 +160,7 @@ class MonsterBallScreen(GameScreen):
         self._drawn_error = ""
 
     def on_mount(self) -> None:
+        self._resume_countdown()
         middle = self.query_one("#middle")
         middle.mount(LineText(id="field-strip"), before="#prompt")
         middle.mount(CaptainClock(id="captain-clock"), before="#prompt")
@@ -217,6 +219,20 @@ class MonsterBallScreen(GameScreen):
     @left.setter
     def left(self, value: int) -> None:
         self.lefts[self.half_key()] = value
+        self.match.timers["captain"] = {"half": list(self.half_key()), "left": value}  # saved with the summary
+
+    def _save(self) -> None:
+        self.match.timers["captain"] = {"half": list(self.half_key()), "left": self.left}
+        super()._save()
+
+    def _resume_countdown(self) -> None:
+        """A resumed match goes on with the time its half-round had left when it was saved."""
+        saved = self.match.timers.get("captain")
+        if not isinstance(saved, dict) or saved.get("half") != list(self.half_key()):
+            return
+        left = saved.get("left")
+        if isinstance(left, int) and not isinstance(left, bool) and 0 <= left <= self.limit:
+            self.lefts[self.half_key()] = left
 
     def half_running(self) -> bool:
         """A captain's half-round is under way (the move menu or an action declared from it)."""
