@@ -10,6 +10,7 @@ from textual.widgets import Input, Static
 
 from refbox.engine import registry
 from refbox.engine.play import random_event
+from refbox.games.monster_ball.flow import possessive
 from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.monster_ball import MonsterBallScreen, MonsterBallSetupScreen
@@ -244,7 +245,8 @@ class TestCaptainsClock:
             screen.tick(20)
             await pilot.pause()
             assert screen.left == left
-            assert f"stands still while {screen.names[1 - mover]} decide" in screen.query_one("#captain-clock").plain
+            other = possessive(screen.names[1 - mover])
+            assert f"stands still while {other} captain answers" in screen.query_one("#captain-clock").plain
             screen.submit(random_event(match.legal(), rng))  # the defence chosen: the dice are rolled on the mover's time
             assert match.state.mover == mover and match.legal().kind == "roll"
             screen.tick(5)

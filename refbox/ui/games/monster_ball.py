@@ -296,7 +296,7 @@ class MonsterBallScreen(GameScreen):
             if running and self.left == 0:
                 note = "time's up" if s.step in MENUS else "time's up: the half ends after this action"
             elif running and self.other_deciding():
-                note = f"stands still while {self.names[1 - s.mover]} decide"
+                note = f"stands still while {flow_possessive(self.names[1 - s.mover])} captain answers"
             clock.show(self.names[s.mover] if running else None, self.colours[s.mover], self.left, self.paused, note)
 
     def tick(self, seconds: int = 1) -> None:
