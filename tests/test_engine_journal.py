@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from refbox.engine.errors import JournalError, NothingToUndo
+from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo
 from refbox.engine.journal import Entry
 from refbox.engine.match import Match
 from refbox.engine.prompts import choose, roll
@@ -144,7 +144,7 @@ def test_a_file_that_is_not_a_journal_is_refused(tmp_path):
 
 def test_a_refused_input_is_not_journaled(tmp_path):
     m = new(tmp_path)
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidInput, match="7 is not a face of a d6"):
         m.submit(roll(7, 1))
     assert len((tmp_path / "m.jsonl").read_text().splitlines()) == 1
 
