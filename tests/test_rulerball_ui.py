@@ -12,6 +12,7 @@ from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.rulerball import RulerballScreen, RulerballSetupScreen, SweepStrip
 from refbox.ui.screens.help import HelpScreen
+from refbox.ui.widgets.panels import RosterTable
 
 SIZE = (130, 40)
 FIELD_THE_BALL = ["enter", "1", "enter", "e", "1"]
@@ -60,6 +61,27 @@ class TestSetup:
             catcher = state.fig("0-catcher-1")
             assert state.teams[0] == "Sharks" and catcher.name == "Mitts" and catcher.stats == {"skill": 4}
             assert state.fig("1-skater-5").sector == 9
+
+    async def test_with_stats_every_figure_still_shows_in_its_roster(self, tmp_path):
+        """Stats make a roster line wider: two figures a line would wrap (and push figures out of the box), so
+        the roster shows one a line where two do not fit."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 36)) as pilot:
+            screen = await open_setup(app, pilot)
+            screen.query_one("#f0-0-name", Input).value = "Zebediah Longname"
+            screen.query_one("#f0-0-skill", Input).value = "99"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            game = app.screen
+            panel = game.query_one("#roster0", RosterTable)
+            lines = panel.plain.splitlines()
+            names = [f.name for f in game.match.state.figures if f.team == 0]
+            assert all(any(name in line for line in lines) for name in names), lines
+            assert max(map(len, lines)) <= panel.content_size.width and len(lines) == 2 + len(names)
+            await pilot.resize_terminal(200, 40)  # room for two a line again
+            await pilot.pause()
+            assert len(panel.plain.splitlines()) == 2 + (len(names) + 1) // 2
 
     async def test_a_start_sector_off_the_track_is_shown_and_refused(self, tmp_path):
         app = make_app(tmp_path)

@@ -58,6 +58,8 @@ class Roster:
     rows: list[list[str]]
     dim: list[bool] = field(default_factory=list)
     """Rows to grey out (unconscious, out of the game)."""
+    fold: bool = False
+    """Two rows a line (the first half of the rows beside the second) where the panel is wide enough."""
 
 
 class Later(Sequence):

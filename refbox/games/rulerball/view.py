@@ -141,25 +141,22 @@ def _where(state: State, f: Figure) -> str:
 
 
 def roster(state: State, team: int) -> Roster:
-    """Two figures a line (five lines for ten figures), each with its key in the fewer-keys flow, where it is, and
-    M / F once it has moved / fought this turn; the four stats, when any is set, as spd/skl/cmb/tgh."""
+    """A line per figure (two a line where the panel is wide enough), each with its key in the fewer-keys flow,
+    where it is, and M / F once it has moved / fought this turn; the four stats, when any is set, as
+    spd/skl/cmb/tgh."""
     figures = [f for f in state.figures if f.team == team]
     with_stats = any(f.stats for f in figures)
     keyed = state.fewer_keys
     head = (["Key"] if keyed else []) + ["Figure", "Where", "MF"] + (["Stats"] if with_stats else [])
-    cells = []
+    rows = []
     for f in figures:
         row = [figure_key(state, f) or "·"] if keyed else []
         row += [f.name, _where(state, f), ("M" if f.moves else "·") + ("F" if f.fights else "·")]
         if with_stats:
             row.append("/".join(str(f.stats[s]) if s in f.stats else "-" for s in STATS))
-        cells.append(row)
-    half = (len(cells) + 1) // 2
-    blank = [""] * len(head)
-    rows = [cells[i] + ["│"] + (cells[half + i] if half + i < len(cells) else blank) for i in range(half)]
-    dim = [not figures[i].on_track and (half + i >= len(figures) or not figures[half + i].on_track)
-           for i in range(half)]
-    return Roster(title=state.teams[team], actor=team, columns=head + ["│"] + head, rows=rows, dim=dim)
+        rows.append(row)
+    return Roster(title=state.teams[team], actor=team, columns=head, rows=rows,
+                  dim=[not f.on_track for f in figures], fold=True)
 
 
 def build_view(state: State, data: Data) -> View:

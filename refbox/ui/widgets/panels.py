@@ -93,23 +93,53 @@ class Scoreboard(Panel):
 
 
 class RosterTable(Panel):
+    _last: tuple | None = None
+
     def show(self, roster: Roster, colours: tuple[str, str]) -> None:
-        key = (roster.title, tuple(map(tuple, roster.rows)), tuple(roster.dim))
-        self.show_if_changed(key, lambda: self._text(roster, colours))
+        self._last = (roster, colours)
+        width = self.content_size.width if roster.fold else 0  # a folded roster's layout depends on the width
+        key = (roster.title, tuple(map(tuple, roster.rows)), tuple(roster.dim), width)
+        self.show_if_changed(key, lambda: self._text(roster, colours, width))
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self._last is not None and self._last[0].fold:
+            self.show(*self._last)
 
     @staticmethod
-    def _text(roster: Roster, colours) -> Lines:
+    def _text(roster: Roster, colours, width: int = 0) -> Lines:
+        """The roster as a table; a folded one two rows a line, unless that is wider than ``width`` (0: unknown)."""
         look = style(colours[roster.actor]) if roster.actor is not None else "bold"
-        cols = len(roster.columns)
-        widths = [widest([roster.columns[i]] + [r[i] for r in roster.rows]) for i in range(cols)]
+        columns, rows, dim = roster.columns, roster.rows, roster.dim
+        widths = _widths(columns, rows)
+        if roster.fold and len(rows) > 1:
+            paired = _paired(roster)
+            paired_widths = _widths(paired[0], paired[1])
+            if not width or sum(paired_widths) + len(paired_widths) - 1 <= width:
+                (columns, rows, dim), widths = paired, paired_widths
         text = Lines()
         text.append(mark(roster.actor) + roster.title.upper() + "\n", style=look)
-        text.append(" ".join(map(padded, roster.columns, widths)).rstrip() + "\n", style="bold dim")
-        for i, row in enumerate(roster.rows):
-            dim = roster.dim[i] if i < len(roster.dim) else False
+        text.append(" ".join(map(padded, columns, widths)).rstrip() + "\n", style="bold dim")
+        for i, row in enumerate(rows):
+            grey = dim[i] if i < len(dim) else False
             # no padding after the last column: a longer entry there (a ball mark) repaints its own row only
-            text.append(" ".join(map(padded, row, widths)).rstrip() + "\n", style="dim" if dim else "")
+            text.append(" ".join(map(padded, row, widths)).rstrip() + "\n", style="dim" if grey else "")
         return text
+
+
+def _widths(columns: list[str], rows: list[list[str]]) -> list[int]:
+    return [widest([columns[i]] + [r[i] for r in rows]) for i in range(len(columns))]
+
+
+def _paired(roster: Roster) -> tuple[list[str], list[list[str]], list[bool]]:
+    """The first half of the rows beside the second: columns, rows and which lines to grey out (both halves)."""
+    rows, dim = roster.rows, roster.dim
+    half = (len(rows) + 1) // 2
+    blank = [""] * len(roster.columns)
+    grey = list(dim) + [False] * (len(rows) - len(dim))
+    lines = [rows[i] + ["│"] + (rows[half + i] if half + i < len(rows) else blank) for i in range(half)]
+    line_dim = [grey[i] and (half + i >= len(rows) or grey[half + i]) for i in range(half)]
+    return roster.columns + ["│"] + roster.columns, lines, line_dim
 
 
 def _same(old: list[Strip], new: list[Strip], index: int) -> bool:
