@@ -172,8 +172,8 @@ def test_the_fewer_keys_flow_under_uniformly_random_answers(seed):
     play(seed, uniform=True, setup=FEWER_KEYS)
 
 
-OLD_ONLY = {"clock", "ball", "ball_end", "ball_figures", "field_choice", "ball_gutter", "move_pick", "combat_pick"}
-NEW_ONLY = {"ball_stop", "ball_path", "field_quick", "move_walk", "move_first", "combat_walk"}
+OLD_ONLY = {"clock", "ball", "ball_end", "ball_figures", "field_choice", "ball_gutter", "move_pick", "move_to", "combat_pick"}
+NEW_ONLY = {"ball_stop", "ball_path", "field_quick", "move_walk", "move_first", "move_further", "combat_walk"}
 
 
 def test_random_games_score_goals_and_use_every_step():

@@ -194,3 +194,22 @@ def test_no_more_fights_stays_the_first_option_as_figures_fight():
     walk_to(m, "combat_pick")
     ids = [o.id for o in m.prompt().options]
     assert ids[0] == "done" and len(ids) > 1
+
+
+@pytest.mark.parametrize(("on", "sectors"), [(10, 10), (11, 11), (0, 12), (1, 13)])
+def test_moving_ten_or_more_counts_on_from_ten_so_the_own_sector_is_a_whole_lap(on, sectors):
+    """Ruling moves-further: after "10 or more" the sector typed is at least ten sectors on, never a standstill."""
+    from refbox.games.rulerball.sweep import walker
+    from refbox.games.rulerball.track import clockwise
+
+    m = new_match(setup={"fewer_keys": True})
+    start_turn(m)
+    walk_to(m, "move_walk")
+    figure = walker(m.state, m.data)
+    start = figure.sector
+    m.submit(choose("further"))
+    assert f"sector {clockwise(start, -10, 12)} is 10 on, sector {start} a whole lap" in m.prompt().text
+    end = clockwise(start, -on, 12)
+    m.submit(number(end))
+    assert m.state.fig(figure.id).sector == end
+    assert m.state.log[-1].text.endswith(f"sector {start} -> {end} ({sectors} sector(s)).")

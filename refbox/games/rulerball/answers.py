@@ -9,14 +9,14 @@ from collections.abc import Callable
 from refbox.engine.prompts import Legal
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.models import State
-from refbox.games.rulerball.sweep import attackers, to_move, walker
+from refbox.games.rulerball.sweep import FURTHER, attackers, to_move, walker
 from refbox.games.rulerball.turn import _due_back, _path_ahead
 
 
 def _move_walk(state: State, data: Data) -> Legal:
     n = data.track.sectors
     ids = ["stay", "all_stay", *(str(k) for k in range(1, min(9, n - 1) + 1))]
-    if n - 1 > 9:
+    if n - 1 >= FURTHER:
         ids.append("further")
     if len(to_move(state, data)) > 1:
         ids.append("first")

@@ -75,8 +75,37 @@ def move_to_prompt(state: State, data: Data) -> Number:
 def move_to_apply(state: State, data: Data, event: Event) -> None:
     f = state.fig(state.pending.figure or "")
     start, end = f.sector or 1, int(event.value)  # type: ignore[arg-type]
+    _skated(state, data, f, end, counterclockwise_distance(start, end, data.track.sectors))
+
+
+FURTHER = 10
+"""The fewest sectors of the "further" answer (the move menu's own keys go up to 9)."""
+
+
+@step("move_further", "move", sub="sweep")
+def move_further_prompt(state: State, data: Data) -> Number:
+    f = state.fig(state.pending.figure or "")
+    n, start = data.track.sectors, f.sector or 1
+    return Number(
+        actor=f.team,
+        text=f"{state.label(f.id)} skates {FURTHER} or more sectors counterclockwise from sector {start}: which sector "
+             f"does it end in? (sector {clockwise(start, -FURTHER, n)} is {FURTHER} on, sector {start} a whole lap: "
+             "ruling moves-further)",
+        min=1, max=n, unit="sector",
+    )
+
+
+@move_further_prompt.answer
+def move_further_apply(state: State, data: Data, event: Event) -> None:
+    f = state.fig(state.pending.figure or "")
+    n, end = data.track.sectors, int(event.value)  # type: ignore[arg-type]
+    gone = counterclockwise_distance(f.sector or 1, end, n)
+    _skated(state, data, f, end, gone if gone >= FURTHER else gone + n)
+
+
+def _skated(state: State, data: Data, f: Figure, end: int, gone: int) -> None:
+    start = f.sector or 1
     f.sector, f.moves = end, f.moves + 1
-    gone = counterclockwise_distance(start, end, data.track.sectors)
     state.note(state.stamp("Move"), f"{state.label(f.id)}: sector {start} -> {end} ({gone} sector(s)).", f.team)
     if state.ball.carrier == f.id:
         ballplay.carry(state, data, f, gone)
@@ -108,8 +137,8 @@ def move_walk_prompt(state: State, data: Data) -> Choose:
                       key=ALL_STAY_KEY)]
     options += [Option(id=str(k), label=f"Moves {k} → sector {clockwise(start, -k, n)}", key=str(k), actor=f.team)
                 for k in range(1, min(9, n - 1) + 1)]
-    if n - 1 > 9:
-        options.append(Option(id="further", label="Moves 10 or more: type the end sector", key=FURTHER_KEY))
+    if n - 1 >= FURTHER:
+        options.append(Option(id="further", label=f"Moves {FURTHER} or more: type the end sector", key=FURTHER_KEY))
     if len(to_move(state, data)) > 1:
         options.append(Option(id="first", label="Another figure of this sector goes first", key=FIRST_KEY))
     return Choose(actor=f.team, text=f"{state.label(f.id)} ({f.role}{ball}) in sector {start}: how far "
@@ -131,7 +160,7 @@ def move_walk_apply(state: State, data: Data, event: Event) -> None:
         return
     if value == "further":
         state.pending = Pending(figure=f.id)
-        state.step = "move_to"
+        state.step = "move_further"
         return
     if value == "first":
         state.step = "move_first"
