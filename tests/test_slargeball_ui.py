@@ -333,3 +333,28 @@ async def test_a_name_cut_at_its_limit_is_said_not_silent(tmp_path):
         await pilot.press("backspace")
         await pilot.pause()
         assert str(app.screen.query_one("#error").render()) == ""
+
+
+async def test_a_selection_says_how_to_confirm_it_and_0_takes_it_as_it_stands(tmp_path):
+    """A Pick too long for the panel still ends with its hint (the question and the list give way); ``0`` is
+    "nothing (else)" here as everywhere: the selection as it stands, none at all is fine."""
+    import random
+
+    from refbox.engine.play import random_event
+    from refbox.engine.prompts import Pick
+
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        match = await start_match(pilot, squads=3)
+        screen, rng = app.screen, random.Random(1)
+        while not (isinstance(match.prompt(), Pick) and match.prompt().min == 0):
+            screen.submit(random_event(match.legal(), rng))
+        await pilot.pause()
+        panel = screen.query_one(PromptPanel)
+        prompt = match.prompt()
+        assert len(prompt.options) > panel.size.height  # more answers than rows
+        rows = [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+        assert [r for r in rows if r][-1] == "keys toggle · Enter or 0 confirms (none is fine)", rows
+        events = len(match.events)
+        await pilot.press(prompt.options[0].key, "0")
+        assert len(match.events) == events + 1 and match.events[-1].value == [prompt.options[0].id]

@@ -105,15 +105,16 @@ class PromptPanel(LineText):
         shown = lines[:room] if len(lines) <= room else lines[: room - 1] + ["…"]
         body.append("\n\n" + "\n".join(shown), style="dim")
 
-    def fit(self, n: int, refused: int) -> tuple[bool, int]:
-        """(tight, window): whether ``n`` answers leave no room for the blank line and the hint (then both
-        go), and how many answers are listed (all, or a window between the more-above/below lines)."""
+    def fit(self, n: int, refused: int, keep_hint: bool = False) -> tuple[bool, int]:
+        """(tight, window): whether ``n`` answers leave no room for the blank lines and the hint (then the
+        blank lines go, and the hint too unless ``keep_hint``: a selection must say how to confirm it), and how
+        many answers are listed (all, or a window between the more-above/below lines)."""
         height, extra = self.size.height - self.head_rows, refused
         if height <= 0:
             return False, WINDOW
         if n + 3 + extra <= height:
             return False, n
-        return True, max(3, height - 2 - extra)
+        return True, max(3, height - 2 - extra - keep_hint)
 
     @property
     def plain(self) -> str:
@@ -130,7 +131,8 @@ class PromptPanel(LineText):
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
         n = len(prompt.options)
-        tight, window = self.fit(n, len(prompt.refused))
+        pick = isinstance(prompt, Pick)
+        tight, window = self.fit(n, len(prompt.refused), keep_hint=pick)
         text = Lines("" if tight else "\n")
         start = max(0, min(ui.cursor - window // 2, n - window)) if n > window else 0
         stop = min(n, start + window)
@@ -141,7 +143,7 @@ class PromptPanel(LineText):
         for i in range(start, stop):
             opt, key = prompt.options[i], keys[i]
             mark = "▶" if i == ui.cursor else " "
-            box = ("[x] " if opt.id in ui.picked else "[ ] ") if isinstance(prompt, Pick) else ""
+            box = ("[x] " if opt.id in ui.picked else "[ ] ") if pick else ""
             text.append(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == ui.cursor else "")
             if opt.chance is not None:
                 text.append(f"{percent(opt.chance):>7} ", style="bold cyan")
@@ -158,9 +160,9 @@ class PromptPanel(LineText):
         for refused in prompt.refused:
             text.append("Not now: ", style="dim bold")
             text.append(f"{refused.label} ({refused.reason})\n", style="dim")
-        if isinstance(prompt, Pick):
-            text.append("\nkeys/Space toggle · Enter confirms the selection"
-                        + (" (none is fine)" if prompt.min == 0 else ""), style="dim")
+        if pick:
+            confirm = "Enter or 0 confirms (none is fine)" if prompt.min == 0 else "Enter confirms the selection"
+            text.append(("" if tight else "\n") + "keys toggle · " + confirm, style="dim")
         elif not tight:
             text.append("\npress a key, or ↑↓ and Enter", style="dim")
         return text.strip_end()
