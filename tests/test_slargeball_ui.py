@@ -358,3 +358,25 @@ async def test_a_selection_says_how_to_confirm_it_and_0_takes_it_as_it_stands(tm
         events = len(match.events)
         await pilot.press(prompt.options[0].key, "0")
         assert len(match.events) == events + 1 and match.events[-1].value == [prompt.options[0].id]
+
+
+async def test_a_long_question_in_a_short_panel_keeps_its_answer_in_view(tmp_path):
+    """A reset read out line by line (Break Play with long team names) fills the panel: the last input's outcome
+    (the log has it too) makes way, so that "[Enter] done" stays on screen."""
+    from refbox.engine.prompts import Confirm
+    from refbox.ui.widgets.prompt_panel import Interaction
+
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await start_match(pilot)
+        panel = app.screen.query_one(PromptPanel)
+        question = Confirm(text="\n".join(["Reset the table:"] + [f"- step {i} of the reset" for i in range(panel.size.height - 4)]))
+        outcome = "GOAL! a long outcome of the last input " * 3
+        panel.show(question, ("A", "B"), ("red", "blue"), Interaction(result=outcome), "physical")
+        await pilot.pause()
+        rows = [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+        assert "[Enter] done" in rows and not any("GOAL!" in r for r in rows), rows
+        short = Confirm(text="Reset the table.")
+        panel.show(short, ("A", "B"), ("red", "blue"), Interaction(result=outcome), "physical")
+        await pilot.pause()
+        assert "GOAL!" in panel.render_line(0).text, "with room to spare the outcome is shown"

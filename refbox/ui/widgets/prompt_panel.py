@@ -60,19 +60,16 @@ class PromptPanel(LineText):
         """Draw the prompt: the question on top (wrapped, always in view), the answers in the room below it;
         ``notes`` (the ruleset's reminders) fill what room is left below the answers."""
         self._last = (prompt, names, colours, ui, dice_mode, notes)
-        head = Lines()
-        if ui.result:
-            head.append(f"↳ {ui.result}\n", style="italic")
-        who = names[prompt.actor] if prompt.actor is not None else "Referee"
-        head.append(f"NOW: {mark(prompt.actor)}{who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
-        head.append(prompt.text)
-        if ui.error:  # in the head, so it is never below the fold
-            head.append(f"\n✗ {ui.error}", style="bold red")
-        if ui.code:  # the first key of a two-key code, waiting: in the head too (a long list fills the body)
-            head.append(f"\n{ui.code}… : type the second key, Esc clears", style="bold")
+        head = self._head(prompt, names, colours, ui, ui.result)
+        self.head_rows = self.rows_of(head)
+        room = self.size.height - self.head_rows
+        if ui.result and self.size.height and room < (4 if isinstance(prompt, (Choose, Pick)) else 3):
+            # a long question (a reset to read out) in a short panel: the last input's outcome, which the log
+            # has too, makes way, so that the answers stay in view
+            head = self._head(prompt, names, colours, ui, "")
+            self.head_rows = self.rows_of(head)
         self.option_at_line = {}
         self.cursor_line = 0
-        self.head_rows = self.rows_of(head)
         # answers are one line each, cut with … rather than wrapped: the window fits and a click finds its line
         options = isinstance(prompt, (Choose, Pick))
         if isinstance(prompt, (Choose, Pick)):
@@ -91,6 +88,20 @@ class PromptPanel(LineText):
         self._add_notes(body, notes)
         self.shown = body
         self.set_parts((head, True), (body, not options))
+
+    @staticmethod
+    def _head(prompt, names, colours, ui: Interaction, result: str) -> Lines:
+        head = Lines()
+        if result:
+            head.append(f"↳ {result}\n", style="italic")
+        who = names[prompt.actor] if prompt.actor is not None else "Referee"
+        head.append(f"NOW: {mark(prompt.actor)}{who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
+        head.append(prompt.text)
+        if ui.error:  # in the head, so it is never below the fold
+            head.append(f"\n✗ {ui.error}", style="bold red")
+        if ui.code:  # the first key of a two-key code, waiting: in the head too (a long list fills the body)
+            head.append(f"\n{ui.code}… : type the second key, Esc clears", style="bold")
+        return head
 
     def on_resize(self) -> None:
         if self._last is not None:
