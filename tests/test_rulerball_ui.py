@@ -215,6 +215,15 @@ class TestPlay:
             assert isinstance(app.screen, HelpScreen)
             text = str(app.screen._text)
             assert "1 Clock" in text and "clock stoppage" in text and "Motorcycle rules" in text
+            assert "on the Penalty Box, Shaken or Rest track" in text, "the file's line breaks are not the screen's"
+
+
+def test_help_texts_break_lines_between_sentences_not_inside_them():
+    from refbox.ui.screens.help import reflowed
+
+    text = "A figure on the Penalty Box,\nShaken or Rest track moves.\nKeys: type the sector\nwhere it stopped.\n\n- a bullet"
+    assert reflowed(text) == ("A figure on the Penalty Box, Shaken or Rest track moves.\nKeys: type the sector where "
+                              "it stopped.\n\n- a bullet")
 
 
 # ---- snapshots (plain def: snap_compare runs its own event loop) ----

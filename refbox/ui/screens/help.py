@@ -17,6 +17,22 @@ selection · Backspace/Esc clears what you typed · u undo · U redo · ? this h
 Ctrl+P commands. Every input is saved as you go."""
 
 
+def reflowed(text: str) -> str:
+    """A ruleset file's text with its line breaks inside sentences taken out (the screen wraps it again at its
+    own width): a break stays after a sentence or a colon when a new line starts with a capital or a bullet,
+    and around a blank line."""
+    lines = text.split("\n")
+    out = lines[:1]
+    for line in lines[1:]:
+        before, now = out[-1].rstrip(), line.strip()
+        keep = not before or not now or (before[-1] in ".!?:" and (now[0].isupper() or now[0] in "-•*"))
+        if keep:
+            out.append(line)
+        else:
+            out[-1] = f"{before} {now}"
+    return "\n".join(out)
+
+
 def help_text(data: RulesetData, phase_id: str) -> Text:
     text = Text()
     text.append(f"{data.meta.title}", style="bold")
@@ -26,7 +42,7 @@ def help_text(data: RulesetData, phase_id: str) -> Text:
     phase = next((p for p in data.phases if p.id == phase_id), None)
     if phase is not None:
         text.append(f"{phase.name}\n", style="bold underline")
-        text.append(f"{phase.help}\n\n")
+        text.append(f"{reflowed(phase.help)}\n\n")
     rulings = data.rulings_for(phase_id)
     if rulings:
         text.append("Rulings that apply here\n", style="bold underline")
