@@ -71,4 +71,3 @@ def test_bench_sessions_have_names_of_their_own_and_only_they_are_ended():
 def test_bench_run_addresses_tmux_only_through_its_sessions():
     text = (ROOT / "bench" / "run.py").read_text(encoding="utf-8")
     assert not re.search(r'"kill-session"|"new-session"|"capture-pane"', text), "use bench/tmux.py Sessions"
-
