@@ -23,7 +23,9 @@ def unfriendly_table() -> Table:
 def test_friendly_bounce_with_bitey_sides_together_has_no_bite():
     table = Table().placed().shoot("A1", momentum=2).bite("bitey_bitey")
     assert table.at_boing
-    assert "no bite" in table.log_text()
+    s = table.state
+    said = f"{s.label('A0')}'s bitey side against {s.label('A1')}'s bitey side: no bite."
+    assert said[0].upper() + said[1:] in table.log_text(), "the log names the balls"
 
 
 def test_friendly_bounce_bitey_side_on_backside_is_a_bite():

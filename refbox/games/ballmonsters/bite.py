@@ -51,7 +51,8 @@ def facing_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     b.facing = event.value
     if not (b.boob or _table(state, data).calls_for_bite(b.facing)):
-        note(state, f"{FACING_WORDS[b.facing].format(a='active', t='target')}: no bite.")
+        words = FACING_WORDS[b.facing].format(a=state.label(b.active), t=state.label(b.target))
+        note(state, f"{words[0].upper()}{words[1:]}: no bite.")
         start_boing(state, data)
         return
     most = b.power - _keep(b.power, data.bite.keep_power)
