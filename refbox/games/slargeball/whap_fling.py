@@ -212,8 +212,8 @@ def scatter_apply(state: State, data: Data, event: Event) -> None:
 
 def landing_prompt(state: State, data: Data) -> Choose:
     a, b = state.teams
-    field = ("on the field: it must be nabbed by whoever it lands on in the Nab phase"
-             if state.ask.action != "bonk" else "on the field: it rests there as a groundball")
+    field = ("On the field: it must be nabbed by whoever it lands on in the Nab phase"
+             if state.ask.action != "bonk" else "On the field: it rests there as a groundball")
     return Choose(
         text=f"Where did ball {state.ask.ball} come down?",
         options=(
