@@ -163,6 +163,9 @@ def _first(e: ValidationError) -> str:
     err = e.errors()[0]
     where = " ".join(str(p + 1) if isinstance(p, int) else str(p) for p in err["loc"]) or "setup"
     msg = err["msg"].removeprefix("Value error, ")
-    if err["type"] == "string_too_short" and (err.get("ctx") or {}).get("min_length") == 1:
+    ctx = err.get("ctx") or {}
+    if err["type"] == "string_too_short" and ctx.get("min_length") == 1:
         msg = "must not be empty"
+    elif err["type"] == "string_too_long" and isinstance(err.get("input"), str):
+        msg = f"{len(err['input'])} characters, at most {ctx.get('max_length')} fit"
     return f"{where}: {msg}" if where != "setup" else msg

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
+
 from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, Confirm, Number, Pick, Roll
 from refbox.ui.keys import FaceEntry, assign_keys, unit_after_a_number
@@ -26,6 +28,21 @@ class Interaction:
     """The board cursor (arrow keys), when the options stand on squares."""
     result: str = ""
     """The outcome of the last input, in words."""
+
+
+SHORT_NAME = 8
+"""Characters of a long team name kept in an answer too wide for the panel (its colour tells the team)."""
+
+
+def shortened(label: str, names: tuple[str, str], room: int) -> str:
+    """``label``, with a long team name in it cut to its first letters when the label is wider than ``room``
+    cells: otherwise the "…" at the panel's edge would eat what tells one answer from the next."""
+    if room <= 0 or cell_len(label) <= room:
+        return label
+    for name in sorted(names, key=len, reverse=True):
+        if len(name) > SHORT_NAME + 1 and name in label:
+            label = label.replace(name, name[:SHORT_NAME].rstrip() + "…")
+    return label
 
 
 WINDOW = 24
@@ -73,7 +90,7 @@ class PromptPanel(LineText):
         # answers are one line each, cut with … rather than wrapped: the window fits and a click finds its line
         options = isinstance(prompt, (Choose, Pick))
         if isinstance(prompt, (Choose, Pick)):
-            body = self._options(prompt, colours, ui)
+            body = self._options(prompt, colours, ui, names)
         elif isinstance(prompt, Roll):
             body = self._roll(prompt, ui, dice_mode)
         elif isinstance(prompt, Number):
@@ -138,7 +155,8 @@ class PromptPanel(LineText):
             event.stop()
             self.screen.action_click_option(index)  # type: ignore[attr-defined]
 
-    def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction) -> Lines:
+    def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction,
+                 names: tuple[str, str] = ("", "")) -> Lines:
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
         n = len(prompt.options)
@@ -158,7 +176,8 @@ class PromptPanel(LineText):
             text.append(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == ui.cursor else "")
             if opt.chance is not None:
                 text.append(f"{percent(opt.chance):>7} ", style="bold cyan")
-            text.append(opt.label, style=style(colours[opt.actor]) if opt.actor is not None else "")
+            room = self.content_size.width - (5 + width + len(box) + (8 if opt.chance is not None else 0))
+            text.append(shortened(opt.label, names, room), style=style(colours[opt.actor]) if opt.actor is not None else "")
             if opt.hint:
                 text.append(f"  ({opt.hint})", style="dim")
             text.append("\n")
