@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Select, Static
 
 from test_rulerball_support import choose, walk_to
 
 from refbox.engine.registry import lookup
+from refbox.games.rulerball.view import SweepCell
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.rulerball import RulerballScreen, RulerballSetupScreen, SweepStrip
 from refbox.ui.screens.help import HelpScreen
@@ -173,6 +176,30 @@ class TestPlay:
             strip = screen.query_one(SweepStrip).plain
             assert "▶S7  0/9" in strip and "S6  1/1" in strip
             assert "1-biker-1" not in [o.id for o in screen.match.prompt().options]
+
+    @pytest.mark.parametrize("sizes", [[(120, 36)], [(120, 36), (70, 24)], [(70, 24), (130, 40)]])
+    async def test_the_sweep_strip_breaks_its_rows_between_sectors_never_inside_one(self, tmp_path, sizes):
+        app = make_app(tmp_path)
+        async with app.run_test(size=sizes[0]) as pilot:
+            setup = await open_setup(app, pilot)
+            for team in (0, 1):  # long names widen the side panel: the strip learns its width only after it drew
+                setup.query_one(f"#name{team}", Input).value = f"The Extremely Long {team}"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press(*FIELD_THE_BALL)
+            for size in sizes[1:]:  # the window resized in the middle of the sweep
+                await pilot.resize_terminal(*size)
+            await pilot.pause()
+            strip = screen.query_one(SweepStrip)
+            for crowded in (False, True):
+                if crowded:  # ten figures in a sector, all moved: "10/10" is a character wider than "0/10"
+                    strip.show([SweepCell(k, 10, 10, k == 3, k < 3) for k in range(1, 13)], False)
+                    await pilot.pause()
+                rows = [strip.render_line(y).text.rstrip() for y in range(strip.size.height)]
+                assert len(rows) == len(strip.plain.splitlines()), rows  # no row wrapped
+                assert all(re.fullmatch(r"( ?▶?S\d+ +(\d+/\d+|-) *)+", row) for row in rows[1:]), rows
 
     async def test_undo_takes_back_the_last_input(self, tmp_path):
         app = make_app(tmp_path)

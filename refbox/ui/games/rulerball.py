@@ -99,21 +99,31 @@ class RulerballSetupScreen(SetupScreen):
 class SweepStrip(LineText):
     """The initiative marker's sweep in one glance: each sector, how many of its figures are done."""
 
-    CELL = 9
-    """Cells are this wide ("▶S12 0/12", the next cell's marker column separating them): as many to a row as the
-    width holds, up to six."""
+    MOST_A_ROW = 6
+
+    _last: tuple | None = None
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self._last is not None:  # drawn before its width was known, or the window changed: cells a row anew
+            self.show(*self._last)
 
     def show(self, cells: list[SweepCell], fighting: bool) -> None:
+        """A cell per sector ("▶S12 0/12"), as many to a row as the width holds (up to six), the rows broken
+        between cells, never inside one."""
+        self._last = (cells, fighting)
         self.display = bool(cells)
         if not cells:
             return
-        per_row = max(3, min(6, (self.size.width or 60) // self.CELL))
+        counts = [f"{c.done}/{c.total}" if c.total else "-" for c in cells]
+        room = max(4, *map(len, counts))  # "0/10", or "10/10" once ten figures moved
+        words = [f"{'▶' if c.current else ' '}S{c.sector:<2} {count:<{room}}" for c, count in zip(cells, counts)]
+        per_row = max(1, min(self.MOST_A_ROW, (self.content_size.width or 60) // len(words[0])))
         text = Lines("Fight sweep" if fighting else "Move sweep", style="bold")
         text.append("  · sector: fought/figures\n" if fighting else "  · sector: moved/figures\n", style="dim")
-        for i, cell in enumerate(cells):
+        for i, (cell, word) in enumerate(zip(cells, words)):
             look = "bold reverse" if cell.current else "dim" if cell.passed or not cell.total else ""
-            count = f"{cell.done}/{cell.total}" if cell.total else "-"
-            text.append(f"{'▶' if cell.current else ' '}S{cell.sector:<2} {count:<4}", style=look)
+            text.append(word, style=look)
             if i % per_row == per_row - 1 and i < len(cells) - 1:
                 text.append("\n")
         self.set_text(text)
