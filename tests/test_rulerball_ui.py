@@ -201,6 +201,13 @@ class TestPlay:
                 assert len(rows) == len(strip.plain.splitlines()), rows  # no row wrapped
                 assert all(re.fullmatch(r"( ?▶?S\d+ +(\d+/\d+|-) *)+", row) for row in rows[1:]), rows
 
+    async def test_undoing_a_number_says_which_number_in_a_few_words(self, tmp_path):
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start(app, pilot)
+            await pilot.press("enter", "1", "enter", "u")  # the ball stopped in sector 1; undone
+            assert screen.ui.result == "Undone: sector 1"
+
     async def test_undo_takes_back_the_last_input(self, tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:

@@ -31,6 +31,7 @@ from refbox.ui.keys import (
     number_is_complete,
     out_of_range,
     range_words,
+    unit_after_a_number,
 )
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.widgets.board import Board
@@ -565,4 +566,7 @@ def describe(event: Event, prompt) -> str:
         return "picked " + (", ".join(labels.get(v, v) for v in event.value) or "none")
     if event.kind == "choose":
         return labels.get(event.value, str(event.value))
-    return f"{getattr(prompt, 'text', 'number')[:40]}: {event.value}"
+    unit = getattr(prompt, "unit", "")
+    if not unit:
+        return f"the number {event.value}"
+    return f"{event.value} {unit}" if unit_after_a_number(unit) else f"{unit} {event.value}"
