@@ -76,18 +76,35 @@ class PhaseTracker(Panel):
         return text
 
 
+SHORT_VALUE = 8
+"""Cells a scoreboard keeps beside its labels for a value (a clock, a turn, a score)."""
+
+
 class Scoreboard(Panel):
+    _last: tuple | None = None
+
     def show(self, view: View, colours: tuple[str, str]) -> None:
         rows = tuple((s.label, s.value, s.actor) for s in view.scoreboard)
-        self.show_if_changed(rows, lambda: self._text(rows, colours))
+        self._last = (view, colours)
+        width = self.content_size.width
+        self.show_if_changed((rows, width), lambda: self._text(rows, colours, width))
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self._last is not None:
+            self.show(*self._last)
 
     @staticmethod
-    def _text(rows, colours) -> Lines:
+    def _text(rows, colours, room: int = 0) -> Lines:
+        """Labels padded to the widest, so that the values line up, but never so far that a short value
+        ("1/25") no longer fits beside in ``room`` (a long team name as a label): longer values wrap anyway."""
         width = widest(label for label, _, _ in rows) + 1
+        if room:
+            width = min(width, max(4, room - SHORT_VALUE - widest(mark(actor) for _, _, actor in rows)))
         text = Lines()
         for label, value, actor in rows:
             look = style(colours[actor]) if actor is not None else ""
-            text.append(mark(actor) + padded(label, width), style=look)
+            text.append(mark(actor) + padded(label, max(width, cell_len(label) + 1)), style=look)
             text.append(f"{value}\n", style=look)
         return text
 
