@@ -92,6 +92,6 @@ def test_a_name_too_long_for_its_setup_is_refused_in_words():
 def test_a_long_team_name_in_a_narrow_scoreboard_does_not_push_the_other_values_onto_a_second_line():
     rows = [("🦄🦄 Unicorn Stampede Supr", "0", 0), ("Orcs", "2", 1), ("Turn", "1/25", None)]
     lines = Scoreboard._text(rows, ("red", "blue"), room=24).plain.splitlines()
-    assert lines[1:] == ["Orcs            2", "Turn            1/25"], lines
+    assert lines[1:] == ["Orcs        2", "Turn        1/25"], lines
     assert Scoreboard._text(rows[1:], ("red", "blue"), room=24).plain.splitlines() == ["Orcs 2", "Turn 1/25"]
     assert lines[0] == "🦄🦄 Unicorn Stampede Supr 0", "a label longer than the room keeps one space before its value"

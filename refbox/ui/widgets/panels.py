@@ -76,8 +76,8 @@ class PhaseTracker(Panel):
         return text
 
 
-SHORT_VALUE = 8
-"""Cells a scoreboard keeps beside its labels for a value (a clock, a turn, a score)."""
+SHORT_VALUE = 12
+"""Cells a scoreboard keeps beside its labels for a value (a clock, a turn, a score, "groundball")."""
 
 
 class Scoreboard(Panel):
