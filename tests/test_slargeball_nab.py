@@ -77,8 +77,15 @@ def test_groundball_nab_ties_go_to_the_initiative_team_first():
 
 
 def test_a_missed_groundball_is_no_penalty_and_stays_for_next_turn():
-    d = Driver().skip_to("ground_contact", phase="nab").pick("A.T1").roll(6)
+    d = Driver().skip_to("ground_contact", phase="nab").pick("A.T1")
+    assert "no effect, the ball stays where it is" in str(d.m.prompt()), "nobody else is left to try"
+    d.roll(6)
     assert d.fig("A.T1").up and d.s.ball(1).where == "ground"
+
+
+def test_a_miss_with_figures_still_to_try_says_the_next_one_tries():
+    d = Driver().skip_to("ground_contact", phase="nab").pick("A.T1", "B.N1")
+    assert "no effect, the next figure tries" in str(d.m.prompt())
 
 
 def test_coaches_never_try_for_groundballs():

@@ -47,7 +47,9 @@ def air_landed_apply(state: State, data: Data, event: Event) -> None:
 def nab_roll_prompt(state: State, data: Data) -> Roll:
     fig = state.fig(state.ask.figure)
     kind = "airball" if state.ask.action in ("air", "chain") else "groundball"
-    fail = "ballbonk check" if kind == "airball" else "no effect, the next figure tries"
+    others = len(state.nab_queue) > 1
+    fail = ("ballbonk check" if kind == "airball"
+            else "no effect, the next figure tries" if others else "no effect, the ball stays where it is")
     return at_most_roll(state, data, fig.team, f"{who(state, fig)} tries to nab ball {state.ask.ball} ({kind})",
                         "nab", who(state, fig), fig.nab, f"{who(state, fig)} has the ball", fail)
 
