@@ -213,3 +213,22 @@ def test_moving_ten_or_more_counts_on_from_ten_so_the_own_sector_is_a_whole_lap(
     m.submit(number(end))
     assert m.state.fig(figure.id).sector == end
     assert m.state.log[-1].text.endswith(f"sector {start} -> {end} ({sectors} sector(s)).")
+
+
+def test_a_fighter_further_round_the_sweep_says_which_sectors_it_passes():
+    """Ruling fewer-keys-order: engaging in a later sector moves the marker past the fights before it."""
+    import random
+
+    from refbox.engine import sim
+    from refbox.games.rulerball.sweep import attackers
+
+    m = new_match(setup={"fewer_keys": True})
+    rng = random.Random(4)
+    while not (m.state.step == "combat_walk" and len({f.sector for f in attackers(m.state, m.data)}) > 1):
+        m.submit(sim.random_answer(m.prompt(), rng))
+    fighters = attackers(m.state, m.data)
+    options = {o.id: o for o in m.prompt().options}
+    first = fighters[0].sector
+    assert "passes" not in options[fighters[0].id].hint
+    later = next(f for f in fighters if f.sector != first)
+    assert f"passes sector {first}" in options[later.id].hint

@@ -434,10 +434,16 @@ def attackers(state: State, data: Data) -> list[Figure]:
 def combat_walk_prompt(state: State, data: Data) -> Choose:
     options = [Option(id="done", label="No more fights this turn, no penalty", key=QUIET_KEY),
                Option(id="penalty", label="No more fights; the referees called a penalty", key=PENALTY_KEY)]
-    for f in attackers(state, data):
+    fighters = attackers(state, data)
+    n = data.track.sectors
+    order = {clockwise(state.initiative or 1, k, n): k for k in range(n)}  # sector -> its place in the sweep
+    for f in fighters:
         ball = " ● ball" if state.ball.carrier == f.id else ""
-        options.append(Option(id=f.id, label=f"{state.label(f.id)} engages{ball}", hint=f"sector {f.sector}, {f.role}",
-                              actor=f.team, key=figure_key(state, f)))
+        passed = sorted({g.sector for g in fighters if state.sweep <= order[g.sector] < order[f.sector]},
+                        key=order.__getitem__)
+        skips = f" · passes sector {', '.join(map(str, passed))}: no more fights there" if passed else ""
+        options.append(Option(id=f.id, label=f"{state.label(f.id)} engages{ball}",
+                              hint=f"sector {f.sector}, {f.role}{skips}", actor=f.team, key=figure_key(state, f)))
     refused = tuple(Refusal(id=f.id, label=state.label(f.id), reason=FOUGHT) for f in state.figures
                     if f.on_track and f.fights > 0)
     return Choose(text="Fights, in sweep order from the marker: who engages next?", options=tuple(options),
