@@ -119,6 +119,20 @@ class TestFiles:
         assert {p.name: p.read_bytes() for p in trash.iterdir()} == before, "nothing lost, nothing changed"
         assert not finished.exists() and listed == []
 
+    async def test_an_unfinished_match_goes_to_the_trash_on_a_second_x(self, tmp_path):
+        going = save(play("battleball", upto=20), tmp_path, "battleball-going")
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            home = app.screen
+            home.menu.focus_list("matches")
+            await pilot.press("x")
+            assert "not finished: press x again" in str(home.menu.message) and going.exists()
+            await pilot.press("x")
+            await pilot.pause()
+            assert "Deleted" in str(home.menu.message) and not going.exists() and home.saved == []
+            assert (tmp_path / "trash" / going.name).exists()
+
     async def test_archive_moves_the_match_out_of_the_lists(self, tmp_path, finished):
         message, listed = await self._press_on_finished(tmp_path, "a")
         assert "Archived" in message and (tmp_path / "archive" / finished.name).exists()

@@ -34,7 +34,7 @@ class HomeScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Menu("refbox · a referee for tabletop sports games", [
             MenuList("rulesets", "New match (1-9 or ↑↓ Enter)", column=0),
-            MenuList("matches", "Unfinished: Enter resume · p replay (Tab, ↑↓)", column=1),
+            MenuList("matches", "Unfinished: Enter resume · p replay · x trash (Tab, ↑↓)", column=1),
             MenuList("finished", "Finished: Enter report · p replay · a archive · x trash", column=1),
         ], id="menu")
         yield KeyBar()
@@ -126,11 +126,20 @@ class HomeScreen(Screen):
     def action_archive(self) -> None:
         self._move(matchfiles.archive_dir(self.app.data_dir), "Archived")  # type: ignore[attr-defined]
 
-    def action_delete(self) -> None:
-        self._move(matchfiles.trash_dir(self.app.data_dir), "Deleted")  # type: ignore[attr-defined]
+    _delete_asked: Path | None = None
+    """An unfinished match whose deletion waits for a second x (a finished one goes at once)."""
 
-    def _move(self, folder: Path, verb: str) -> None:
-        path = self._chosen(finished_only=True)
+    def action_delete(self) -> None:
+        path = self._chosen()
+        if path is not None and self.menu.current.name == "matches" and self._delete_asked != path:
+            self._delete_asked = path
+            self.say(f"{path.stem} is not finished: press x again to move it to the trash (it can be moved back).")
+            return
+        self._delete_asked = None
+        self._move(matchfiles.trash_dir(self.app.data_dir), "Deleted", path)  # type: ignore[attr-defined]
+
+    def _move(self, folder: Path, verb: str, path: Path | None = None) -> None:
+        path = path or self._chosen(finished_only=True)
         if path is None:
             return
         try:
@@ -138,8 +147,9 @@ class HomeScreen(Screen):
         except RefboxError as e:
             self.say(f"Not moved: {e}")
             return
+        unfinished = self.menu.current.name == "matches"
         self.reload()
-        self.menu.focus_list("finished")
+        self.menu.focus_list("matches" if unfinished else "finished")
         self.say(f"{verb}: {path.stem} ({len(moved)} files) moved to {folder}. Move them back into "
                  f"{storage.matches_dir(self.app.data_dir)} to list the match again.", "green")  # type: ignore[attr-defined]
 
