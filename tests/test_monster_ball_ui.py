@@ -265,8 +265,15 @@ class TestCaptainsClock:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, MonsterBallScreen) and screen.left == 35
+            assert isinstance(screen, MonsterBallScreen) and screen.left == 35 and not screen.paused
             assert "0:35" in screen.query_one("#captain-clock").plain
+            await pilot.press("ctrl+t", "q")  # paused, and left again
+            await pilot.pause()
+        app = RefboxApp(data_dir=tmp_path, resume_path=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert screen.paused and screen.left == 35, "a paused clock stays paused over a resume"
             await pilot.press("u")  # back before the snap: the saved time belongs to the half-round after it
             assert screen.left == 60
 

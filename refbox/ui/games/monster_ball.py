@@ -128,8 +128,8 @@ class CaptainClock(LineText):
         text = Lines()
         text.append(f"{name} on the clock: {left // 60}:{left % 60:02d}", style=style(colour))
         if note:
-            text.append(f"  {note}", style="bold")
-        text.append("  paused (Ctrl+T to run)" if paused else "  (Ctrl+T pauses)", style="dim")
+            text.append(f" · {note}", style="bold")
+        text.append(" · paused (Ctrl+T runs)" if paused else " · Ctrl+T pauses", style="dim")
         self.set_text(text)
 
 
@@ -222,16 +222,20 @@ class MonsterBallScreen(GameScreen):
         self.match.timers["captain"] = {"half": list(self.half_key()), "left": value}  # saved with the summary
 
     def _save(self) -> None:
-        self.match.timers["captain"] = {"half": list(self.half_key()), "left": self.left}
+        self.match.timers["captain"] = {"half": list(self.half_key()), "left": self.left,
+                                        "paused": self.paused and not self.idle_stop}
         super()._save()
 
     def _resume_countdown(self) -> None:
-        """A resumed match goes on with the time its half-round had left when it was saved."""
+        """A resumed match goes on with the time its half-round had left when it was saved, paused if it was
+        (a pause by Ctrl+T; the idle stop is undone by the first key anyway)."""
         saved = self.match.timers.get("captain")
-        if not isinstance(saved, dict) or saved.get("half") != list(self.half_key()):
+        if not isinstance(saved, dict):
             return
+        self.paused = saved.get("paused") is True
         left = saved.get("left")
-        if isinstance(left, int) and not isinstance(left, bool) and 0 <= left <= self.limit:
+        if saved.get("half") == list(self.half_key()) and isinstance(left, int) and not isinstance(left, bool) \
+                and 0 <= left <= self.limit:
             self.lefts[self.half_key()] = left
 
     def half_running(self) -> bool:
