@@ -134,7 +134,8 @@ def test_paladin_d12_to_elf_d6_two_grids_away_needs_more_than_5():
     end_half(round_two_done)
     catchers(m)
     odds = {o.label: o.probability for o in m.prompt().odds}
-    assert odds["complete"] == pytest.approx(brute_force(12, 6, test=lambda p, c: p + c > 5))
+    law = m.state.teams[LAW].name
+    assert odds[f"caught by {law}"] == pytest.approx(brute_force(12, 6, test=lambda p, c: p + c > 5))
     assert d(12).probability(">", 0) == 1  # icepool is what computes the odds
 
 
@@ -160,6 +161,26 @@ def test_defender_next_to_the_receiver_can_intercept_with_the_highest_catch():
     send(catchers(m, "C13"), roll(6, 2, 7))  # Pass 6 + best Catch 7 beats 3; the Kobold's 7 is highest
     assert m.state.carrier == "C13" and m.state.holder_team == CHAOS
     assert any("Turnover" in line.text for line in m.state.log)
+
+
+def test_the_odds_of_a_pass_tell_a_catch_from_an_interception_and_a_tie():
+    """A defender beside the receiver: "caught" means a team-mate's Catch is the best, alone."""
+    from refbox.games.monster_ball import flow
+    from refbox.games.monster_ball.passing import the_pass
+
+    m = pass_to(round_two(law_ball()), "L6", 0)
+    catchers(m, "C13")
+    s, data = m.state, m.data
+    sides = (flow.die(s, data, the_pass(s).actor, "pass_"), flow.die(s, data, "L6", "catch"), flow.die(s, data, "C13", "catch"))
+    odds = {o.label: o.probability for o in m.prompt().odds}
+    law, chaos = s.teams[LAW].name, s.teams[CHAOS].name
+    good = lambda p, mine, theirs: p + max(mine, theirs) > 3  # noqa: E731
+    assert odds[f"caught by {law}"] == pytest.approx(brute_force(*sides, test=lambda p, a, b: good(p, a, b) and a > b))
+    assert odds[f"intercepted by {chaos}"] == pytest.approx(brute_force(*sides, test=lambda p, a, b: good(p, a, b) and b > a))
+    assert odds[f"a tie with {chaos} for the catch: roll again"] == pytest.approx(
+        brute_force(*sides, test=lambda p, a, b: good(p, a, b) and a == b))
+    assert odds[f"intercepted by {chaos}"] > 0 and sum(odds.values()) == pytest.approx(1)
+    assert m.prompt().chance == pytest.approx(odds[f"caught by {law}"]), "the luck figures count a catch, not a good pass"
 
 
 def test_tied_catches_roll_again():

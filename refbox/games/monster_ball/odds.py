@@ -61,16 +61,37 @@ def sum_beats(keys: tuple[DieKey, ...], target: int, minus: tuple[DieKey, ...] =
     return float(total.probability(">", target))
 
 
-@lru_cache(maxsize=None)
-def pass_completes(pass_die: int, catches: tuple[int, ...], target: int, minus: tuple[DieKey, ...] = ()) -> float:
-    """P(Pass + the best Catch - wardrobe rolls > target)."""
-    import icepool
+def _highest_pmf(sides: tuple[int, ...]) -> dict[int, float]:
+    """P(the highest of these dice = k) for each k (0 with certainty when there are none)."""
+    if not sides:
+        return {0: 1.0}
 
-    best = icepool.highest(*[d(s) for s in catches]) if len(catches) > 1 else d(catches[0])
-    total = d(pass_die) + best
-    if minus:
-        total = total - _sum(minus)
-    return float(total.probability(">", target))
+    def at_most(k: int) -> float:
+        p = 1.0
+        for n in sides:
+            p *= min(k, n) / n
+        return p
+
+    return {k: at_most(k) - at_most(k - 1) for k in range(1, max(sides) + 1)}
+
+
+@lru_cache(maxsize=None)
+def pass_caught(pass_die: int, ours: tuple[int, ...], theirs: tuple[int, ...], target: int,
+                minus: tuple[DieKey, ...] = ()) -> tuple[float, float, float]:
+    """The pass is good (Pass + the best Catch - wardrobe rolls > target) and the best Catch is (the thrower's
+    side's alone, the other side's alone, shared by both sides: a roll-off follows). Exact sums over the faces."""
+    total = d(pass_die) - _sum(minus) if minus else d(pass_die)
+    throws = [(int(v), float(total.probability("==", v))) for v in total.outcomes()]
+    mine, other = _highest_pmf(ours), _highest_pmf(theirs)
+    caught = [0.0, 0.0, 0.0]
+    for i, pi in mine.items():
+        for j, pj in other.items():
+            best = max(i, j)
+            if best == 0:
+                continue
+            good = sum(pv for v, pv in throws if v + best > target)
+            caught[0 if i > j else 1 if j > i else 2] += pi * pj * good
+    return caught[0], caught[1], caught[2]
 
 
 @lru_cache(maxsize=None)

@@ -45,12 +45,19 @@ def reaching(s: State, square, thrower: str, receiver: str | None) -> list[str]:
     return near
 
 
+def catch_dice(s: State, data: Data, team: int, who: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The Catch dice of those going for the ball: the thrower's side's, the other side's."""
+    dice = [(s.team_of(pid) == team, flow.die(s, data, pid, "catch")) for pid in who]
+    return tuple(n for mine, n in dice if mine), tuple(n for mine, n in dice if not mine)
+
+
 def completion_chance(s: State, data: Data, thrower: str, receiver: str) -> float:
-    """P(Pass + the best Catch of those around the receiver beats 3 + the grids), honest rolls, on the field."""
+    """P(the pass is good and a team-mate has the best Catch, nobody of the other side level with him), honest
+    rolls, on the field."""
     p = places.pitch(data)
     grids = p.grids_between(s.pos[thrower], s.pos[receiver])
-    catches = tuple(flow.die(s, data, pid, "catch") for pid in reaching(s, s.pos[receiver], thrower, receiver))
-    return odds.pass_completes(flow.die(s, data, thrower, "pass_"), catches, data.challenges.beat + grids)
+    ours, theirs = catch_dice(s, data, s.team_of(thrower), reaching(s, s.pos[receiver], thrower, receiver))
+    return odds.pass_caught(flow.die(s, data, thrower, "pass_"), ours, theirs, data.challenges.beat + grids)[0]
 
 
 @asks("pass_receiver", phase="pass")
@@ -66,7 +73,7 @@ def receiver_prompt(s: State, data: Data) -> Choose:
                                              chance=completion_chance(s, data, a.actor, pid)))
         else:
             options.append(ask.player_option(s, data, pid, "catch"))
-    text = f"{s.label(a.actor)} throws to whom?" + (" (chance: the pass is good, honest rolls)" if s.board else "")
+    text = f"{s.label(a.actor)} throws to whom?" + (" (chance: a team-mate catches it, honest rolls)" if s.board else "")
     return Choose(actor=a.team, text=text, options=tuple(options), refused=ask.sidelined(s, (a.team,)))
 
 
@@ -247,12 +254,15 @@ def roll_prompt(s: State, data: Data) -> Roll:
     dice += [ask.cheat_die(s, data, pid) for pid in a.cheaters]
     cheats = tuple(flow.die(s, data, pid, "cheat") for pid in a.cheaters)
     nc = odds.not_caught(cheats, ref)
-    if who:
-        minus = tuple(odds.honest(c, ref) for c in cheats)
-        p = nc * odds.pass_completes(flow.die(s, data, a.actor, "pass_"), tuple(flow.die(s, data, pid, "catch") for pid in who), target, minus)
-    else:
-        p = 0.0
-    pairs = [("complete", p), ("incomplete", nc - p)]
+    ours, theirs = catch_dice(s, data, a.team, who)
+    minus = tuple(odds.honest(c, ref) for c in cheats)
+    p, stolen, tie = (nc * q for q in odds.pass_caught(flow.die(s, data, a.actor, "pass_"), ours, theirs, target,
+                                                       minus)) if who else (0.0, 0.0, 0.0)
+    other = s.teams[1 - a.team].name
+    pairs = [(f"caught by {s.teams[a.team].name}", p)]
+    if theirs:  # an opponent goes for the ball too
+        pairs += [(f"intercepted by {other}", stolen), (f"a tie with {other} for the catch: roll again", tie)]
+    pairs.append(("incomplete", nc - p - stolen - tie))
     if cheats:
         pairs.append(("a cheat is spotted: ejection, play void", 1 - nc))
     receiver = s.label(a.target or "")
@@ -264,7 +274,7 @@ def roll_prompt(s: State, data: Data) -> Roll:
         success=f"Pass + best Catch over {target}; the highest Catch takes the ball",
         odds=ask.outcomes(*pairs),
         chance=p,
-        wins=Wins(pass_complete, (len(who), ref, target)),
+        wins=Wins(pass_caught_by_thrower, (tuple(s.team_of(pid) == a.team for pid in who), ref, target)),
     )
 
 
@@ -300,8 +310,13 @@ def roll_apply(s: State, data: Data, event: Event) -> None:
     contest.caught(s, data, top[0])
 
 
-def pass_complete(faces: list[int], catchers: int, ref: int, target: int) -> bool:
-    """Someone to catch, no cheat spotted, and Pass + the best Catch less the cheats over ``target``."""
-    cheats = faces[1 + catchers:]
-    return (catchers > 0 and all(f > ref for f in cheats)
-            and faces[0] + max(faces[1:1 + catchers]) - sum(cheats) > target)
+def pass_caught_by_thrower(faces: list[int], mine: tuple[bool, ...], ref: int, target: int) -> bool:
+    """No cheat spotted, Pass + the best Catch less the cheats over ``target``, and that best Catch is a
+    team-mate's with nobody of the other side level (``mine``: per catcher, whether he is the thrower's)."""
+    catches, cheats = faces[1:1 + len(mine)], faces[1 + len(mine):]
+    if not catches or any(f <= ref for f in cheats):
+        return False
+    best = max(catches)
+    theirs = [f for f, m in zip(catches, mine) if not m]
+    return (faces[0] + best - sum(cheats) > target and any(f == best for f, m in zip(catches, mine) if m)
+            and best not in theirs)
