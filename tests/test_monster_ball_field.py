@@ -172,6 +172,14 @@ def test_a_captain_moves_figures_in_the_line_up_before_the_snap():
     assert m.state.pos["L3"] == (start[0] - 2, start[1]) and m.state.step == "between"
 
 
+def test_every_line_up_square_has_a_name_of_its_own():
+    """A zone is three squares wide: the options name the zone's column too, so no two read alike."""
+    for team, pid in ((0, "L3"), (1, "C13")):
+        m = send(field_match(), choose("C12"), roll(12, 12), choose(f"arrange:{team}"), choose(pid))
+        labels = [o.label for o in m.prompt().options if o.label.startswith("zone")]
+        assert len(labels) > 50 and len(set(labels)) == len(labels)
+
+
 def test_a_line_up_square_past_the_line_is_refused():
     m = send(field_match(), choose("C12"), roll(12, 12), choose("arrange:0"), choose("L1"))
     with pytest.raises(InvalidInput):

@@ -182,7 +182,7 @@ def arrange_to_prompt(s: State, data: Data) -> Choose:
             options.append(ask.player_option(s, data, other, note="move this one instead"))
     for sq in _free_in_region(s, data):
         f, a = p.relative(team, s.pos[pid], sq)
-        options.append(Option(id=places.move_id(f, a), label=f"zone {p.zone_of(team, sq[0])}, row {sq[1]}", actor=team, at=sq))
+        options.append(Option(id=places.move_id(f, a), label=p.square_name(team, sq), actor=team, at=sq))
     return Choose(actor=team, text=f"{s.teams[team].name}: where does {s.label(pid)} stand? Any free square on your side "
                   "(keys on the squares, or arrows and Enter).", options=tuple(options))
 

@@ -115,6 +115,15 @@ class Pitch:
             return self.zones + 1
         return d // self.zone_squares + 1
 
+    def square_name(self, team: int, square: tuple[int, int]) -> str:
+        """A square in ``team``'s words: its zone, which of the zone's columns (1 nearest the end zone it
+        attacks), and its row; zones are several squares wide, so the zone alone does not name a square."""
+        x, y = square
+        zone = self.zone_of(team, x)
+        d = self.last - x if team == 0 else x - self.first
+        column = -d if zone == 0 else d - self.playable + 1 if zone == self.zones + 1 else d % self.zone_squares + 1
+        return f"zone {zone} column {column}, row {y}"
+
     def zone_columns(self, team: int, zone: int) -> range:
         """The columns of playable zone ``zone`` (1..10) in ``team``'s numbering."""
         near = (zone - 1) * self.zone_squares
