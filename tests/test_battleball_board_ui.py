@@ -280,6 +280,26 @@ async def test_a_narrow_board_keeps_its_left_edge_between_squares_as_play_moves_
         assert len(offsets) > 2, "play moved the board sideways"
 
 
+async def test_a_board_wider_than_the_window_says_so_and_shift_arrows_show_the_rest(tmp_path):
+    from refbox.ui.screens.game import BOARD_SCROLLS
+
+    for size, overflows in ((SIZE, False), ((100, 30), True)):
+        app = make_app(tmp_path / f"{size}")
+        async with app.run_test(size=size) as pilot:
+            screen = await start(app, pilot, board="screen")
+            await pilot.press(*KICKOFF)
+            await pilot.pause()
+            board = screen.query_one(Board)
+            assert board.overflows is overflows
+            assert (BOARD_SCROLLS in screen.query_one(PromptPanel).plain) is overflows
+            if overflows:
+                x = board.scroll_offset.x
+                await pilot.press("shift+right")
+                assert board.scroll_offset.x > x and board_cut_on_a_square_edge(board)
+                await pilot.press("shift+left")
+                assert board.scroll_offset.x < x + 2 or board.scroll_offset.x == 0
+
+
 # ---- snapshots ----
 
 

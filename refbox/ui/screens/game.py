@@ -72,6 +72,8 @@ class GameScreen(Screen):
         Binding("d", "dice", "Dice mode"),
         Binding("q", "leave", "Save & leave"),
         Binding("tab", "rosters", "Rosters", show=False),
+        Binding("shift+left", "scroll_board(-1)", "Board ←", show=False),
+        Binding("shift+right", "scroll_board(1)", "Board →", show=False),
     ]
 
     def __init__(self, match: Match, message: str | None = None) -> None:
@@ -153,7 +155,10 @@ class GameScreen(Screen):
             self._view = self.match.view()
         view = self._view
         panel = self.query_one(PromptPanel)
-        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, view.notes)
+        notes = view.notes
+        if view.board is not None and self.query_one(Board).overflows:
+            notes = (BOARD_SCROLLS, *notes)  # before the reminders: the notes give way from the end
+        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, notes)
         if not full:
             if view.board is not None:
                 self._draw_board(view, prompt)
@@ -182,6 +187,12 @@ class GameScreen(Screen):
         line = self.query_one("#computer", LineText)
         line.set_text(Lines(printable(text, newlines=True)))
         line.display = bool(text)
+
+    def on_board_overflowed(self, _message: Board.Overflowed) -> None:
+        self.redraw(full=False)  # the notes say (or no longer say) how to see the rest of the board
+
+    def action_scroll_board(self, direction: int) -> None:
+        self.query_one(Board).scroll_by_squares(direction)
 
     def _draw_board(self, view, prompt) -> None:
         board = self.query_one(Board)
@@ -247,7 +258,7 @@ class GameScreen(Screen):
     def on_key(self, event: events.Key) -> None:
         prompt = self.match.prompt()
         key, char = event.key, event.character or ""
-        if char in ("?", "u", "U", "r", "d", "q") or key in ("ctrl+p", "tab", "shift+tab"):
+        if char in ("?", "u", "U", "r", "d", "q") or key in ("ctrl+p", "tab", "shift+tab", "shift+left", "shift+right"):
             return  # bindings
         handled = True
         swallow, self._swallow_enter = self._swallow_enter, False
@@ -544,6 +555,9 @@ class GameScreen(Screen):
     def _save(self) -> None:
         self.match.save()  # the journal is already durable; a stale summary or checkpoint only warns
         self._warn()
+
+
+BOARD_SCROLLS = "Shift+←/→ scrolls the board (wider than the window)"
 
 
 def square_name(board, square) -> str:

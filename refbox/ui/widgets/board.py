@@ -62,6 +62,9 @@ class Board(DirectLines, ScrollView, can_focus=False):
     Board { height: auto; max-height: 100%; scrollbar-size: 1 1; }
     """
 
+    class Overflowed(Message):
+        """The board became wider than its pane (or fits again): the screen says how to see the rest."""
+
     class Clicked(Message):
         """A square was clicked."""
 
@@ -137,6 +140,21 @@ class Board(DirectLines, ScrollView, can_focus=False):
         own line so that every row stays in view."""
         if self.view is not None:
             self.styles.height = self.view.rows + (1 if shown else 0)
+        self.post_message(self.Overflowed())
+
+    @property
+    def overflows(self) -> bool:
+        """Part of the board is scrolled out of its pane."""
+        return self.view is not None and self.virtual_size.width > self.scrollable_content_region.width
+
+    def scroll_by_squares(self, direction: int) -> None:
+        """Half a pane sideways (a whole number of squares, so the left edge stays between two)."""
+        if self.view is None:
+            return
+        w = self.view.cell_width
+        step = max(w, self.scrollable_content_region.width // 2 // w * w)
+        self.scroll_to(x=max(0, min(self.max_scroll_x, self.scroll_offset.x + direction * step)), animate=False,
+                       immediate=True)
 
     def on_resize(self) -> None:
         """The first show() may come before the widget has a size: scroll the action into view now."""
