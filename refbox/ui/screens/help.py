@@ -14,7 +14,7 @@ from refbox.engine.ruleset import RulesetData
 KEYS_HELP = """Keys: a die face is one key (1-6 on a d6; two digits or a digit and Enter on bigger dice) · \
 r roll digitally · d switch physical/digital dice · 1-9, letters or ↑↓ Enter to choose · Space toggles in a \
 selection · Backspace/Esc clears what you typed · u undo · U redo · ? this help · q save and leave · \
-Ctrl+P commands. Every input is saved as you go."""
+Shift+←/→ scroll a board wider than the window · Ctrl+P commands. Every input is saved as you go."""
 
 
 def reflowed(text: str) -> str:
@@ -38,7 +38,7 @@ def help_text(data: RulesetData, phase_id: str) -> Text:
     text.append(f"{data.meta.title}", style="bold")
     if data.meta.source:
         text.append(f"  ({data.meta.source})", style="dim")
-    text.append("\n\n")
+    text.append("  · Esc closes this help\n\n", style="dim")
     phase = next((p for p in data.phases if p.id == phase_id), None)
     if phase is not None:
         text.append(f"{phase.name}\n", style="bold underline")
