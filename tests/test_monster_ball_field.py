@@ -538,3 +538,24 @@ def test_everyone_closes_in_on_the_carrier_and_stops_next_to_him():
     assert max(abs(s.pos["C13"][0] - 20), abs(s.pos["C13"][1] - 9)) == 1  # Kobold (Move 2): next to the Paladin
     assert s.pos["C14"] == (24, 12)  # two steps nearer
     assert "tackle" in ids(m)
+
+
+def test_two_figures_on_one_square_both_show_the_ball_carrier_first():
+    """A won Hustle leaves two figures on one square (ruling moves-on-the-field): the board draws both keys, and
+    never hides the carrier under the other."""
+    from refbox.engine import sim
+    from refbox.games.monster_ball import ask
+    from refbox.games.monster_ball.view import field_view
+
+    m, rng = field_match(), random.Random(2)
+    while True:
+        s = m.state
+        shared = s.carrier in s.pos and list(s.pos.values()).count(s.pos[s.carrier]) > 1
+        if shared:
+            break
+        m.submit(sim.random_answer(m.prompt(), rng))
+    square = s.pos[s.carrier]
+    other = next(pid for pid, sq in s.pos.items() if sq == square and pid != s.carrier)
+    cell = field_view(s, m.data).cells[square]
+    assert cell.text == ask.figure_key(s, s.carrier)[0] + ask.figure_key(s, other)[0]
+    assert cell.look == f"team{s.team_of(s.carrier)}"

@@ -168,6 +168,10 @@ def _background(data: Data) -> tuple[dict, dict]:
 _BACKGROUNDS: dict[int, tuple] = {}
 
 
+def _key(s: State, pid: str) -> str:
+    return (ask.figure_key(s, pid) or pid[-1])[:1]
+
+
 def figure_text(s: State, data: Data, pid: str) -> str:
     """Two characters: the figure's key letter, then its creature's initial (● for the ball carrier, ↓ when
     down, ~ when stunned). A compact board shows the letter alone."""
@@ -179,7 +183,7 @@ def figure_text(s: State, data: Data, pid: str) -> str:
         tail = "~"
     else:
         tail = flow.creature(s, data, pid).name(s.team_of(pid))[0]
-    return (ask.figure_key(s, pid) or pid[-1]) + tail
+    return _key(s, pid) + tail
 
 
 def field_view(s: State, data: Data) -> BoardView:
@@ -216,9 +220,14 @@ def field_view(s: State, data: Data) -> BoardView:
                 if old.look in ("team0", "team1"):
                     continue  # a zone number in the band stays readable; the line shows on the field
                 cells[(x, y)] = Cell(mark, "line") if old.look != "out" or y in (top, bottom) else old
+    sharing: dict = {}
     for pid, sq in s.pos.items():
-        down = pid in s.knocked
-        cells[sq] = Cell(figure_text(s, data, pid), "down" if down else f"team{s.team_of(pid)}")
+        sharing.setdefault(sq, []).append(pid)
+    for sq, pids in sharing.items():
+        pids.sort(key=lambda pid: pid != s.carrier)  # the ball carrier first: his square must show him
+        lead = pids[0]
+        text = figure_text(s, data, lead) if len(pids) == 1 else "".join(_key(s, pid) for pid in pids[:2])
+        cells[sq] = Cell(text, "down" if lead in s.knocked else f"team{s.team_of(lead)}")
     if s.carrier in s.pos:
         marks[s.pos[s.carrier]] = "carrier"
     if s.ball_at is not None and s.ball != "held":
@@ -239,6 +248,7 @@ def field_view(s: State, data: Data) -> BoardView:
             for sq in r.squares:
                 marks.setdefault(sq, "reach" if r.cost(sq) is not None else "stop")
     arrow = "→" if off == 0 else "←"
-    caption = f"{s.teams[off].name} {arrow} · {LINE} scrimmage · {FIRST_DOWN} first down · {BALL} ball · Tab: rosters"
+    shared = " · two keys: two on a square" if any(len(pids) > 1 for pids in sharing.values()) else ""
+    caption = f"{s.teams[off].name} {arrow} · {LINE} scrimmage · {FIRST_DOWN} first down · {BALL} ball{shared} · Tab: rosters"
     return BoardView(cols=p.cols, rows=p.rows, cells=cells, cell_width=2, blank=Cell("·", "field"), marks=marks,
                      row_labels=labels, caption=caption, focus=focus)
