@@ -50,8 +50,9 @@ class SetupScreen(Screen):
                 yield from self.compose_fields()
                 if self.offers_computer:
                     for side in (0, 1):
-                        yield Label(f"Coach {side + 1} is played by" + (" (a computer plays on refbox's board only)" if side else ""))
+                        yield Label(f"Coach {side + 1} is played by")
                         yield Select(PLAYERS, value="person", allow_blank=False, id=f"player{side}")
+                    yield Static(literal("A computer coach plays on refbox's board only.", "dim"))
                     yield Label("Pace of the computer's moves")
                     yield Select(PACES, value=1.0, allow_blank=False, id="pace")
                 yield Label("Dice")
