@@ -19,7 +19,7 @@ from refbox.games.rulerball.view import SweepCell, phase_id, sweep_cells
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
-from refbox.ui.widgets.lines import Lines, LineText
+from refbox.ui.widgets.lines import Lines, LineText, ShownAgainOnResize
 from refbox.ui.widgets.select import Select
 
 STAT_HEADS = {"speed": "Spd", "skill": "Skl", "combat": "Cmb", "toughness": "Tgh"}
@@ -96,17 +96,10 @@ class RulerballSetupScreen(SetupScreen):
         return text
 
 
-class SweepStrip(LineText):
+class SweepStrip(ShownAgainOnResize, LineText):
     """The initiative marker's sweep in one glance: each sector, how many of its figures are done."""
 
     MOST_A_ROW = 6
-
-    _last: tuple | None = None
-
-    def on_resize(self) -> None:
-        super().on_resize()
-        if self._last is not None:  # drawn before its width was known, or the window changed: cells a row anew
-            self.show(*self._last)
 
     def show(self, cells: list[SweepCell], fighting: bool) -> None:
         """A cell per sector ("▶S12 0/12"), as many to a row as the width holds (up to six), the rows broken

@@ -370,8 +370,7 @@ class GameScreen(Screen):
         keys = assign_keys([o.key for o in prompt.options])
         typed = self.ui.code + char
         if typed == "0" and isinstance(prompt, Pick) and prompt.min == 0 and "0" not in keys:
-            key = "enter"  # 0 is "nothing (else)" everywhere: the selection as it stands, none is fine
-            return self._option_key(prompt, key, "")
+            return self._option_key(prompt, "enter", "")  # 0 is "nothing (else)": the selection as it stands
         if typed in keys:
             self.ui.code = ""
             self._take_option(prompt, keys.index(typed))

@@ -233,3 +233,15 @@ def as_lines(text: Text | Lines) -> tuple[Line, ...]:
             pieces.append((plain[at:], base))
         out.append(tuple(pieces))
     return tuple(out)
+
+
+class ShownAgainOnResize:
+    """For a LineText whose text depends on its width: each ``show(...)`` keeps its arguments in ``_last``,
+    and a resize shows them again (before its first layout a widget draws at a guessed width)."""
+
+    _last: tuple | None = None
+
+    def on_resize(self) -> None:
+        super().on_resize()  # type: ignore[misc]
+        if self._last is not None:
+            self.show(*self._last)  # type: ignore[attr-defined]

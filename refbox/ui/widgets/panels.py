@@ -16,7 +16,7 @@ from textual.widgets import Static
 from refbox.engine.state import LogLine, Roster, View
 from refbox.ui.widgets.colours import mark, style
 from refbox.ui.widgets.literal import padded, widest
-from refbox.ui.widgets.lines import Lines, LineText, runs
+from refbox.ui.widgets.lines import Lines, LineText, ShownAgainOnResize, runs
 
 MARKS = {"done": ("✓", "dim"), "current": ("▶", "bold reverse"), "todo": (" ", "")}
 
@@ -80,19 +80,12 @@ SHORT_VALUE = 12
 """Cells a scoreboard keeps beside its labels for a value (a clock, a turn, a score, "groundball")."""
 
 
-class Scoreboard(Panel):
-    _last: tuple | None = None
-
+class Scoreboard(ShownAgainOnResize, Panel):
     def show(self, view: View, colours: tuple[str, str]) -> None:
         rows = tuple((s.label, s.value, s.actor) for s in view.scoreboard)
         self._last = (view, colours)
         width = self.content_size.width
         self.show_if_changed((rows, width), lambda: self._text(rows, colours, width))
-
-    def on_resize(self) -> None:
-        super().on_resize()
-        if self._last is not None:
-            self.show(*self._last)
 
     @staticmethod
     def _text(rows, colours, room: int = 0) -> Lines:
@@ -109,19 +102,12 @@ class Scoreboard(Panel):
         return text
 
 
-class RosterTable(Panel):
-    _last: tuple | None = None
-
+class RosterTable(ShownAgainOnResize, Panel):
     def show(self, roster: Roster, colours: tuple[str, str]) -> None:
         self._last = (roster, colours)
         width = self.content_size.width if roster.fold else 0  # a folded roster's layout depends on the width
         key = (roster.title, tuple(map(tuple, roster.rows)), tuple(roster.dim), width)
         self.show_if_changed(key, lambda: self._text(roster, colours, width))
-
-    def on_resize(self) -> None:
-        super().on_resize()
-        if self._last is not None and self._last[0].fold:
-            self.show(*self._last)
 
     @staticmethod
     def _text(roster: Roster, colours, width: int = 0) -> Lines:
