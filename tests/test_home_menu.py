@@ -165,3 +165,13 @@ async def test_replay_archive_and_delete_need_a_match_list(tmp_path):
         assert "Pick a match in a list of matches first" in str(app.screen.menu.message)
         await pilot.press("tab", "tab", "x")
         assert "No match there" in str(app.screen.menu.message)
+
+
+async def test_a_number_past_the_rulesets_says_so(tmp_path):
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert home.menu.list_named("rulesets").header.startswith("New match (1-5 ")
+        await pilot.press("7")
+        assert app.screen is home and "7 starts nothing: the rulesets are 1 to 5" in str(home.menu.message)

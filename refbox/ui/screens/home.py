@@ -62,6 +62,7 @@ class HomeScreen(Screen):
             mark = ("  (not yet playable)", "dim") if not entry.playable else ""
             house = ("  (house rules)", "dim") if entry.house_file else ""
             rulesets.append(MenuOption(joined((str(i), "bold"), "  ", entry.title, house, mark), id=entry.name))
+        menu.list_named("rulesets").header = f"New match (1-{min(9, len(rulesets))} or ↑↓ Enter)"
         menu.set_options("rulesets", rulesets)
         saved = storage.saved_matches(root)
         done = [m for m in saved if not m.problem and matchfiles.is_finished(m.path)]
@@ -92,9 +93,11 @@ class HomeScreen(Screen):
     def on_key(self, event) -> None:
         if event.character and digits(event.character):
             index = int(event.character) - 1
+            event.stop()
             if 0 <= index < len(self.entries):
-                event.stop()
                 self.start(self.entries[index])
+            else:
+                self.say(f"{event.character} starts nothing: the rulesets are 1 to {min(9, len(self.entries))}.")
 
     def on_menu_selected(self, event: Menu.Selected) -> None:
         if event.list.name == "rulesets":
