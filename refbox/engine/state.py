@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.board import BoardView
 from refbox.engine.prompts import Actor
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class Model(BaseModel):
@@ -17,6 +19,33 @@ class Model(BaseModel):
     assignment inside the rules, which are trusted code on a hot path (random play, the computer coach)."""
 
     model_config = ConfigDict(extra="forbid")
+
+    def __setattr__(self, name: str, value) -> None:
+        # a declared field (every one is in __dict__ once built) is stored as it is; pydantic's own __setattr__
+        # was a fifth of a random Battleball input. Frozen models and anything else still go through pydantic.
+        fields = self.__dict__
+        if name in fields:
+            fields[name] = value
+        else:
+            super().__setattr__(name, value)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        if cls.model_config.get("frozen"):
+            cls.__setattr__ = BaseModel.__setattr__  # type: ignore[method-assign]  # refuses, as pydantic does
+
+
+def built(cls: type[M], **fields) -> M:
+    """A model of trusted values, without validation (a log line the rules write, a record they build): the
+    field values must already be what validation would give. Defaults are not filled in."""
+    new = cls.__new__(cls)
+    setter = object.__setattr__
+    setter(new, "__dict__", fields)
+    setter(new, "__pydantic_fields_set__", set(fields))
+    setter(new, "__pydantic_extra__", None)
+    setter(new, "__pydantic_private__", None)
+    return new
 
 
 class LogLine(Model):
@@ -30,7 +59,7 @@ class GameState(Model):
     log: list[LogLine] = Field(default_factory=list)
 
     def note(self, stamp: str, text: str, actor: Actor = None) -> None:
-        self.log.append(LogLine(stamp=stamp, text=text, actor=actor))
+        self.log.append(built(LogLine, stamp=stamp, text=text, actor=actor))
 
 
 # ---- the view: what a screen shows, computed headless from the state (plain dataclasses: built per redraw) ----
