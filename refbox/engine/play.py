@@ -93,18 +93,33 @@ def _cumulative(ids: tuple[str, ...], weights: dict[str, float]) -> list[float]:
     return found
 
 
+_CHOSEN: dict[str, Event] = {}
+"""One Event per option id drawn at random (an Event is immutable: headless play asks the same ids again and
+again, and building an Event was a tenth of a random input)."""
+
+
+def chosen(option: str) -> Event:
+    found = _CHOSEN.get(option)
+    if found is None:
+        if len(_CHOSEN) > 50_000:
+            _CHOSEN.clear()
+        found = _CHOSEN[option] = Event("choose", option)
+    return found
+
+
 def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | None = None) -> Event:
     """Any legal answer, drawn from ``rng`` (dice uniformly; choices by ``weights`` where given)."""
     kind = legal.kind
     if kind == "roll":
-        return Event("roll", [rng.randint(1, s) for s in legal.sides], "digital")
+        below = rng._randbelow  # what rng.randint(1, s) draws, without its two layers of argument checks
+        return Event("roll", [below(s) + 1 for s in legal.sides], "digital")
     if kind == "choose":
         ids = legal.ids
         if weights and not weights.keys().isdisjoint(ids):
-            return Event("choose", rng.choices(ids, cum_weights=_cumulative(ids, weights))[0])
+            return chosen(rng.choices(ids, cum_weights=_cumulative(ids, weights))[0])
         if weights:  # all weights 1: what rng.choices would draw (one random(), running totals 1, 2, 3...)
-            return Event("choose", ids[int(rng.random() * len(ids))])
-        return Event("choose", ids[rng.randrange(len(ids))])
+            return chosen(ids[int(rng.random() * len(ids))])
+        return chosen(ids[rng._randbelow(len(ids))])  # what rng.randrange(len(ids)) draws
     if kind == "pick":
         ids = list(legal.ids)
         hi = len(ids) if legal.max is None else min(legal.max, len(ids))
@@ -126,16 +141,20 @@ class Unfinished(RuntimeError):
 
 def play_out(game: Game, decide: Decider, rng: random.Random, max_inputs: int = 100_000) -> int:
     """Step ``game`` to its end: rolls from ``rng``, decisions from ``decide``. Returns the inputs taken."""
-    weights = getattr(game.rules, "RANDOM_WEIGHTS", None)
+    rules, data, state = game.rules, game.data, game.state
+    weights = getattr(rules, "RANDOM_WEIGHTS", None)
+    legal_fn = getattr(rules, "legal", None) or (lambda s, d: legal_of(rules.prompt(s, d)))
+    apply = rules.apply
     for n in range(max_inputs):
-        legal = game.legal()
-        if legal.kind == "over":
+        legal = legal_fn(state, data)
+        kind = legal.kind
+        if kind == "over":
             return n
-        if legal.kind == "roll":
+        if kind == "roll":
             event = random_event(legal, rng)
         else:
             event = decide(game, legal) if decide else random_event(legal, rng, weights)
-        game.apply(event)
+        apply(state, data, event)
     if game.legal().kind == "over":
         return max_inputs
     raise Unfinished(f"the game did not end within {max_inputs} inputs")
