@@ -14,6 +14,19 @@ from refbox.engine.prompts import Actor
 M = TypeVar("M", bound=BaseModel)
 
 
+def _plain_attribute_reads() -> None:
+    """Take pydantic's ``BaseModel.__getattr__`` away. It serves private attributes and extra fields only, which
+    no refbox model has (tests/test_engine_models.py checks every one), but its mere presence sends every
+    attribute read of every model through a Python-level hook and turns off CPython's specialised reads: a
+    quarter of a random Slargeball input, an eighth of a Battleball one. A missing attribute still raises
+    AttributeError."""
+    if "__getattr__" in BaseModel.__dict__:
+        del BaseModel.__getattr__
+
+
+_plain_attribute_reads()
+
+
 class Model(BaseModel):
     """Base of game state: validated where it enters (construction, a checkpoint, a setup), not on every
     assignment inside the rules, which are trusted code on a hot path (random play, the computer coach)."""
