@@ -15,10 +15,10 @@ from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step,
                                          figure_key, key, move_step, odds_hint)
-from refbox.games.rulerball.models import Figure, Pending, State
+from refbox.games.rulerball.models import Figure, State, new_pending
 from refbox.games.rulerball.steps import step
 from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, roll_target,
-                                          signed_distance, success_chance, sweep_sector)
+                                          signed_distance, success_chance, sweep_order, sweep_sector)
 
 
 def _next_sector(state: State, data: Data, after: str) -> bool:
@@ -33,11 +33,33 @@ def _next_sector(state: State, data: Data, after: str) -> bool:
 
 
 def to_move(state: State, data: Data) -> list[Figure]:
-    return [f for f in in_sector(state, sweep_sector(state, data.track.sectors)) if f.moves == 0]
+    """Figures in the marker's sector still to move, in roster order."""
+    s = sweep_sector(state, data.track.sectors)
+    return [f for f in state.figures if f.sector == s and f.moves == 0 and f.place == "track"]
+
+
+def _to_next_mover(state: State, data: Data, after: str) -> bool:
+    """The marker's sector has a figure to move (False), else the marker goes on to the next sector that has
+    one, or past the last to ``after``: what sector-by-sector skipping gives, in one pass over the figures."""
+    n, first = data.track.sectors, state.initiative
+    here = clockwise(first, state.sweep, n)
+    waiting = set()
+    for f in state.figures:
+        if f.moves == 0 and f.place == "track":
+            if f.sector == here:
+                return False
+            waiting.add(f.sector)
+    for k in range(state.sweep + 1, n):
+        if clockwise(first, k, n) in waiting:
+            state.sweep = k
+            return False  # settled: someone here to move
+    state.sweep = 0
+    state.step = after
+    return True
 
 
 def _sector_moved(state: State, data: Data) -> bool:
-    return False if to_move(state, data) else _next_sector(state, data, "combat_pick")
+    return _to_next_mover(state, data, "combat_pick")
 
 
 @step("move_pick", "move", sub="sweep", skip=_sector_moved)
@@ -57,7 +79,7 @@ def move_pick_prompt(state: State, data: Data) -> Choose:
 
 @move_pick_prompt.answer
 def move_pick_apply(state: State, data: Data, event: Event) -> None:
-    state.pending = Pending(figure=str(event.value))
+    state.pending = new_pending(figure=str(event.value))
     state.step = "move_to"
 
 
@@ -117,13 +139,20 @@ def _skated(state: State, data: Data, f: Figure, end: int, gone: int) -> None:
 
 def walker(state: State, data: Data) -> Figure:
     """The figure whose move is asked: the one the table named to go first, else the next in roster order."""
-    here = to_move(state, data)
+    return walker_of(state, to_move(state, data))
+
+
+def walker_of(state: State, here: list[Figure]) -> Figure:
     chosen = state.pending.figure
-    return next((f for f in here if f.id == chosen), here[0])
+    if chosen is not None:
+        for f in here:
+            if f.id == chosen:
+                return f
+    return here[0]
 
 
 def _sector_walked(state: State, data: Data) -> bool:
-    return False if to_move(state, data) else _next_sector(state, data, "combat_walk")
+    return _to_next_mover(state, data, "combat_walk")
 
 
 @step("move_walk", "move", sub="sweep", skip=_sector_walked)
@@ -154,23 +183,22 @@ def move_walk_apply(state: State, data: Data, event: Event) -> None:
             if g.on_track and g.moves == 0:
                 g.moves = 1
         state.note(state.stamp("Move"), "Every figure still to move stays where it is.")
-        state.pending = Pending()
+        state.pending = new_pending()
         state.sweep = 0
         state.step = "combat_walk"
         return
     if value == "further":
-        state.pending = Pending(figure=f.id)
+        state.pending = new_pending(figure=f.id)
         state.step = "move_further"
         return
     if value == "first":
         state.step = "move_first"
         return
-    state.pending = Pending(figure=f.id)
     gone = 0 if value == "stay" else int(value)
     start = f.sector or 1
     f.sector, f.moves = clockwise(start, -gone, data.track.sectors), f.moves + 1
     if gone:
-        state.note(state.stamp("Move"), f"{state.label(f.id)}: sector {start} -> {f.sector} ({gone} sector(s)).",
+        state.note(state.stamp("Move"), f"{state.label_of(f)}: sector {start} -> {f.sector} ({gone} sector(s)).",
                    f.team)
     if state.ball.carrier == f.id:
         ballplay.carry(state, data, f, gone)
@@ -191,7 +219,7 @@ def move_first_prompt(state: State, data: Data) -> Choose:
 @move_first_prompt.answer
 def move_first_apply(state: State, data: Data, event: Event) -> None:
     if event.value != "back":
-        state.pending = Pending(figure=str(event.value))
+        state.pending = new_pending(figure=str(event.value))
     state.step = "move_walk"
 
 
@@ -201,12 +229,15 @@ def _handoff_targets(state: State, data: Data, catcher: Figure) -> list[Figure]:
 
 
 def after_carrier_moves(state: State, f: Figure) -> None:
+    """After ``f`` moved: a hand-off or a shot to ask about (``f`` pending), else the next move."""
     if state.ball.carrier == f.id and f.role == "catcher":
+        state.pending = new_pending(figure=f.id)
         state.step = "handoff"
     elif ballplay.may_shoot(state, f):
+        state.pending = new_pending(figure=f.id)
         state.step = "shot_declare"
     else:
-        state.pending = Pending()
+        state.pending = new_pending()
         state.step = move_step(state)
 
 
@@ -214,7 +245,7 @@ def _no_handoff(state: State, data: Data) -> bool:
     catcher = state.fig(state.pending.figure or "")
     if _handoff_targets(state, data, catcher):
         return False
-    state.pending = Pending()
+    state.pending = new_pending()
     state.step = move_step(state)
     return True
 
@@ -236,7 +267,7 @@ def handoff_prompt(state: State, data: Data) -> Choose:
 @handoff_prompt.answer
 def handoff_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "keep":
-        state.pending = Pending()
+        state.pending = new_pending()
         state.step = move_step(state)
         return
     state.pending.other = str(event.value)
@@ -267,10 +298,10 @@ def handoff_roll_apply(state: State, data: Data, event: Event) -> None:
     state.note(state.stamp("Move"), f"{state.label(catcher.id)} hands the ball to {skater.name} ({how}).", catcher.team)
     ballplay.carry(state, data, skater, signed_distance(catcher.sector or 1, skater.sector or 1, data.track.sectors))
     if ballplay.may_shoot(state, skater):
-        state.pending = Pending(figure=skater.id)
+        state.pending = new_pending(figure=skater.id)
         state.step = "shot_declare"
     else:
-        state.pending = Pending()
+        state.pending = new_pending()
         state.step = move_step(state)
 
 
@@ -292,7 +323,7 @@ def shot_declare_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "shoot":
         state.ball.shooter = f.id
         state.note(state.stamp("Move"), f"{state.label(f.id)} will attempt to score (resolved in the Score step).", f.team)
-    state.pending = Pending()
+    state.pending = new_pending()
     state.step = move_step(state)
 
 
@@ -332,7 +363,7 @@ def combat_pick_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "done":
         _next_sector(state, data, "penalty")
         return
-    state.pending = Pending(figure=str(event.value))
+    state.pending = new_pending(figure=str(event.value))
     state.step = "combat_target"
 
 
@@ -404,7 +435,7 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
         winner, loser = (a, t) if ok else ((t, a) if attacker_loses else (None, None))
     if winner is None or loser is None:
         state.note(state.stamp("Combat"), f"{state.label(a.id)} fights {state.label(t.id)}: no effect ({how}).", a.team)
-        state.pending = Pending()
+        state.pending = new_pending()
         state.step = combat_step(state)
         return
     state.note(state.stamp("Combat"), f"{state.label(winner.id)} beats {state.label(loser.id)} ({how}).", winner.team)
@@ -416,17 +447,14 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
 
 
 def attackers(state: State, data: Data) -> list[Figure]:
-    """Figures that may still start a fight: in sweep order from the marker's sector, with someone in reach."""
-    n, first = data.track.sectors, state.initiative or 1
+    """Figures that may still start a fight: in sweep order from the marker's sector (roster order within a
+    sector), with someone in reach."""
+    n, sweep = data.track.sectors, state.sweep
+    order = sweep_order(state.initiative or 1, n)
     ready = [f for f in state.figures if f.place == "track" and f.fights == 0]  # one pass: asked on every fight
     sectors = ({f.sector for f in ready if f.team == 0}, {f.sector for f in ready if f.team == 1})
-    out = []
-    for k in range(state.sweep, n):
-        s = clockwise(first, k, n)
-        here = [f for f in ready if f.sector == s]
-        if here:
-            near = neighbours(s, n)
-            out += [f for f in here if not near.isdisjoint(sectors[1 - f.team])]
+    out = [f for f in ready if order[f.sector] >= sweep and not neighbours(f.sector, n).isdisjoint(sectors[1 - f.team])]
+    out.sort(key=lambda f: order[f.sector])  # stable: roster order within a sector
     return out
 
 
@@ -455,13 +483,12 @@ def combat_walk_apply(state: State, data: Data, event: Event) -> None:
     value = str(event.value)
     if value in ("done", "penalty"):
         state.sweep = 0
-        state.pending = Pending()
+        state.pending = new_pending()
         state.step = "score" if value == "done" else "penalty"
         return
     a = state.fig(value)
-    n = data.track.sectors
-    state.sweep = next(k for k in range(state.sweep, n) if clockwise(state.initiative or 1, k, n) == a.sector)
-    state.pending = Pending(figure=a.id)
+    state.sweep = sweep_order(state.initiative or 1, data.track.sectors)[a.sector]  # an attacker is not behind it
+    state.pending = new_pending(figure=a.id)
     state.step = "combat_target"
 
 
@@ -486,10 +513,10 @@ def penalty_prompt(state: State, data: Data) -> Choose:
 @penalty_prompt.answer
 def penalty_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "none":
-        state.pending = Pending()
+        state.pending = new_pending()
         state.step = "score"
         return
-    state.pending = Pending(figure=str(event.value), other="penalty")
+    state.pending = new_pending(figure=str(event.value), other="penalty")
     if data.penalty_minutes is None:
         state.step = "penalty_minutes"
     else:
