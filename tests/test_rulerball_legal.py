@@ -10,10 +10,13 @@ import pytest
 from test_rulerball_random import ROLLS
 
 from refbox.engine import registry
+from refbox.engine.clone import clone
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import legal_of
 from refbox.engine.ruleset import merge
 from refbox.games.rulerball.models import Ball, Pending, new_ball, new_pending
+from refbox.games.rulerball.steps import STEPS, settle
+from refbox.games.rulerball.sweep import to_move
 
 ENTRY = registry.lookup("rulerball")
 RULES, DATA = ENTRY.load_rules(), ENTRY.load_data()
@@ -72,3 +75,23 @@ def test_an_unvalidated_pending_is_the_validated_one(given):
 def test_an_unvalidated_ball_is_the_validated_one(given):
     fast, slow = new_ball(**given), Ball(**given)
     assert fast == slow and repr(fast) == repr(slow) and fast.model_fields_set == slow.model_fields_set
+
+
+def test_an_answer_to_a_state_not_yet_settled_is_applied_as_to_the_settled_state():
+    """The move sweep's apply settles the state itself (rules.apply settles every other step around it)."""
+    rng, checked = random.Random(5), 0
+    for game, data in random_states(None, True, 5):
+        if game.state.step != "move_walk" or checked == 40:
+            continue
+        unsettled = clone(game.state)
+        for f in to_move(unsettled, data):  # everyone in the marker's sector has moved: the sweep goes on first
+            f.moves = 1
+        expected = clone(unsettled)
+        settle(expected, data)
+        event = random_event(RULES.legal(expected, data), rng, RULES.RANDOM_WEIGHTS)
+        STEPS[expected.step].apply(expected, data, event)
+        settle(expected, data)
+        RULES.apply(unsettled, data, event)
+        assert unsettled == expected
+        checked += 1
+    assert checked == 40

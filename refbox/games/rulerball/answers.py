@@ -21,18 +21,24 @@ CONFIRM = Legal("confirm")
 
 
 @lru_cache(maxsize=None)
-def _walk_ids(sectors: int, several: bool) -> tuple[str, ...]:
+def _walk(sectors: int, several: bool, actor: int) -> Legal:
+    """A move's answers (the same few on every move: made once, a Legal is frozen)."""
     ids = ["stay", "all_stay", *(str(k) for k in range(1, min(9, sectors - 1) + 1))]
     if sectors - 1 >= FURTHER:
         ids.append("further")
     if several:
         ids.append("first")
-    return tuple(ids)
+    return Legal("choose", actor, tuple(ids))
+
+
+@lru_cache(maxsize=None)
+def _number(actor: int | None, most: int) -> Legal:
+    return Legal("number", actor, min=1, max=most)
 
 
 def _move_walk(state: State, data: Data) -> Legal:
     here = to_move(state, data)
-    return Legal("choose", walker_of(state, here).team, _walk_ids(data.track.sectors, len(here) > 1))
+    return _walk(data.track.sectors, len(here) > 1, walker_of(state, here).team)
 
 
 def _combat_walk(state: State, data: Data) -> Legal:
@@ -47,25 +53,30 @@ def _release(state: State, data: Data) -> Legal:
     return Legal("choose", None, ("none", *[f.id for f in _due_back(state)]))
 
 
+@lru_cache(maxsize=None)
+def _die(sides: int) -> Legal:
+    return Legal("roll", None, sides=(sides,))
+
+
 def _initiative(state: State, data: Data) -> Legal:
-    return Legal("roll", None, sides=(data.track.sectors,))
+    return _die(data.track.sectors)
 
 
 def _sector(state: State, data: Data) -> Legal:
     """A sector typed for the pending figure (where it ends a long move, where it returns)."""
-    return Legal("number", state.fig(state.pending.figure or "").team, min=1, max=data.track.sectors)
+    return _number(state.fig(state.pending.figure or "").team, data.track.sectors)
 
 
 def _ball_stop(state: State, data: Data) -> Legal:
-    return Legal("number", None, min=1, max=data.track.sectors)
+    return _number(None, data.track.sectors)
 
 
 def _penalty_minutes(state: State, data: Data) -> Legal:
-    return Legal("number", None, min=1, max=data.game_minutes)
+    return _number(None, data.game_minutes)
 
 
 def _injury_minutes(state: State, data: Data) -> Legal:
-    return Legal("number", state.fig(state.pending.figure or "").team, min=1, max=data.game_minutes)
+    return _number(state.fig(state.pending.figure or "").team, data.game_minutes)
 
 
 def _injury(state: State, data: Data) -> Legal:

@@ -37,10 +37,14 @@ class Step:
 STEPS: dict[str, Step] = {}
 SKIPS: dict[str, SkipFn] = {}
 """The steps that may have nothing to ask, and how they move on."""
+SETTLES_ITSELF: set[str] = set()
+"""Steps whose apply settles the state itself, before and after (the busiest: it knows what it changed)."""
 
 
-def step(name: str, phase: str, sub: str | None = None, skip: SkipFn | None = None):
+def step(name: str, phase: str, sub: str | None = None, skip: SkipFn | None = None, settles_itself: bool = False):
     """Register a step in two parts: decorate its prompt with this, then its apply with ``<prompt>.answer``."""
+    if settles_itself:
+        SETTLES_ITSELF.add(name)
 
     def register(prompt: PromptFn) -> "_Half":
         return _Half(name, phase, prompt, skip, sub)

@@ -16,7 +16,7 @@ from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step,
                                          figure_key, key, move_step, odds_hint)
 from refbox.games.rulerball.models import Figure, State, new_pending
-from refbox.games.rulerball.steps import step
+from refbox.games.rulerball.steps import STEPS, settle, step
 from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, roll_target,
                                           signed_distance, success_chance, sweep_order, sweep_sector)
 
@@ -155,7 +155,7 @@ def _sector_walked(state: State, data: Data) -> bool:
     return _to_next_mover(state, data, "combat_walk")
 
 
-@step("move_walk", "move", sub="sweep", skip=_sector_walked)
+@step("move_walk", "move", sub="sweep", skip=_sector_walked, settles_itself=True)
 def move_walk_prompt(state: State, data: Data) -> Choose:
     n = data.track.sectors
     f = walker(state, data)
@@ -176,8 +176,20 @@ def move_walk_prompt(state: State, data: Data) -> Choose:
 
 @move_walk_prompt.answer
 def move_walk_apply(state: State, data: Data, event: Event) -> None:
+    """Settles the state before and after, as rules.apply does for other steps, knowing who is left to move."""
+    here = to_move(state, data)
+    if not here:  # not settled yet
+        settle(state, data)
+        STEPS[state.step].apply(state, data, event)
+        settle(state, data)
+        return
+    _walk(state, data, event, walker_of(state, here))
+    if not (state.step == "move_walk" and len(here) > 1):  # else the others here are still to move: settled
+        settle(state, data)
+
+
+def _walk(state: State, data: Data, event: Event, f: Figure) -> None:
     value = str(event.value)
-    f = walker(state, data)
     if value == "all_stay":
         for g in state.figures:
             if g.on_track and g.moves == 0:

@@ -52,14 +52,17 @@ def advance_clock(state: State) -> None:
     state.turn += 1
     state.restart = "none"
     state.clock_stopped = False
+    timed = []
     for f in state.figures:
         fields = f.__dict__  # what the model's own assignment does, twenty times a turn
         fields["moves"] = fields["fights"] = 0
+        if fields["timer"] > 0:
+            timed.append(f)
     what = {"match": "Period 1 starts", "period": f"Period {state.period} starts"}.get(restart, "Clock advanced")
     state.note(state.stamp("Clock"), f"{what}: {clock_words(state.clock)}.")
     if restart != "match":
-        for f in state.figures:
-            if f.timer > 0 and f.timed:
+        for f in timed:
+            if f.timed:
                 f.timer -= 1
                 if f.timer == 0:
                     state.note(state.stamp("Clock"), f"{state.label_of(f)} reaches 0:00 and may return.", f.team)
