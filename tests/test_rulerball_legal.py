@@ -14,7 +14,7 @@ from refbox.engine.clone import clone
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import legal_of
 from refbox.engine.ruleset import merge
-from refbox.games.rulerball.models import Ball, Pending, new_ball, new_pending
+from refbox.games.rulerball.models import Ball, Pending, new_ball, reset_pending
 from refbox.games.rulerball.steps import STEPS, settle
 from refbox.games.rulerball.sweep import to_move
 
@@ -64,10 +64,13 @@ def test_figures_are_found_by_id_whatever_the_roster_order():
 
 @pytest.mark.parametrize("given", [{}, {"figure": "0-skater-1"}, {"ball_from": 3, "ball_end": 7},
                                    {"figure": "1-biker-2", "other": "penalty"}])
-def test_an_unvalidated_pending_is_the_validated_one(given):
-    fast, slow = new_pending(**given), Pending(**given)
-    assert fast == slow and repr(fast) == repr(slow) and fast.model_fields_set == slow.model_fields_set
-    assert fast.queue is not new_pending(**given).queue, "each has lists of its own"
+def test_a_pending_reset_in_place_is_a_new_validated_one(given):
+    state = next(random_states(None, True, 0))[0].state
+    state.pending = Pending(figure="0-catcher-1", other="ball", queue=["1-skater-2"], passed=["0-biker-1"], reached=2)
+    shared = state.pending.queue
+    reset_pending(state, **given)
+    assert state.pending == Pending(**given) and repr(state.pending) == repr(Pending(**given))
+    assert shared == ["1-skater-2"], "a list the old values may share is replaced, not cleared"
 
 
 @pytest.mark.parametrize("given", [{}, {"where": "loose", "sector": 4},

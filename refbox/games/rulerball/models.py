@@ -144,13 +144,21 @@ def _made(cls: type, fields: dict, given: dict):
     return new
 
 
-def new_pending(**given) -> Pending:
-    """``Pending(**given)`` without validation (one is made on most inputs): the values must be valid."""
-    fields = _NO_PENDING.copy()
+def assign(model: Model, **values) -> None:
+    """Set declared fields of a state model at once, as ``model.field = value`` stores each (Model.__setattr__,
+    a Python call per field, was a tenth of a move)."""
+    model.__dict__.update(values)
+
+
+def reset_pending(state: "State", **given) -> None:
+    """``state.pending = Pending(**given)``, done in place (one is set on most inputs, and a new model costs more
+    than the rest of a move): the values must be valid. The lists are new ones: a model made before may share the
+    old ones."""
+    fields = state.pending.__dict__
+    fields.update(_NO_PENDING)
     fields["queue"], fields["passed"] = [], []
     if given:
         fields.update(given)
-    return _made(Pending, fields, given)
 
 
 def new_ball(**given) -> Ball:

@@ -15,7 +15,7 @@ from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step,
                                          figure_key, key, move_step, odds_hint)
-from refbox.games.rulerball.models import Figure, State, new_pending
+from refbox.games.rulerball.models import Figure, State, assign, reset_pending
 from refbox.games.rulerball.steps import STEPS, settle, step
 from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, roll_target,
                                           signed_distance, success_chance, sweep_order, sweep_sector)
@@ -34,7 +34,7 @@ def _next_sector(state: State, data: Data, after: str) -> bool:
 
 def to_move(state: State, data: Data) -> list[Figure]:
     """Figures in the marker's sector still to move, in roster order."""
-    s = sweep_sector(state, data.track.sectors)
+    s = (state.initiative + state.sweep - 1) % data.track.sectors + 1  # sweep_sector, on every move
     return [f for f in state.figures if f.sector == s and f.moves == 0 and f.place == "track"]
 
 
@@ -79,7 +79,7 @@ def move_pick_prompt(state: State, data: Data) -> Choose:
 
 @move_pick_prompt.answer
 def move_pick_apply(state: State, data: Data, event: Event) -> None:
-    state.pending = new_pending(figure=str(event.value))
+    reset_pending(state, figure=str(event.value))
     state.step = "move_to"
 
 
@@ -195,12 +195,12 @@ def _walk(state: State, data: Data, event: Event, f: Figure) -> None:
             if g.on_track and g.moves == 0:
                 g.moves = 1
         state.note(state.stamp("Move"), "Every figure still to move stays where it is.")
-        state.pending = new_pending()
+        reset_pending(state)
         state.sweep = 0
         state.step = "combat_walk"
         return
     if value == "further":
-        state.pending = new_pending(figure=f.id)
+        reset_pending(state, figure=f.id)
         state.step = "move_further"
         return
     if value == "first":
@@ -208,13 +208,16 @@ def _walk(state: State, data: Data, event: Event, f: Figure) -> None:
         return
     gone = 0 if value == "stay" else int(value)
     start = f.sector or 1
-    f.sector, f.moves = clockwise(start, -gone, data.track.sectors), f.moves + 1
+    end = clockwise(start, -gone, data.track.sectors)
+    assign(f, sector=end, moves=f.moves + 1)
     if gone:
-        state.note(state.stamp("Move"), f"{state.label_of(f)}: sector {start} -> {f.sector} ({gone} sector(s)).",
-                   f.team)
+        state.note(state.stamp("Move"), f"{state.label_of(f)}: sector {start} -> {end} ({gone} sector(s)).", f.team)
     if state.ball.carrier == f.id:
         ballplay.carry(state, data, f, gone)
-    after_carrier_moves(state, f)
+        after_carrier_moves(state, f)
+    else:  # what after_carrier_moves does for anyone but the carrier
+        reset_pending(state)
+        state.step = move_step(state)
 
 
 @step("move_first", "move", sub="sweep")
@@ -231,7 +234,7 @@ def move_first_prompt(state: State, data: Data) -> Choose:
 @move_first_prompt.answer
 def move_first_apply(state: State, data: Data, event: Event) -> None:
     if event.value != "back":
-        state.pending = new_pending(figure=str(event.value))
+        reset_pending(state, figure=str(event.value))
     state.step = "move_walk"
 
 
@@ -243,13 +246,13 @@ def _handoff_targets(state: State, data: Data, catcher: Figure) -> list[Figure]:
 def after_carrier_moves(state: State, f: Figure) -> None:
     """After ``f`` moved: a hand-off or a shot to ask about (``f`` pending), else the next move."""
     if state.ball.carrier == f.id and f.role == "catcher":
-        state.pending = new_pending(figure=f.id)
+        reset_pending(state, figure=f.id)
         state.step = "handoff"
     elif ballplay.may_shoot(state, f):
-        state.pending = new_pending(figure=f.id)
+        reset_pending(state, figure=f.id)
         state.step = "shot_declare"
     else:
-        state.pending = new_pending()
+        reset_pending(state)
         state.step = move_step(state)
 
 
@@ -257,7 +260,7 @@ def _no_handoff(state: State, data: Data) -> bool:
     catcher = state.fig(state.pending.figure or "")
     if _handoff_targets(state, data, catcher):
         return False
-    state.pending = new_pending()
+    reset_pending(state)
     state.step = move_step(state)
     return True
 
@@ -279,7 +282,7 @@ def handoff_prompt(state: State, data: Data) -> Choose:
 @handoff_prompt.answer
 def handoff_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "keep":
-        state.pending = new_pending()
+        reset_pending(state)
         state.step = move_step(state)
         return
     state.pending.other = str(event.value)
@@ -310,10 +313,10 @@ def handoff_roll_apply(state: State, data: Data, event: Event) -> None:
     state.note(state.stamp("Move"), f"{state.label(catcher.id)} hands the ball to {skater.name} ({how}).", catcher.team)
     ballplay.carry(state, data, skater, signed_distance(catcher.sector or 1, skater.sector or 1, data.track.sectors))
     if ballplay.may_shoot(state, skater):
-        state.pending = new_pending(figure=skater.id)
+        reset_pending(state, figure=skater.id)
         state.step = "shot_declare"
     else:
-        state.pending = new_pending()
+        reset_pending(state)
         state.step = move_step(state)
 
 
@@ -335,7 +338,7 @@ def shot_declare_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "shoot":
         state.ball.shooter = f.id
         state.note(state.stamp("Move"), f"{state.label(f.id)} will attempt to score (resolved in the Score step).", f.team)
-    state.pending = new_pending()
+    reset_pending(state)
     state.step = move_step(state)
 
 
@@ -375,7 +378,7 @@ def combat_pick_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "done":
         _next_sector(state, data, "penalty")
         return
-    state.pending = new_pending(figure=str(event.value))
+    reset_pending(state, figure=str(event.value))
     state.step = "combat_target"
 
 
@@ -447,7 +450,7 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
         winner, loser = (a, t) if ok else ((t, a) if attacker_loses else (None, None))
     if winner is None or loser is None:
         state.note(state.stamp("Combat"), f"{state.label(a.id)} fights {state.label(t.id)}: no effect ({how}).", a.team)
-        state.pending = new_pending()
+        reset_pending(state)
         state.step = combat_step(state)
         return
     state.note(state.stamp("Combat"), f"{state.label(winner.id)} beats {state.label(loser.id)} ({how}).", winner.team)
@@ -495,12 +498,12 @@ def combat_walk_apply(state: State, data: Data, event: Event) -> None:
     value = str(event.value)
     if value in ("done", "penalty"):
         state.sweep = 0
-        state.pending = new_pending()
+        reset_pending(state)
         state.step = "score" if value == "done" else "penalty"
         return
     a = state.fig(value)
     state.sweep = sweep_order(state.initiative or 1, data.track.sectors)[a.sector]  # an attacker is not behind it
-    state.pending = new_pending(figure=a.id)
+    reset_pending(state, figure=a.id)
     state.step = "combat_target"
 
 
@@ -525,10 +528,10 @@ def penalty_prompt(state: State, data: Data) -> Choose:
 @penalty_prompt.answer
 def penalty_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "none":
-        state.pending = new_pending()
+        reset_pending(state)
         state.step = "score"
         return
-    state.pending = new_pending(figure=str(event.value), other="penalty")
+    reset_pending(state, figure=str(event.value), other="penalty")
     if data.penalty_minutes is None:
         state.step = "penalty_minutes"
     else:

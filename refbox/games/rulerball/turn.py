@@ -10,7 +10,7 @@ from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.flow import GUTTER_KEY, QUIET_KEY, figure_key, key, move_step, odds_hint
-from refbox.games.rulerball.models import State, new_ball, new_pending
+from refbox.games.rulerball.models import State, new_ball, reset_pending
 from refbox.games.rulerball.steps import step
 from refbox.games.rulerball.track import clockwise, path, path_index, roll_target, success_chance
 
@@ -107,7 +107,7 @@ def release_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "none":
         state.step = "ball"
         return
-    state.pending = new_pending(figure=str(event.value))
+    reset_pending(state, figure=str(event.value))
     state.step = "release_sector"
 
 
@@ -122,7 +122,7 @@ def release_sector_apply(state: State, data: Data, event: Event) -> None:
     f = state.fig(state.pending.figure or "")
     f.place, f.sector, f.timer = "track", int(event.value), 0  # type: ignore[arg-type]
     state.note(state.stamp("Clock"), f"{state.label(f.id)} returns to the track in sector {f.sector}.", f.team)
-    state.pending = new_pending()
+    reset_pending(state)
     state.step = "release"
 
 
@@ -168,7 +168,7 @@ def ball_end_prompt(state: State, data: Data) -> Choose:
 
 @ball_end_prompt.answer
 def ball_end_apply(state: State, data: Data, event: Event) -> None:
-    state.pending = new_pending(ball_from=state.ball.sector, ball_end=int(str(event.value)))
+    reset_pending(state, ball_from=state.ball.sector, ball_end=int(str(event.value)))
     state.step = "ball_figures"
 
 
@@ -186,7 +186,7 @@ def ball_stop_prompt(state: State, data: Data) -> Number:
 def ball_stop_apply(state: State, data: Data, event: Event) -> None:
     if state.ball.where == "cannon":
         fire_apply(state, data, event)
-    state.pending = new_pending(ball_from=state.ball.sector, ball_end=int(event.value))  # type: ignore[arg-type]
+    reset_pending(state, ball_from=state.ball.sector, ball_end=int(event.value))  # type: ignore[arg-type]
     state.step = "ball_path"
 
 
@@ -262,7 +262,7 @@ def field_quick_apply(state: State, data: Data, event: Event) -> None:
     elif event.value == "pass":
         ballplay.next_in_path(state)
     elif event.value == "success":
-        state.pending = new_pending()
+        reset_pending(state)
         ballplay.field(state, f)
         state.step = "initiative"
     else:
@@ -350,7 +350,7 @@ def field_roll_apply(state: State, data: Data, event: Event) -> None:
     f = state.fig(state.pending.figure or "")
     ok, how = check_result(data.rolls.field, f, None, event)
     if ok:
-        state.pending = new_pending()
+        reset_pending(state)
         ballplay.field(state, f)
         state.step = "initiative"
         return
@@ -393,7 +393,7 @@ def gutter_prompt(state: State, data: Data) -> Choose:
 @gutter_prompt.answer
 def gutter_apply(state: State, data: Data, event: Event) -> None:
     end = state.pending.ball_end or 1
-    state.pending = new_pending()
+    reset_pending(state)
     if event.value == "gutter":
         ballplay.dead_ball(state, "the ball rolled into the gutter")
     else:
