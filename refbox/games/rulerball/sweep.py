@@ -8,6 +8,7 @@ picks who goes next among those listed.
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 
 from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.rulerball import ballplay, harm
@@ -17,8 +18,8 @@ from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, P
                                          figure_key, key, move_step, odds_hint)
 from refbox.games.rulerball.models import Figure, State, assign, reset_pending
 from refbox.games.rulerball.steps import STEPS, settle, step
-from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, roll_target,
-                                          signed_distance, success_chance, sweep_order, sweep_sector)
+from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, reach,
+                                          roll_target, signed_distance, success_chance, sweep_order, sweep_sector)
 
 
 def _next_sector(state: State, data: Data, after: str) -> bool:
@@ -41,18 +42,18 @@ def to_move(state: State, data: Data) -> list[Figure]:
 def _to_next_mover(state: State, data: Data, after: str) -> bool:
     """The marker's sector has a figure to move (False), else the marker goes on to the next sector that has
     one, or past the last to ``after``: what sector-by-sector skipping gives, in one pass over the figures."""
-    n, first = data.track.sectors, state.initiative
-    here = clockwise(first, state.sweep, n)
-    waiting = set()
+    n = data.track.sectors
+    order, sweep = sweep_order(state.initiative, n), state.sweep
+    nearest = n  # the nearest place in the sweep, from the marker's, with a figure to move
     for f in state.figures:
-        if f.moves == 0 and f.place == "track":
-            if f.sector == here:
+        k = order.get(f.sector)  # None off the track
+        if k is not None and sweep <= k < nearest and f.moves == 0 and f.place == "track":
+            if k == sweep:
                 return False
-            waiting.add(f.sector)
-    for k in range(state.sweep + 1, n):
-        if clockwise(first, k, n) in waiting:
-            state.sweep = k
-            return False  # settled: someone here to move
+            nearest = k
+    if nearest < n:
+        state.sweep = nearest
+        return False  # settled: someone there to move
     state.sweep = 0
     state.step = after
     return True
@@ -466,11 +467,15 @@ def attackers(state: State, data: Data) -> list[Figure]:
     sector), with someone in reach."""
     n, sweep = data.track.sectors, state.sweep
     order = sweep_order(state.initiative or 1, n)
-    ready = [f for f in state.figures if f.place == "track" and f.fights == 0]  # one pass: asked on every fight
-    sectors = ({f.sector for f in ready if f.team == 0}, {f.sector for f in ready if f.team == 1})
-    out = [f for f in ready if order[f.sector] >= sweep and not neighbours(f.sector, n).isdisjoint(sectors[1 - f.team])]
-    out.sort(key=lambda f: order[f.sector])  # stable: roster order within a sector
-    return out
+    ready = [(f, f.team, f.sector) for f in state.figures if f.fights == 0 and f.place == "track"]  # fields read once
+    sectors = ({s for _, team, s in ready if team == 0}, {s for _, team, s in ready if team == 1})
+    near = reach(n)
+    out = [(order[s], f) for f, team, s in ready if order[s] >= sweep and not near[s].isdisjoint(sectors[1 - team])]
+    out.sort(key=_PLACE)  # stable: roster order within a sector
+    return [f for _, f in out]
+
+
+_PLACE = itemgetter(0)
 
 
 @step("combat_walk", "combat", sub="fights")

@@ -34,6 +34,12 @@ def neighbours(sector: int, sectors: int) -> frozenset[int]:
 
 
 @lru_cache(maxsize=None)
+def reach(sectors: int) -> dict[int, frozenset[int]]:
+    """Sector -> its neighbours (shared: read it, never change it)."""
+    return {s: neighbours(s, sectors) for s in range(1, sectors + 1)}
+
+
+@lru_cache(maxsize=None)
 def sweep_order(first: int, sectors: int) -> dict[int, int]:
     """Sector -> its place in a sweep starting at ``first`` (shared: read it, never change it)."""
     return {clockwise(first, k, sectors): k for k in range(sectors)}
