@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.games.rulerball.data import Data
-from refbox.games.rulerball.models import Ball, Figure, State
+from refbox.games.rulerball.models import Ball, Figure, State, new_ball
 
 
 def laps_since_activation(ball: Ball, sectors: int) -> int:
@@ -12,20 +12,20 @@ def laps_since_activation(ball: Ball, sectors: int) -> int:
 
 def dead_ball(state: State, why: str) -> None:
     """The referee declares the ball dead: the next ball step fires a new one."""
-    state.ball = Ball()
+    state.ball = new_ball()
     state.offense = None
     state.note(state.stamp("Ball"), f"Dead ball: {why}. The cannon will fire a new ball.")
 
 
 def lose_ball(state: State, sector: int, why: str) -> None:
     """The ball is loose on the track again: only a catcher may field it."""
-    state.ball = Ball(where="loose", sector=sector)
+    state.ball = new_ball(where="loose", sector=sector)
     state.note(state.stamp("Ball"), f"{why}: the ball is loose in sector {sector}.")
 
 
 def field(state: State, catcher: Figure) -> None:
     """A catcher has the ball: his team must now carry it a full lap back to this sector."""
-    state.ball = Ball(where="held", sector=catcher.sector, carrier=catcher.id, team=catcher.team, lap_start=catcher.sector)
+    state.ball = new_ball(where="held", sector=catcher.sector, carrier=catcher.id, team=catcher.team, lap_start=catcher.sector)
     state.note(
         state.stamp("Ball"),
         f"{state.label(catcher.id)} fields the ball in sector {catcher.sector}: "
@@ -36,7 +36,7 @@ def field(state: State, catcher: Figure) -> None:
 
 def steal(state: State, thief: Figure) -> None:
     """The activation lap starts over for the thief's team from the sector of the steal."""
-    state.ball = Ball(where="held", sector=thief.sector, carrier=thief.id, team=thief.team, lap_start=thief.sector)
+    state.ball = new_ball(where="held", sector=thief.sector, carrier=thief.id, team=thief.team, lap_start=thief.sector)
     state.note(
         state.stamp("Combat"),
         f"{state.label(thief.id)} steals the ball in sector {thief.sector}: "

@@ -127,6 +127,52 @@ class Pending(Model):
     """...and how far along the path (an index into it) the last of them stood."""
 
 
+_NO_PENDING = dict(figure=None, other=None, queue=None, winner=None, injury_track=None, ball_end=None, ball_from=None,
+                   passed=None, reached=0)
+_NO_BALL = dict(where="cannon", sector=None, carrier=None, team=None, lap_start=None, progress=0, active=False,
+                shooter=None)
+_new, _set = object.__new__, object.__setattr__
+
+
+def _made(cls: type, fields: dict, given: dict):
+    """What ``cls(**given)`` validates to, given ``fields`` (its defaults updated with ``given``)."""
+    new = _new(cls)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", set(given))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+def assign(model: Model, **values) -> None:
+    """Set declared fields of a state model at once, as ``model.field = value`` stores each (Model.__setattr__,
+    a Python call per field, was a tenth of a move)."""
+    model.__dict__.update(values)
+
+
+def reset_pending(state: "State", **given) -> None:
+    """``state.pending = Pending(**given)``, done in place (one is set on most inputs, and a new model costs more
+    than the rest of a move): the values must be valid. The lists are new ones: a model made before may share the
+    old ones."""
+    fields = state.pending.__dict__
+    fields.update(_NO_PENDING)
+    fields["queue"], fields["passed"] = [], []
+    if given:
+        fields.update(given)
+
+
+def new_ball(**given) -> Ball:
+    """``Ball(**given)`` without validation: the values must be valid."""
+    fields = _NO_BALL.copy()
+    if given:
+        fields.update(given)
+    return _made(Ball, fields, given)
+
+
+_AT: dict[str, int] = {}
+"""Figure id -> its index in the figures list (the same in every match of one roster make-up)."""
+
+
 class State(GameState):
     teams: tuple[str, str]
     colours: tuple[str, str]
@@ -156,13 +202,20 @@ class State(GameState):
     "fight", "fight won" or "penalty"."""
 
     def fig(self, figure_id: str) -> Figure:
-        for f in self.figures:
+        figures = self.figures
+        at = _AT.get(figure_id)  # where it stood last time: checked, so never stale
+        if at is not None and at < len(figures) and figures[at].id == figure_id:
+            return figures[at]
+        for at, f in enumerate(figures):
             if f.id == figure_id:
+                _AT[figure_id] = at
                 return f
         raise KeyError(figure_id)
 
     def label(self, figure_id: str) -> str:
-        f = self.fig(figure_id)
+        return self.label_of(self.fig(figure_id))
+
+    def label_of(self, f: Figure) -> str:
         return f"{self.teams[f.team]} {f.name}"
 
     def stamp(self, step: str) -> str:

@@ -9,7 +9,7 @@ from refbox.games.rulerball import harm, scoring, sweep, turn  # noqa: F401  (th
 from refbox.games.rulerball.answers import FAST
 from refbox.games.rulerball.data import ROLES, STATS, Data
 from refbox.games.rulerball.models import Figure, Setup, State
-from refbox.games.rulerball.steps import STEPS, settle
+from refbox.games.rulerball.steps import SETTLES_ITSELF, STEPS, settle
 from refbox.games.rulerball.view import build_view
 
 __all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours", "tally", "sim_setup",
@@ -70,9 +70,12 @@ def legal(state: State, data: Data) -> Legal:
 
 
 def apply(state: State, data: Data, event: Event) -> None:
-    settle(state, data)
-    if state.happened:
+    if state.happened:  # no skip reads or writes it: cleared before or after settling is the same
         state.happened = []
+    if state.step in SETTLES_ITSELF:
+        STEPS[state.step].apply(state, data, event)
+        return
+    settle(state, data)
     STEPS[state.step].apply(state, data, event)
     settle(state, data)
 

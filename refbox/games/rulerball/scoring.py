@@ -6,7 +6,7 @@ from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Option
 from refbox.games.rulerball import ballplay
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
-from refbox.games.rulerball.models import Ball, State
+from refbox.games.rulerball.models import State, new_ball
 from refbox.games.rulerball.steps import step
 from refbox.games.rulerball.turn import advance_clock, clock_words
 
@@ -41,7 +41,7 @@ def shot_apply(state: State, data: Data, event: Event) -> None:
         worth = f" for {points} points" if points != 1 else ""
         state.note(state.stamp("Score"), f"GOAL! {state.label(f.id)} scores{worth} ({how}). "
                    f"{state.teams[0]} {state.score[0]} : {state.score[1]} {state.teams[1]}. Clock stopped.", f.team)
-        state.ball = Ball()
+        state.ball = new_ball()
         state.offense = None
         state.clock_stopped = state.reset_due = True
         end_turn(state, data)
@@ -96,7 +96,7 @@ def reset_apply(state: State, data: Data, event: Event) -> None:
     for f in state.figures:
         if f.on_track:
             f.sector = f.start_sector
-    state.ball = Ball()
+    state.ball = new_ball()
     state.offense = None
     state.reset_due = False
     state.note(state.stamp("Score"), "Figures back in their starting positions; a new ball will be fired.")

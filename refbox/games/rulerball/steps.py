@@ -35,10 +35,16 @@ class Step:
 
 
 STEPS: dict[str, Step] = {}
+SKIPS: dict[str, SkipFn] = {}
+"""The steps that may have nothing to ask, and how they move on."""
+SETTLES_ITSELF: set[str] = set()
+"""Steps whose apply settles the state itself, before and after (the busiest: it knows what it changed)."""
 
 
-def step(name: str, phase: str, sub: str | None = None, skip: SkipFn | None = None):
+def step(name: str, phase: str, sub: str | None = None, skip: SkipFn | None = None, settles_itself: bool = False):
     """Register a step in two parts: decorate its prompt with this, then its apply with ``<prompt>.answer``."""
+    if settles_itself:
+        SETTLES_ITSELF.add(name)
 
     def register(prompt: PromptFn) -> "_Half":
         return _Half(name, phase, prompt, skip, sub)
@@ -54,13 +60,15 @@ class _Half:
 
     def answer(self, apply: ApplyFn) -> ApplyFn:
         STEPS[self.name] = Step(self.phase, self.prompt, apply, self.skip, self.sub)
+        if self.skip is not None:
+            SKIPS[self.name] = self.skip
         return apply
 
 
 def settle(state: State, data: Data) -> None:
     """Move past steps that have nothing to ask (an empty sector, no one due back)."""
     for _ in range(10_000):
-        current = STEPS[state.step]
-        if current.skip is None or not current.skip(state, data):
+        skip = SKIPS.get(state.step)
+        if skip is None or not skip(state, data):
             return
     raise RuntimeError(f"step {state.step!r} keeps skipping")  # a bug, never user input

@@ -8,6 +8,7 @@ picks who goes next among those listed.
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 
 from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
 from refbox.games.rulerball import ballplay, harm
@@ -15,10 +16,10 @@ from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.flow import (ALL_STAY_KEY, FIRST_KEY, FURTHER_KEY, PENALTY_KEY, QUIET_KEY, combat_step,
                                          figure_key, key, move_step, odds_hint)
-from refbox.games.rulerball.models import Figure, Pending, State
-from refbox.games.rulerball.steps import step
-from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, roll_target,
-                                          signed_distance, success_chance, sweep_sector)
+from refbox.games.rulerball.models import Figure, State, assign, reset_pending
+from refbox.games.rulerball.steps import STEPS, settle, step
+from refbox.games.rulerball.track import (clockwise, counterclockwise_distance, in_sector, neighbours, reach,
+                                          roll_target, signed_distance, success_chance, sweep_order, sweep_sector)
 
 
 def _next_sector(state: State, data: Data, after: str) -> bool:
@@ -33,11 +34,33 @@ def _next_sector(state: State, data: Data, after: str) -> bool:
 
 
 def to_move(state: State, data: Data) -> list[Figure]:
-    return [f for f in in_sector(state, sweep_sector(state, data.track.sectors)) if f.moves == 0]
+    """Figures in the marker's sector still to move, in roster order."""
+    s = (state.initiative + state.sweep - 1) % data.track.sectors + 1  # sweep_sector, on every move
+    return [f for f in state.figures if f.sector == s and f.moves == 0 and f.place == "track"]
+
+
+def _to_next_mover(state: State, data: Data, after: str) -> bool:
+    """The marker's sector has a figure to move (False), else the marker goes on to the next sector that has
+    one, or past the last to ``after``: what sector-by-sector skipping gives, in one pass over the figures."""
+    n = data.track.sectors
+    order, sweep = sweep_order(state.initiative, n), state.sweep
+    nearest = n  # the nearest place in the sweep, from the marker's, with a figure to move
+    for f in state.figures:
+        k = order.get(f.sector)  # None off the track
+        if k is not None and sweep <= k < nearest and f.moves == 0 and f.place == "track":
+            if k == sweep:
+                return False
+            nearest = k
+    if nearest < n:
+        state.sweep = nearest
+        return False  # settled: someone there to move
+    state.sweep = 0
+    state.step = after
+    return True
 
 
 def _sector_moved(state: State, data: Data) -> bool:
-    return False if to_move(state, data) else _next_sector(state, data, "combat_pick")
+    return _to_next_mover(state, data, "combat_pick")
 
 
 @step("move_pick", "move", sub="sweep", skip=_sector_moved)
@@ -57,7 +80,7 @@ def move_pick_prompt(state: State, data: Data) -> Choose:
 
 @move_pick_prompt.answer
 def move_pick_apply(state: State, data: Data, event: Event) -> None:
-    state.pending = Pending(figure=str(event.value))
+    reset_pending(state, figure=str(event.value))
     state.step = "move_to"
 
 
@@ -117,16 +140,23 @@ def _skated(state: State, data: Data, f: Figure, end: int, gone: int) -> None:
 
 def walker(state: State, data: Data) -> Figure:
     """The figure whose move is asked: the one the table named to go first, else the next in roster order."""
-    here = to_move(state, data)
+    return walker_of(state, to_move(state, data))
+
+
+def walker_of(state: State, here: list[Figure]) -> Figure:
     chosen = state.pending.figure
-    return next((f for f in here if f.id == chosen), here[0])
+    if chosen is not None:
+        for f in here:
+            if f.id == chosen:
+                return f
+    return here[0]
 
 
 def _sector_walked(state: State, data: Data) -> bool:
-    return False if to_move(state, data) else _next_sector(state, data, "combat_walk")
+    return _to_next_mover(state, data, "combat_walk")
 
 
-@step("move_walk", "move", sub="sweep", skip=_sector_walked)
+@step("move_walk", "move", sub="sweep", skip=_sector_walked, settles_itself=True)
 def move_walk_prompt(state: State, data: Data) -> Choose:
     n = data.track.sectors
     f = walker(state, data)
@@ -147,34 +177,48 @@ def move_walk_prompt(state: State, data: Data) -> Choose:
 
 @move_walk_prompt.answer
 def move_walk_apply(state: State, data: Data, event: Event) -> None:
+    """Settles the state before and after, as rules.apply does for other steps, knowing who is left to move."""
+    here = to_move(state, data)
+    if not here:  # not settled yet
+        settle(state, data)
+        STEPS[state.step].apply(state, data, event)
+        settle(state, data)
+        return
+    _walk(state, data, event, walker_of(state, here))
+    if not (state.step == "move_walk" and len(here) > 1):  # else the others here are still to move: settled
+        settle(state, data)
+
+
+def _walk(state: State, data: Data, event: Event, f: Figure) -> None:
     value = str(event.value)
-    f = walker(state, data)
     if value == "all_stay":
         for g in state.figures:
             if g.on_track and g.moves == 0:
                 g.moves = 1
         state.note(state.stamp("Move"), "Every figure still to move stays where it is.")
-        state.pending = Pending()
+        reset_pending(state)
         state.sweep = 0
         state.step = "combat_walk"
         return
     if value == "further":
-        state.pending = Pending(figure=f.id)
+        reset_pending(state, figure=f.id)
         state.step = "move_further"
         return
     if value == "first":
         state.step = "move_first"
         return
-    state.pending = Pending(figure=f.id)
     gone = 0 if value == "stay" else int(value)
     start = f.sector or 1
-    f.sector, f.moves = clockwise(start, -gone, data.track.sectors), f.moves + 1
+    end = clockwise(start, -gone, data.track.sectors)
+    assign(f, sector=end, moves=f.moves + 1)
     if gone:
-        state.note(state.stamp("Move"), f"{state.label(f.id)}: sector {start} -> {f.sector} ({gone} sector(s)).",
-                   f.team)
+        state.note(state.stamp("Move"), f"{state.label_of(f)}: sector {start} -> {end} ({gone} sector(s)).", f.team)
     if state.ball.carrier == f.id:
         ballplay.carry(state, data, f, gone)
-    after_carrier_moves(state, f)
+        after_carrier_moves(state, f)
+    else:  # what after_carrier_moves does for anyone but the carrier
+        reset_pending(state)
+        state.step = move_step(state)
 
 
 @step("move_first", "move", sub="sweep")
@@ -191,7 +235,7 @@ def move_first_prompt(state: State, data: Data) -> Choose:
 @move_first_prompt.answer
 def move_first_apply(state: State, data: Data, event: Event) -> None:
     if event.value != "back":
-        state.pending = Pending(figure=str(event.value))
+        reset_pending(state, figure=str(event.value))
     state.step = "move_walk"
 
 
@@ -201,12 +245,15 @@ def _handoff_targets(state: State, data: Data, catcher: Figure) -> list[Figure]:
 
 
 def after_carrier_moves(state: State, f: Figure) -> None:
+    """After ``f`` moved: a hand-off or a shot to ask about (``f`` pending), else the next move."""
     if state.ball.carrier == f.id and f.role == "catcher":
+        reset_pending(state, figure=f.id)
         state.step = "handoff"
     elif ballplay.may_shoot(state, f):
+        reset_pending(state, figure=f.id)
         state.step = "shot_declare"
     else:
-        state.pending = Pending()
+        reset_pending(state)
         state.step = move_step(state)
 
 
@@ -214,7 +261,7 @@ def _no_handoff(state: State, data: Data) -> bool:
     catcher = state.fig(state.pending.figure or "")
     if _handoff_targets(state, data, catcher):
         return False
-    state.pending = Pending()
+    reset_pending(state)
     state.step = move_step(state)
     return True
 
@@ -236,7 +283,7 @@ def handoff_prompt(state: State, data: Data) -> Choose:
 @handoff_prompt.answer
 def handoff_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "keep":
-        state.pending = Pending()
+        reset_pending(state)
         state.step = move_step(state)
         return
     state.pending.other = str(event.value)
@@ -267,10 +314,10 @@ def handoff_roll_apply(state: State, data: Data, event: Event) -> None:
     state.note(state.stamp("Move"), f"{state.label(catcher.id)} hands the ball to {skater.name} ({how}).", catcher.team)
     ballplay.carry(state, data, skater, signed_distance(catcher.sector or 1, skater.sector or 1, data.track.sectors))
     if ballplay.may_shoot(state, skater):
-        state.pending = Pending(figure=skater.id)
+        reset_pending(state, figure=skater.id)
         state.step = "shot_declare"
     else:
-        state.pending = Pending()
+        reset_pending(state)
         state.step = move_step(state)
 
 
@@ -292,7 +339,7 @@ def shot_declare_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "shoot":
         state.ball.shooter = f.id
         state.note(state.stamp("Move"), f"{state.label(f.id)} will attempt to score (resolved in the Score step).", f.team)
-    state.pending = Pending()
+    reset_pending(state)
     state.step = move_step(state)
 
 
@@ -332,7 +379,7 @@ def combat_pick_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "done":
         _next_sector(state, data, "penalty")
         return
-    state.pending = Pending(figure=str(event.value))
+    reset_pending(state, figure=str(event.value))
     state.step = "combat_target"
 
 
@@ -404,7 +451,7 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
         winner, loser = (a, t) if ok else ((t, a) if attacker_loses else (None, None))
     if winner is None or loser is None:
         state.note(state.stamp("Combat"), f"{state.label(a.id)} fights {state.label(t.id)}: no effect ({how}).", a.team)
-        state.pending = Pending()
+        reset_pending(state)
         state.step = combat_step(state)
         return
     state.note(state.stamp("Combat"), f"{state.label(winner.id)} beats {state.label(loser.id)} ({how}).", winner.team)
@@ -416,18 +463,19 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
 
 
 def attackers(state: State, data: Data) -> list[Figure]:
-    """Figures that may still start a fight: in sweep order from the marker's sector, with someone in reach."""
-    n, first = data.track.sectors, state.initiative or 1
-    ready = [f for f in state.figures if f.place == "track" and f.fights == 0]  # one pass: asked on every fight
-    sectors = ({f.sector for f in ready if f.team == 0}, {f.sector for f in ready if f.team == 1})
-    out = []
-    for k in range(state.sweep, n):
-        s = clockwise(first, k, n)
-        here = [f for f in ready if f.sector == s]
-        if here:
-            near = neighbours(s, n)
-            out += [f for f in here if not near.isdisjoint(sectors[1 - f.team])]
-    return out
+    """Figures that may still start a fight: in sweep order from the marker's sector (roster order within a
+    sector), with someone in reach."""
+    n, sweep = data.track.sectors, state.sweep
+    order = sweep_order(state.initiative or 1, n)
+    ready = [(f, f.team, f.sector) for f in state.figures if f.fights == 0 and f.place == "track"]  # fields read once
+    sectors = ({s for _, team, s in ready if team == 0}, {s for _, team, s in ready if team == 1})
+    near = reach(n)
+    out = [(order[s], f) for f, team, s in ready if order[s] >= sweep and not near[s].isdisjoint(sectors[1 - team])]
+    out.sort(key=_PLACE)  # stable: roster order within a sector
+    return [f for _, f in out]
+
+
+_PLACE = itemgetter(0)
 
 
 @step("combat_walk", "combat", sub="fights")
@@ -455,13 +503,12 @@ def combat_walk_apply(state: State, data: Data, event: Event) -> None:
     value = str(event.value)
     if value in ("done", "penalty"):
         state.sweep = 0
-        state.pending = Pending()
+        reset_pending(state)
         state.step = "score" if value == "done" else "penalty"
         return
     a = state.fig(value)
-    n = data.track.sectors
-    state.sweep = next(k for k in range(state.sweep, n) if clockwise(state.initiative or 1, k, n) == a.sector)
-    state.pending = Pending(figure=a.id)
+    state.sweep = sweep_order(state.initiative or 1, data.track.sectors)[a.sector]  # an attacker is not behind it
+    reset_pending(state, figure=a.id)
     state.step = "combat_target"
 
 
@@ -486,10 +533,10 @@ def penalty_prompt(state: State, data: Data) -> Choose:
 @penalty_prompt.answer
 def penalty_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "none":
-        state.pending = Pending()
+        reset_pending(state)
         state.step = "score"
         return
-    state.pending = Pending(figure=str(event.value), other="penalty")
+    reset_pending(state, figure=str(event.value), other="penalty")
     if data.penalty_minutes is None:
         state.step = "penalty_minutes"
     else:

@@ -27,14 +27,34 @@ def signed_distance(start: int, end: int, sectors: int) -> int:
     return d - sectors if d > sectors // 2 else d
 
 
-def neighbours(sector: int, sectors: int) -> set[int]:
+@lru_cache(maxsize=None)
+def neighbours(sector: int, sectors: int) -> frozenset[int]:
     """A sector and the two beside it: where a figure may reach another (the table says who is in contact)."""
-    return {sector, clockwise(sector, 1, sectors), clockwise(sector, -1, sectors)}
+    return frozenset({sector, clockwise(sector, 1, sectors), clockwise(sector, -1, sectors)})
 
 
-def path(start: int, end: int, sectors: int) -> list[int]:
+@lru_cache(maxsize=None)
+def reach(sectors: int) -> dict[int, frozenset[int]]:
+    """Sector -> its neighbours (shared: read it, never change it)."""
+    return {s: neighbours(s, sectors) for s in range(1, sectors + 1)}
+
+
+@lru_cache(maxsize=None)
+def sweep_order(first: int, sectors: int) -> dict[int, int]:
+    """Sector -> its place in a sweep starting at ``first`` (shared: read it, never change it)."""
+    return {clockwise(first, k, sectors): k for k in range(sectors)}
+
+
+@lru_cache(maxsize=None)
+def path(start: int, end: int, sectors: int) -> tuple[int, ...]:
     """Sectors a clockwise-travelling ball crosses from start to end, both included."""
-    return [clockwise(start, k, sectors) for k in range((end - start) % sectors + 1)]
+    return tuple(clockwise(start, k, sectors) for k in range((end - start) % sectors + 1))
+
+
+@lru_cache(maxsize=None)
+def path_index(start: int, end: int, sectors: int) -> dict[int, int]:
+    """Sector -> its place along ``path(start, end, sectors)`` (shared: read it, never change it)."""
+    return {s: k for k, s in enumerate(path(start, end, sectors))}
 
 
 def sweep_sector(state: State, sectors: int) -> int:

@@ -10,9 +10,9 @@ from refbox.games.rulerball import ballplay, harm
 from refbox.games.rulerball.checks import check_prompt, check_result
 from refbox.games.rulerball.data import Data
 from refbox.games.rulerball.flow import GUTTER_KEY, QUIET_KEY, figure_key, key, move_step, odds_hint
-from refbox.games.rulerball.models import Ball, Pending, State
+from refbox.games.rulerball.models import State, new_ball, reset_pending
 from refbox.games.rulerball.steps import step
-from refbox.games.rulerball.track import clockwise, path, roll_target, success_chance
+from refbox.games.rulerball.track import clockwise, path, path_index, roll_target, success_chance
 
 TRACK_NAMES = {"penalty": "Penalty Box", "shaken": "Shaken", "rest": "Rest"}
 
@@ -52,26 +52,35 @@ def advance_clock(state: State) -> None:
     state.turn += 1
     state.restart = "none"
     state.clock_stopped = False
+    timed = []
     for f in state.figures:
-        f.moves = f.fights = 0
+        fields = f.__dict__  # what the model's own assignment does, twenty times a turn
+        fields["moves"] = fields["fights"] = 0
+        if fields["timer"] > 0:
+            timed.append(f)
     what = {"match": "Period 1 starts", "period": f"Period {state.period} starts"}.get(restart, "Clock advanced")
     state.note(state.stamp("Clock"), f"{what}: {clock_words(state.clock)}.")
     if restart != "match":
-        for f in state.figures:
-            if f.timed and f.timer > 0:
+        for f in timed:
+            if f.timed:
                 f.timer -= 1
                 if f.timer == 0:
-                    state.note(state.stamp("Clock"), f"{state.label(f.id)} reaches 0:00 and may return.", f.team)
+                    state.note(state.stamp("Clock"), f"{state.label_of(f)} reaches 0:00 and may return.", f.team)
     state.step = "release"
 
 
+TIMED = frozenset(TRACK_NAMES)
+"""The places of a figure on a timer track (Figure.timed)."""
+
+
 def _due_back(state: State) -> list:
-    return [f for f in state.figures if f.timed and f.timer == 0]
+    return [f for f in state.figures if f.timer == 0 and f.place in TIMED]
 
 
 def _nobody_due(state: State, data: Data) -> bool:
-    if _due_back(state):
-        return False
+    for f in state.figures:
+        if f.timer == 0 and f.place in TIMED:
+            return False
     state.step = "ball"
     return True
 
@@ -98,7 +107,7 @@ def release_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "none":
         state.step = "ball"
         return
-    state.pending = Pending(figure=str(event.value))
+    reset_pending(state, figure=str(event.value))
     state.step = "release_sector"
 
 
@@ -113,7 +122,7 @@ def release_sector_apply(state: State, data: Data, event: Event) -> None:
     f = state.fig(state.pending.figure or "")
     f.place, f.sector, f.timer = "track", int(event.value), 0  # type: ignore[arg-type]
     state.note(state.stamp("Clock"), f"{state.label(f.id)} returns to the track in sector {f.sector}.", f.team)
-    state.pending = Pending()
+    reset_pending(state)
     state.step = "release"
 
 
@@ -140,7 +149,7 @@ def fire_prompt(state: State, data: Data) -> Confirm:
 
 @fire_prompt.answer
 def fire_apply(state: State, data: Data, event: Event) -> None:
-    state.ball = Ball(where="loose", sector=1)
+    state.ball = new_ball(where="loose", sector=1)
     state.note(state.stamp("Ball"), "The cannon fires a new game ball into sector 1.")
     state.step = "ball_end"
 
@@ -159,7 +168,7 @@ def ball_end_prompt(state: State, data: Data) -> Choose:
 
 @ball_end_prompt.answer
 def ball_end_apply(state: State, data: Data, event: Event) -> None:
-    state.pending = Pending(ball_from=state.ball.sector, ball_end=int(str(event.value)))
+    reset_pending(state, ball_from=state.ball.sector, ball_end=int(str(event.value)))
     state.step = "ball_figures"
 
 
@@ -177,15 +186,15 @@ def ball_stop_prompt(state: State, data: Data) -> Number:
 def ball_stop_apply(state: State, data: Data, event: Event) -> None:
     if state.ball.where == "cannon":
         fire_apply(state, data, event)
-    state.pending = Pending(ball_from=state.ball.sector, ball_end=int(event.value))  # type: ignore[arg-type]
+    reset_pending(state, ball_from=state.ball.sector, ball_end=int(event.value))  # type: ignore[arg-type]
     state.step = "ball_path"
 
 
 def _path_ahead(state: State, data: Data) -> list:
     """Fewer keys: figures on the ball's path it may still reach (not passed, not behind the last one passed)."""
-    sectors = _ball_path(state, data)
+    at = _along_path(state, data)
     passed, reached = state.pending.passed, state.pending.reached
-    return [f for f in _figures_on_path(state, data) if f.id not in passed and sectors.index(f.sector) >= reached]
+    return [f for f in _figures_on_path(state, data) if f.id not in passed and at[f.sector] >= reached]
 
 
 @step("ball_path", "ball", sub="path")
@@ -253,7 +262,7 @@ def field_quick_apply(state: State, data: Data, event: Event) -> None:
     elif event.value == "pass":
         ballplay.next_in_path(state)
     elif event.value == "success":
-        state.pending = Pending()
+        reset_pending(state)
         ballplay.field(state, f)
         state.step = "initiative"
     else:
@@ -261,15 +270,23 @@ def field_quick_apply(state: State, data: Data, event: Event) -> None:
         ballplay.next_in_path(state)
 
 
-def _ball_path(state: State, data: Data) -> list[int]:
+def _ball_path(state: State, data: Data) -> tuple[int, ...]:
     p = state.pending
     return path(p.ball_from or 1, p.ball_end or 1, data.track.sectors)
 
 
+def _along_path(state: State, data: Data) -> dict[int, int]:
+    """Sector -> how far along the ball's path it is."""
+    p = state.pending
+    return path_index(p.ball_from or 1, p.ball_end or 1, data.track.sectors)
+
+
 def _figures_on_path(state: State, data: Data) -> list:
-    sectors = _ball_path(state, data)
-    on_path = [f for f in state.figures if f.on_track and f.sector in sectors]
-    return sorted(on_path, key=lambda f: sectors.index(f.sector))
+    """Figures on the ball's path, in its order (roster order within a sector)."""
+    at = _along_path(state, data)
+    on_path = [f for f in state.figures if f.sector in at and f.place == "track"]
+    on_path.sort(key=lambda f: at[f.sector])
+    return on_path
 
 
 def _nobody_on_path(state: State, data: Data) -> bool:
@@ -333,7 +350,7 @@ def field_roll_apply(state: State, data: Data, event: Event) -> None:
     f = state.fig(state.pending.figure or "")
     ok, how = check_result(data.rolls.field, f, None, event)
     if ok:
-        state.pending = Pending()
+        reset_pending(state)
         ballplay.field(state, f)
         state.step = "initiative"
         return
@@ -376,11 +393,11 @@ def gutter_prompt(state: State, data: Data) -> Choose:
 @gutter_prompt.answer
 def gutter_apply(state: State, data: Data, event: Event) -> None:
     end = state.pending.ball_end or 1
-    state.pending = Pending()
+    reset_pending(state)
     if event.value == "gutter":
         ballplay.dead_ball(state, "the ball rolled into the gutter")
     else:
-        state.ball = Ball(where="loose", sector=end)
+        state.ball = new_ball(where="loose", sector=end)
         state.note(state.stamp("Ball"), f"The ball rolls on to sector {end}.")
     state.step = "initiative"
 
