@@ -83,3 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     RefboxApp(data_dir=root, resume_path=paths.get("resume"), watch_path=paths.get("watch") or paths.get("replay"),
               live="watch" in paths).run()
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -53,7 +53,7 @@ def test_headless_play_replays_identically_through_a_match(name):
     entry = registry.lookup(name)
     rules, data = entry.load_rules(), entry.load_data()
     setup = setup_of(rules, data)
-    game = Game.start(rules, data, rules.Setup.model_validate(setup))
+    game = Game.start(rules, data, rules.Setup.model_validate(setup), logged=True)  # compared with a match, log included
     rng, events = random.Random(11), []
     weights = getattr(rules, "RANDOM_WEIGHTS", None)
     for _ in range(3000):

@@ -75,7 +75,7 @@ def check_field(s, data) -> None:
 
 
 def play(seed: int, max_inputs: int = 100_000, invariants: bool = True) -> tuple[Game, Counter, list]:
-    game = Game.start(RULES, DATA, RULES.Setup.model_validate(SETUP))
+    game = Game.start(RULES, DATA, RULES.Setup.model_validate(SETUP), logged=True)  # the census reads the log
     rng, steps, events = random.Random(seed), Counter(), []
     for _ in range(max_inputs):
         legal = game.legal()

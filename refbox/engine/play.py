@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from refbox.engine.clone import clone
 from refbox.engine.prompts import Event, Legal, legal_of
+from refbox.engine.state import UNLOGGED
 
 
 @dataclass
@@ -30,8 +31,12 @@ class Game:
     state: Any
 
     @classmethod
-    def start(cls, rules: Any, data: Any, setup: Any) -> "Game":
-        return cls(rules, data, rules.start(setup, data))
+    def start(cls, rules: Any, data: Any, setup: Any, logged: bool = False) -> "Game":
+        """A new game; unless ``logged``, its log lines are dropped (nobody reads a headless game's log)."""
+        state = rules.start(setup, data)
+        if not logged:
+            state.log = UNLOGGED
+        return cls(rules, data, state)
 
     def legal(self) -> Legal:
         fn = getattr(self.rules, "legal", None)
@@ -41,12 +46,15 @@ class Game:
         self.rules.apply(self.state, self.data, event)
 
     def clone(self) -> "Game":
+        """A copy to look ahead with: the position, not the history (its log drops what it is told)."""
         log = self.state.log
-        self.state.log = []  # the log is history, not position: a look-ahead starts with an empty one
+        self.state.log = []
         try:
-            return Game(self.rules, self.data, clone(self.state))
+            twin = clone(self.state)
         finally:
             self.state.log = log
+        twin.log = UNLOGGED
+        return Game(self.rules, self.data, twin)
 
     def outcome(self) -> tuple[float, float]:
         fn = getattr(self.rules, "outcome", None)

@@ -68,11 +68,27 @@ class LogLine(Model):
     actor: Actor = None
 
 
+class Unlogged(list):
+    """The log of a headless game nobody reads (``refbox sim``, a coach's look-ahead): lines are dropped.
+    The rules never read the log, so a game plays the same with it."""
+
+    __slots__ = ()
+
+    def append(self, line) -> None:
+        pass
+
+
+UNLOGGED = Unlogged()
+"""One for every headless game: it never holds anything."""
+
+
 class GameState(Model):
     log: list[LogLine] = Field(default_factory=list)
 
     def note(self, stamp: str, text: str, actor: Actor = None) -> None:
-        self.log.append(built(LogLine, stamp=stamp, text=text, actor=actor))
+        log = self.log
+        if log is not UNLOGGED:
+            log.append(built(LogLine, stamp=stamp, text=text, actor=actor))
 
 
 # ---- the view: what a screen shows, computed headless from the state (plain dataclasses: built per redraw) ----
