@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from refbox.engine.dice import p_at_most, percent
 from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
-from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.data import Data, facts
 from refbox.games.slargeball.models import Ask, Figure, State
 
 PHASE_NAMES = {
@@ -22,11 +22,12 @@ PHASE_NAMES = {
 
 
 def stamp(state: State, data: Data) -> str:
-    where = PHASE_NAMES[state.phase]
-    steps = data.phase("move").steps
-    if state.phase == "move" and state.move_step < len(steps):
-        where += "/" + steps[state.move_step].name
-    return f"T{state.turn} {where}"
+    phase = state.phase
+    if phase == "move":
+        names = facts(data).move_names
+        if state.move_step < len(names):
+            return f"T{state.turn} Move/{names[state.move_step]}"
+    return f"T{state.turn} {PHASE_NAMES[phase]}"
 
 
 def log(state: State, data: Data, text: str, actor: int | None = None) -> None:
@@ -43,7 +44,19 @@ def who(state: State, fig: Figure) -> str:
 
 
 def ask(state: State, step: str, **fields) -> None:
-    state.ask = Ask(step=step, **fields)
+    """The next question: an Ask built without validation (the rules pass it values of the right types), and
+    as validation would build it (every field in order, defaults filled, only the given ones set)."""
+    values = {"step": step, "team": None, "figure": None, "ball": None, "action": None, "queue": [], "face": 0}
+    values.update(fields)
+    new = _new_ask(Ask)
+    _set(new, "__dict__", values)
+    _set(new, "__pydantic_fields_set__", {"step", *fields})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    state.ask = new
+
+
+_new_ask, _set = Ask.__new__, object.__setattr__
 
 
 def drop_balls(state: State, data: Data, fig: Figure) -> None:
@@ -141,9 +154,22 @@ def batch_roll(
 
 def nab_order(state: State, fig_ids: list[str]) -> list[str]:
     """Highest Nab first; ties: the initiative team first, then roster order (ruling nab-same-team-ties)."""
-    index = {f.id: i for i, f in enumerate(state.figures)}
-    first = state.team_order()[0]
-    return sorted(fig_ids, key=lambda i: (-state.fig(i).nab, state.fig(i).team != first, index[i]))
+    figures, first = state.figures, state.team_order()[0]
+    keyed = []
+    for fig_id in fig_ids:
+        i = state.fig_index(fig_id)
+        f = figures[i]
+        keyed.append((-f.nab, f.team != first, i, fig_id))
+    keyed.sort()
+    return [k[3] for k in keyed]
+
+
+def someone_down(state: State) -> bool:
+    """Is a figure on the field unconscious (so there is a pile to cross)?"""
+    for f in state.figures:
+        if f.status != "up" and f.on_field:
+            return True
+    return False
 
 
 def on_field(state: State) -> list[Figure]:
@@ -151,8 +177,10 @@ def on_field(state: State) -> list[Figure]:
 
 
 def everyone_out(state: State) -> bool:
-    players = [f for f in state.figures if not f.coach]
-    return all(not f.up for f in players)
+    for f in state.figures:
+        if f.status == "up" and not f.coach:
+            return False
+    return True
 
 
 def score(state: State, data: Data, team: int, why: str) -> None:

@@ -7,7 +7,7 @@ Phase modules answer questions; this module only moves the match along the seque
 from __future__ import annotations
 
 from refbox.games.slargeball.common import ask, everyone_out, knock_out, log, team_name, who
-from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.data import Data, facts
 from refbox.games.slargeball.models import State
 
 
@@ -39,16 +39,30 @@ def begin_move(state: State, data: Data) -> None:
 
 
 def enter_move_side(state: State, data: Data) -> None:
-    """Ask the acting team about this sub-phase, or skip it when nothing can need dice."""
-    pos = data.phase("move").steps[state.move_step].id
-    team = state.team_order()[state.side]
-    if any(p.id == pos and p.coach for p in data.positions):
-        if _enter_coach(state, data, team):
+    """Ask the acting team about this sub-phase, or skip it (and the next ones) when nothing can need dice."""
+    known = facts(data)
+    ids, coach_steps = known.move_ids, known.coach_steps
+    figures = state.figures
+    while True:
+        pos = ids[state.move_step]
+        first = state.initiative or 0
+        team = first if state.side == 0 else 1 - first
+        if pos in coach_steps:
+            if _enter_coach(state, data, team):
+                return
+        elif not state.move_rest:
+            for f in figures:  # can a figure of this position act? (a loop: this is on every move input)
+                if f.pos == pos and f.team == team and f.status == "up" and not f.frozen and f.on_field:
+                    ask(state, "move_menu", team=team)
+                    return
+        if state.side == 0:
+            state.side = 1
+        else:
+            state.side = 0
+            state.move_step += 1
+        if state.move_step >= len(ids):
+            end_phase(state, data, begin_whap)
             return
-    elif not state.move_rest and any(f.pos == pos and f.team == team and f.can_act for f in state.figures):
-        ask(state, "move_menu", team=team)
-        return
-    advance_move(state, data)
 
 
 def _enter_coach(state: State, data: Data, team: int) -> bool:
@@ -79,7 +93,7 @@ def advance_move(state: State, data: Data) -> None:
     else:
         state.side = 0
         state.move_step += 1
-    if state.move_step >= len(data.phase("move").steps):
+    if state.move_step >= len(facts(data).move_ids):
         end_phase(state, data, begin_whap)
     else:
         enter_move_side(state, data)
@@ -99,19 +113,26 @@ def whap_candidates(state: State) -> list:
     """Figures still to whap: standing when the phase began, unfrozen, not coaches, with a standing opponent."""
     figures = state.figures  # on every whap question: fields read directly, not through properties
     standing = {f.team for f in figures if f.status == "up" and f.on_field}
-    up_at_start, done = set(state.up_at_whap), set(state.whapped)
-    return [
-        f for f in figures
-        if f.id in up_at_start and f.id not in done and not f.frozen and not f.coach and (1 - f.team) in standing
-    ]
+    if not standing:
+        return []
+    up_at_start, done = set(state.up_at_whap), state.whapped
+    if done:
+        up_at_start.difference_update(done)
+    if len(standing) == 2:
+        return [f for f in figures if f.id in up_at_start and not f.frozen and not f.coach]
+    (only,) = standing
+    return [f for f in figures if f.team != only and f.id in up_at_start and not f.frozen and not f.coach]
 
 
 def settle_whap_band(state: State, data: Data) -> None:
     """Step down through the Whap bands until one has a figure still to whap; else end the phase."""
     cands = whap_candidates(state)
-    while state.whap_band > 0 and not any(f.whap == state.whap_band for f in cands):
-        state.whap_band -= 1
-    if state.whap_band > 0 and cands:
+    bands = {f.whap for f in cands}
+    band = state.whap_band
+    while band > 0 and band not in bands:
+        band -= 1
+    state.whap_band = band
+    if band > 0 and cands:
         ask(state, "whap_menu")
     else:
         end_phase(state, data, begin_fling)

@@ -64,7 +64,7 @@ def whap_menu_apply(state: State, data: Data, event: Event) -> None:
 
 def _targets(state: State, whapper_id: str) -> list:
     team = state.fig(whapper_id).team
-    return [f for f in state.figures if f.team != team and f.on_field and f.up]
+    return [f for f in state.figures if f.team != team and f.on_field and f.status == "up"]
 
 
 def whap_target_prompt(state: State, data: Data) -> Choose:
