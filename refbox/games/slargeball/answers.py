@@ -30,18 +30,18 @@ def legal(kind: str, actor: int | None, ids: tuple[str, ...] = (), sides: tuple[
 
 
 def _whap_menu(state: State, data: Data) -> Legal:
-    band, ids, lower = state.whap_band, [], False
-    for f in flow.whap_candidates(state):
-        if f.whap == band:
-            ids.append(f.id)
-        elif f.whap < band:
-            lower = True
-    return legal("choose", None, ("next", "nobody", *ids) if lower else ("next", *ids))
+    band, context = state.whap_band, flow.whap_context(state, data)
+    ids = context[1].ids
+    at = tuple([ids[i] for i in flow.whappers(context, band)])
+    for lower in context[1].whap_bands:
+        if lower < band and flow.whappers(context, lower, first=True):
+            return legal("choose", None, ("next", "nobody", *at))
+    return legal("choose", None, ("next", *at))
 
 
 def _whap_target(state: State, data: Data) -> Legal:
     whapper = state.fig(state.ask.figure)
-    return legal("choose", whapper.team, tuple(f.id for f in _targets(state, whapper.id)))
+    return legal("choose", whapper.team, tuple(f.id for f in _targets(state, data, whapper.id)))
 
 
 def _move_menu(state: State, data: Data) -> Legal:

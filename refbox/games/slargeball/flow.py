@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from refbox.games.slargeball.common import ask, everyone_out, knock_out, log, team_name, who
 from refbox.games.slargeball.data import Data, facts
+from refbox.games.slargeball.lineup import layout, stands
 from refbox.games.slargeball.models import State
 
 
@@ -42,7 +43,7 @@ def enter_move_side(state: State, data: Data) -> None:
     """Ask the acting team about this sub-phase, or skip it (and the next ones) when nothing can need dice."""
     known = facts(data)
     ids, coach_steps = known.move_ids, known.coach_steps
-    figures = state.figures
+    figures, units = state.figures, layout(state, data).units
     while True:
         pos = ids[state.move_step]
         first = state.initiative or 0
@@ -51,8 +52,9 @@ def enter_move_side(state: State, data: Data) -> None:
             if _enter_coach(state, data, team):
                 return
         elif not state.move_rest:
-            for f in figures:  # can a figure of this position act? (a loop: this is on every move input)
-                if f.pos == pos and f.team == team and f.status == "up" and not f.frozen and f.on_field:
+            for i in units.get((team, pos), ()):  # can a figure of this position act?
+                f = figures[i]
+                if f.status == "up" and not f.frozen and f.on_field:
                     ask(state, "move_menu", team=team)
                     return
         if state.side == 0:
@@ -66,9 +68,10 @@ def enter_move_side(state: State, data: Data) -> None:
 
 
 def _enter_coach(state: State, data: Data, team: int) -> bool:
-    coach = state.coach_of(team)
-    if coach is None:
+    at = layout(state, data).coaches[team]
+    if at is None:
         return False
+    coach = state.figures[at]
     cs = state.teams[team].coach
     if cs.mode == "bench":
         limit = len(data.coach.activation_needs)
@@ -109,30 +112,61 @@ def end_phase(state: State, data: Data, following) -> None:
         following(state, data)
 
 
-def whap_candidates(state: State) -> list:
+def whap_candidates(state: State, data: Data) -> list:
     """Figures still to whap: standing when the phase began, unfrozen, not coaches, with a standing opponent."""
-    figures = state.figures  # on every whap question: fields read directly, not through properties
-    standing = {f.team for f in figures if f.status == "up" and f.on_field}
-    if not standing:
+    figures, lay = state.figures, layout(state, data)  # on every whap question: by index, few fields read
+    standing = (stands(figures, lay.teams[0]), stands(figures, lay.teams[1]))
+    if not (standing[0] or standing[1]):
         return []
-    up_at_start, done = set(state.up_at_whap), state.whapped
-    if done:
-        up_at_start.difference_update(done)
-    if len(standing) == 2:
-        return [f for f in figures if f.id in up_at_start and not f.frozen and not f.coach]
-    (only,) = standing
-    return [f for f in figures if f.team != only and f.id in up_at_start and not f.frozen and not f.coach]
+    left = set(state.up_at_whap)
+    left.difference_update(state.whapped)
+    ids, team_of = lay.ids, lay.team_of
+    return [figures[i] for i in lay.players if ids[i] in left and standing[1 - team_of[i]] and not figures[i].frozen]
+
+
+def whap_context(state: State, data: Data) -> tuple:
+    """What ``whappers`` reads, read once per question: the figures, their layout, which teams have a figure
+    standing, and the ids of the figures still to whap (standing when the phase began, not whapped since)."""
+    figures, lay = state.figures, layout(state, data)
+    standing = (stands(figures, lay.teams[0]), stands(figures, lay.teams[1]))
+    return figures, lay, standing, _left(state) if standing[0] or standing[1] else frozenset()
+
+
+def whappers(context: tuple, band: int, first: bool = False) -> list[int]:
+    """``whap_candidates`` of Whap ``band``, as indexes in roster order (only the first with ``first``): the
+    Whap questions are a third of random play, so only that band's figures are read."""
+    figures, lay, standing, left = context
+    ids, team_of, found = lay.ids, lay.team_of, []
+    for i in lay.whap_players.get(band, ()):
+        if ids[i] in left and standing[1 - team_of[i]] and not figures[i].frozen:
+            found.append(i)
+            if first:
+                break
+    return found
+
+
+_LEFT: list = [None, None, frozenset()]
+"""The last (up_at_whap, whapped) seen, as copies, and the ids in the first not in the second: compared by value,
+so never stale (a Whap question and its answer, or its prompt, ask for the same)."""
+
+
+def _left(state: State) -> frozenset[str]:
+    up, done = state.up_at_whap, state.whapped
+    if up == _LEFT[0] and done == _LEFT[1]:
+        return _LEFT[2]
+    left = frozenset(up).difference(done)
+    _LEFT[:] = [list(up), list(done), left]
+    return left
 
 
 def settle_whap_band(state: State, data: Data) -> None:
     """Step down through the Whap bands until one has a figure still to whap; else end the phase."""
-    cands = whap_candidates(state)
-    bands = {f.whap for f in cands}
+    context = whap_context(state, data)
     band = state.whap_band
-    while band > 0 and band not in bands:
+    while band > 0 and not whappers(context, band, first=True):
         band -= 1
     state.whap_band = band
-    if band > 0 and cands:
+    if band > 0:
         ask(state, "whap_menu")
     else:
         end_phase(state, data, begin_fling)

@@ -12,6 +12,7 @@ from refbox.games.slargeball.common import (
     at_most_roll, ask, batch_roll, fig_option, knock_out, log, score, someone_down, team_name, who,
 )
 from refbox.games.slargeball.data import Data, facts
+from refbox.games.slargeball.lineup import layout
 from refbox.games.slargeball.models import State
 
 # ---- initiative ----
@@ -56,9 +57,8 @@ ACTION_KEYS = {"done": "1", "pile": "2", "contact": "3", "offside": "4", "goal":
 
 def _able(state: State, data: Data) -> list:
     """The acting team's figures of this sub-phase's position that can act."""
-    pos, team = facts(data).move_ids[state.move_step], state.ask.team
-    return [f for f in state.figures
-            if f.pos == pos and f.team == team and f.status == "up" and not f.frozen and f.on_field]
+    unit = layout(state, data).units.get((state.ask.team, facts(data).move_ids[state.move_step]), ())
+    return [f for f in map(state.figures.__getitem__, unit) if f.status == "up" and not f.frozen and f.on_field]
 
 
 def _movers(state: State, data: Data, action: str) -> list:
