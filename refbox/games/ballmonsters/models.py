@@ -226,6 +226,14 @@ class State(GameState):
                 left += 1
         return left
 
+    def has_miniballs(self, team: int) -> bool:
+        """``miniballs_left(team) > 0``, reading the balls only until the first (at the end of every shot)."""
+        every = self.deflated_count
+        for b in self.balls:
+            if b.team == team and b.kind == "miniball" and b.gone is None and (every or b.deflated_turn is None):
+                return True
+        return False
+
     def label(self, ball_id: str) -> str:
         b = self.ball(ball_id)
         return f"{self.teams[b.team].name} {b.name}"

@@ -24,7 +24,7 @@ def start_turn(state: State, data: Data) -> None:
 def end_of_shot(state: State, data: Data) -> None:
     """The shot and all its bounces are over: the game may end; otherwise the upkeep starts."""
     state.__dict__.update(bounce=None, moving=None, hit=None, moves=[], activations=[])  # as in start_turn
-    out = [t for t in (0, 1) if state.miniballs_left(t) == 0]
+    out = [t for t in (0, 1) if not state.has_miniballs(t)]
     if out:
         names = " and ".join(state.teams[t].name for t in out)
         finish(state, f"{names} {'have' if len(out) > 1 else 'has'} no miniballs left")
@@ -155,7 +155,11 @@ def portal_apply(state: State, data: Data, event: Event) -> None:
 
 def _covered(state: State) -> int:
     """Spots that could be taken: one per portal and per ball or deflated token on the table."""
-    return state.portals + sum(1 for b in state.balls if b.gone is None)
+    covered = state.portals
+    for b in state.balls:
+        if b.gone is None:
+            covered += 1
+    return covered
 
 
 def certainly_room(state: State, data: Data) -> bool:

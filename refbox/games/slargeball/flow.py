@@ -44,25 +44,26 @@ def enter_move_side(state: State, data: Data) -> None:
     known = facts(data)
     ids, coach_steps = known.move_ids, known.coach_steps
     figures, units = state.figures, layout(state, data).units
+    fields = state.__dict__  # the sub-phase is read and written here directly, as a state model's assignments do
+    step, side, rest, first = fields["move_step"], fields["side"], fields["move_rest"], fields["initiative"] or 0
     while True:
-        pos = ids[state.move_step]
-        first = state.initiative or 0
-        team = first if state.side == 0 else 1 - first
+        pos = ids[step]
+        team = first if side == 0 else 1 - first
         if pos in coach_steps:
             if _enter_coach(state, data, team):
                 return
-        elif not state.move_rest:
+        elif not rest:
             for i in units.get((team, pos), ()):  # can a figure of this position act?
                 f = figures[i]
                 if f.status == "up" and not f.frozen and f.on_field:
                     ask(state, "move_menu", team=team)
                     return
-        if state.side == 0:
-            state.side = 1
+        if side == 0:
+            side = 1
         else:
-            state.side = 0
-            state.move_step += 1
-        if state.move_step >= len(ids):
+            side, step = 0, step + 1
+        fields["move_step"], fields["side"] = step, side
+        if step >= len(ids):
             end_phase(state, data, begin_whap)
             return
 
