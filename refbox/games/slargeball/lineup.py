@@ -37,15 +37,12 @@ class Layout:
     """Indexes into a match's figures list, by what never changes about a figure."""
 
     ids: tuple[str, ...]
-    index: dict[str, int]
     units: dict[tuple[int, str], tuple[int, ...]]
     """(team, position) -> its figures."""
     team_of: tuple[int, ...]
     teams: tuple[tuple[int, ...], tuple[int, ...]]
     players: tuple[int, ...]
-    """Every figure but the coaches..."""
-    team_players: tuple[tuple[int, ...], tuple[int, ...]]
-    """...and each team's."""
+    """Every figure but the coaches."""
     coaches: tuple[int | None, int | None]
     whap_players: dict[int, tuple[int, ...]]
     """Whap -> the players with that Whap..."""
@@ -65,12 +62,10 @@ def _layout_of(figures: list[Figure]) -> Layout:
     bands = tuple(sorted({figures[i].whap for i in players}, reverse=True))
     return Layout(
         ids=tuple(f.id for f in figures),
-        index={f.id: i for i, f in enumerate(figures)},
         units={k: tuple(v) for k, v in units.items()},
         team_of=team_of,
         teams=(tuple(i for i, t in enumerate(team_of) if t == 0), tuple(i for i, t in enumerate(team_of) if t == 1)),
         players=players,
-        team_players=(tuple(i for i in players if team_of[i] == 0), tuple(i for i in players if team_of[i] == 1)),
         coaches=(coaches[0], coaches[1]),
         whap_players={w: tuple(i for i in players if figures[i].whap == w) for w in bands},
         whap_bands=bands,
