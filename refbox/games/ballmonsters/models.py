@@ -145,6 +145,11 @@ class Move(Model):
     """...in bounce number ``after`` of the shot."""
 
 
+_FOUND_AT: dict[str | int, int] = {}
+"""A ball id (or a team, for its monsterball) -> its index in the balls list where it was last found (a hint,
+checked on every use)."""
+
+
 class TeamInfo(Model):
     name: str
     colour: str
@@ -187,19 +192,47 @@ class State(GameState):
     """Fire and sickness deflations score for the opponent (from setup and ruleset)."""
 
     def ball(self, ball_id: str) -> Ball:
-        for b in self.balls:
+        balls = self.balls
+        i = _FOUND_AT.get(ball_id)  # where it was last time, checked: the balls never change order
+        if i is not None and i < len(balls):
+            b = balls[i]
             if b.id == ball_id:
+                return b
+        for i, b in enumerate(balls):
+            if b.id == ball_id:
+                _FOUND_AT[ball_id] = i
                 return b
         raise KeyError(ball_id)
 
     def monsterball(self, team: int) -> Ball:
-        return next(b for b in self.balls if b.team == team and b.kind == "monsterball")
+        """The team's monsterball (it has one)."""
+        balls = self.balls
+        i = _FOUND_AT.get(team)  # as in ``ball``: where it was last time, checked
+        if i is not None and i < len(balls):
+            b = balls[i]
+            if b.team == team and b.kind == "monsterball":
+                return b
+        for i, b in enumerate(balls):
+            if b.team == team and b.kind == "monsterball":
+                _FOUND_AT[team] = i
+                return b
+        raise StopIteration(team)
 
     def miniballs_left(self, team: int) -> int:
         """Miniballs on the field: not removed for good, and (unless ``deflated_count``) not deflated."""
-        if self.deflated_count:
-            return sum(1 for b in self.balls if b.team == team and b.kind == "miniball" and b.gone is None)
-        return sum(1 for b in self.balls if b.team == team and b.kind == "miniball" and b.in_play)
+        left, every = 0, self.deflated_count
+        for b in self.balls:
+            if b.team == team and b.kind == "miniball" and b.gone is None and (every or b.deflated_turn is None):
+                left += 1
+        return left
+
+    def has_miniballs(self, team: int) -> bool:
+        """``miniballs_left(team) > 0``, reading the balls only until the first (at the end of every shot)."""
+        every = self.deflated_count
+        for b in self.balls:
+            if b.team == team and b.kind == "miniball" and b.gone is None and (every or b.deflated_turn is None):
+                return True
+        return False
 
     def label(self, ball_id: str) -> str:
         b = self.ball(ball_id)

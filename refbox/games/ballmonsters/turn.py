@@ -11,17 +11,11 @@ from refbox.games.ballmonsters.odds import fire_losses, portal_place_chance, por
 
 
 def start_turn(state: State, data: Data) -> None:
-    state.target = None
-    state.momentum = None
-    state.power = 0
-    state.friendly_hit = False
-    state.bounces = 0
-    state.bounce = None
-    state.moving = None
-    state.hit = None
-    state.step = "target"
+    state.__dict__.update(  # declared fields, stored as a state model's assignments store them, in one call
+        target=None, momentum=None, power=0, friendly_hit=False, bounces=0, bounce=None, moving=None, hit=None,
+        step="target")
     monsterball = state.monsterball(state.shooter)
-    if not monsterball.in_play:
+    if not (monsterball.gone is None and monsterball.deflated_turn is None):  # not in play
         why = "is deflated" if monsterball.deflated else "is out of the game"
         note(state, f"{state.label(monsterball.id)} {why}: no shot this turn.", state.shooter)
         end_of_shot(state, data)
@@ -29,12 +23,8 @@ def start_turn(state: State, data: Data) -> None:
 
 def end_of_shot(state: State, data: Data) -> None:
     """The shot and all its bounces are over: the game may end; otherwise the upkeep starts."""
-    state.bounce = None
-    state.moving = None
-    state.hit = None
-    state.moves = []
-    state.activations = []
-    out = [t for t in (0, 1) if state.miniballs_left(t) == 0]
+    state.__dict__.update(bounce=None, moving=None, hit=None, moves=[], activations=[])  # as in start_turn
+    out = [t for t in (0, 1) if not state.has_miniballs(t)]
     if out:
         names = " and ".join(state.teams[t].name for t in out)
         finish(state, f"{names} {'have' if len(out) > 1 else 'has'} no miniballs left")
@@ -43,11 +33,15 @@ def end_of_shot(state: State, data: Data) -> None:
         finish(state, "both monsterballs are out of the game")
         return
     state.step = "fire"
+    burning = []
     for ball in state.balls:
-        if ball.in_play and ball.sick:
-            note(state, f"{state.label(ball.id)} is sick: -1 STR.")
-            lose_strength(state, data, ball, by_team=_credited(state, ball))
-    state.fire_queue = [b.id for b in state.balls if b.in_play and b.fire > 0]
+        if ball.gone is None and ball.deflated_turn is None:  # in play
+            if ball.sick:
+                note(state, f"{state.label(ball.id)} is sick: -1 STR.")
+                lose_strength(state, data, ball, by_team=_credited(state, ball))
+            if ball.fire > 0 and ball.deflated_turn is None:  # sickness may have deflated it
+                burning.append(ball.id)
+    state.fire_queue = burning
     _next_fire(state, data)
 
 
@@ -161,7 +155,11 @@ def portal_apply(state: State, data: Data, event: Event) -> None:
 
 def _covered(state: State) -> int:
     """Spots that could be taken: one per portal and per ball or deflated token on the table."""
-    return state.portals + sum(1 for b in state.balls if b.gone is None)
+    covered = state.portals
+    for b in state.balls:
+        if b.gone is None:
+            covered += 1
+    return covered
 
 
 def certainly_room(state: State, data: Data) -> bool:

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from refbox.engine.dice import p_at_most, percent
 from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
-from refbox.games.slargeball.data import Data
-from refbox.games.slargeball.models import Ask, Figure, State
+from refbox.engine.state import LogLine
+from refbox.games.slargeball.data import Data, facts
+from refbox.games.slargeball.models import Figure, State
 
 PHASE_NAMES = {
     "initiative": "Initiative",
@@ -22,15 +23,25 @@ PHASE_NAMES = {
 
 
 def stamp(state: State, data: Data) -> str:
-    where = PHASE_NAMES[state.phase]
-    steps = data.phase("move").steps
-    if state.phase == "move" and state.move_step < len(steps):
-        where += "/" + steps[state.move_step].name
-    return f"T{state.turn} {where}"
+    phase = state.phase
+    if phase == "move":
+        names = facts(data).move_names
+        if state.move_step < len(names):
+            return f"T{state.turn} Move/{names[state.move_step]}"
+    return f"T{state.turn} {PHASE_NAMES[phase]}"
 
 
 def log(state: State, data: Data, text: str, actor: int | None = None) -> None:
-    state.note(stamp(state, data), text, actor)
+    """``state.note`` with this phase's stamp; the line built as ``built`` builds it, one call less."""
+    line = _new_line(LogLine)
+    _set(line, "__dict__", {"stamp": stamp(state, data), "text": text, "actor": actor})
+    _set(line, "__pydantic_fields_set__", {"stamp", "text", "actor"})
+    _set(line, "__pydantic_extra__", None)
+    _set(line, "__pydantic_private__", None)
+    state.log.append(line)
+
+
+_new_line, _set = LogLine.__new__, object.__setattr__
 
 
 def team_name(state: State, team: int) -> str:
@@ -43,7 +54,18 @@ def who(state: State, fig: Figure) -> str:
 
 
 def ask(state: State, step: str, **fields) -> None:
-    state.ask = Ask(step=step, **fields)
+    """The next question. The state's Ask is rewritten in place, as ``Ask(step=step, **fields)`` would build it
+    (defaults filled, only the given fields set), without validation: the rules pass values of the right types,
+    and building a pydantic model on every input was a tenth of random play. Nothing keeps an old Ask: a copy of
+    the state has its own."""
+    values = state.ask.__dict__
+    values["step"] = step
+    values["team"] = values["figure"] = values["ball"] = values["action"] = None
+    values["queue"] = []
+    values["face"] = 0
+    if fields:
+        values.update(fields)
+    _set(state.ask, "__pydantic_fields_set__", {"step", *fields})
 
 
 def drop_balls(state: State, data: Data, fig: Figure) -> None:
@@ -141,9 +163,22 @@ def batch_roll(
 
 def nab_order(state: State, fig_ids: list[str]) -> list[str]:
     """Highest Nab first; ties: the initiative team first, then roster order (ruling nab-same-team-ties)."""
-    index = {f.id: i for i, f in enumerate(state.figures)}
-    first = state.team_order()[0]
-    return sorted(fig_ids, key=lambda i: (-state.fig(i).nab, state.fig(i).team != first, index[i]))
+    figures, first = state.figures, state.team_order()[0]
+    keyed = []
+    for fig_id in fig_ids:
+        i = state.fig_index(fig_id)
+        f = figures[i]
+        keyed.append((-f.nab, f.team != first, i, fig_id))
+    keyed.sort()
+    return [k[3] for k in keyed]
+
+
+def someone_down(state: State) -> bool:
+    """Is a figure on the field unconscious (so there is a pile to cross)?"""
+    for f in state.figures:
+        if f.status != "up" and f.on_field:
+            return True
+    return False
 
 
 def on_field(state: State) -> list[Figure]:
@@ -151,8 +186,10 @@ def on_field(state: State) -> list[Figure]:
 
 
 def everyone_out(state: State) -> bool:
-    players = [f for f in state.figures if not f.coach]
-    return all(not f.up for f in players)
+    for f in state.figures:
+        if f.status == "up" and not f.coach:
+            return False
+    return True
 
 
 def score(state: State, data: Data, team: int, why: str) -> None:

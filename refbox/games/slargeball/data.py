@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from pydantic import Field, model_validator
@@ -106,3 +107,32 @@ class Data(RulesetData):
 
     def balls_for(self, squads: int) -> int:
         return next(b.count for b in self.balls if squads in b.squads)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the rules read from the ruleset on almost every input, worked out once per ruleset."""
+
+    move_ids: tuple[str, ...]
+    """The move sub-phases' ids (a position each), in order..."""
+    move_names: tuple[str, ...]
+    """...and their names, for the log's stamps."""
+    coach_steps: frozenset[str]
+    """The sub-phases of coach positions."""
+
+
+_FACTS: dict[int, tuple[Data, Facts]] = {}
+
+
+def facts(data: Data) -> Facts:
+    """The ruleset's ``Facts`` (kept per ruleset object: a ruleset is frozen once loaded)."""
+    hit = _FACTS.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    if len(_FACTS) > 64:
+        _FACTS.clear()
+    steps = data.phase("move").steps
+    found = Facts(tuple(s.id for s in steps), tuple(s.name for s in steps),
+                  frozenset(p.id for p in data.positions if p.coach))
+    _FACTS[id(data)] = (data, found)
+    return found

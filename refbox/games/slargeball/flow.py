@@ -7,7 +7,8 @@ Phase modules answer questions; this module only moves the match along the seque
 from __future__ import annotations
 
 from refbox.games.slargeball.common import ask, everyone_out, knock_out, log, team_name, who
-from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.data import Data, facts
+from refbox.games.slargeball.lineup import layout, stands
 from refbox.games.slargeball.models import State
 
 
@@ -39,22 +40,39 @@ def begin_move(state: State, data: Data) -> None:
 
 
 def enter_move_side(state: State, data: Data) -> None:
-    """Ask the acting team about this sub-phase, or skip it when nothing can need dice."""
-    pos = data.phase("move").steps[state.move_step].id
-    team = state.team_order()[state.side]
-    if any(p.id == pos and p.coach for p in data.positions):
-        if _enter_coach(state, data, team):
+    """Ask the acting team about this sub-phase, or skip it (and the next ones) when nothing can need dice."""
+    known = facts(data)
+    ids, coach_steps = known.move_ids, known.coach_steps
+    figures, units = state.figures, layout(state, data).units
+    fields = state.__dict__  # the sub-phase is read and written here directly, as a state model's assignments do
+    step, side, rest, first = fields["move_step"], fields["side"], fields["move_rest"], fields["initiative"] or 0
+    while True:
+        pos = ids[step]
+        team = first if side == 0 else 1 - first
+        if pos in coach_steps:
+            if _enter_coach(state, data, team):
+                return
+        elif not rest:
+            for i in units.get((team, pos), ()):  # can a figure of this position act?
+                f = figures[i]
+                if f.status == "up" and not f.frozen and f.on_field:
+                    ask(state, "move_menu", team=team)
+                    return
+        if side == 0:
+            side = 1
+        else:
+            side, step = 0, step + 1
+        fields["move_step"], fields["side"] = step, side
+        if step >= len(ids):
+            end_phase(state, data, begin_whap)
             return
-    elif not state.move_rest and any(f.pos == pos and f.team == team and f.can_act for f in state.figures):
-        ask(state, "move_menu", team=team)
-        return
-    advance_move(state, data)
 
 
 def _enter_coach(state: State, data: Data, team: int) -> bool:
-    coach = state.coach_of(team)
-    if coach is None:
+    at = layout(state, data).coaches[team]
+    if at is None:
         return False
+    coach = state.figures[at]
     cs = state.teams[team].coach
     if cs.mode == "bench":
         limit = len(data.coach.activation_needs)
@@ -79,7 +97,7 @@ def advance_move(state: State, data: Data) -> None:
     else:
         state.side = 0
         state.move_step += 1
-    if state.move_step >= len(data.phase("move").steps):
+    if state.move_step >= len(facts(data).move_ids):
         end_phase(state, data, begin_whap)
     else:
         enter_move_side(state, data)
@@ -95,23 +113,61 @@ def end_phase(state: State, data: Data, following) -> None:
         following(state, data)
 
 
-def whap_candidates(state: State) -> list:
+def whap_candidates(state: State, data: Data) -> list:
     """Figures still to whap: standing when the phase began, unfrozen, not coaches, with a standing opponent."""
-    figures = state.figures  # on every whap question: fields read directly, not through properties
-    standing = {f.team for f in figures if f.status == "up" and f.on_field}
-    up_at_start, done = set(state.up_at_whap), set(state.whapped)
-    return [
-        f for f in figures
-        if f.id in up_at_start and f.id not in done and not f.frozen and not f.coach and (1 - f.team) in standing
-    ]
+    figures, lay = state.figures, layout(state, data)  # on every whap question: by index, few fields read
+    standing = (stands(figures, lay.teams[0]), stands(figures, lay.teams[1]))
+    if not (standing[0] or standing[1]):
+        return []
+    left = set(state.up_at_whap)
+    left.difference_update(state.whapped)
+    ids, team_of = lay.ids, lay.team_of
+    return [figures[i] for i in lay.players if ids[i] in left and standing[1 - team_of[i]] and not figures[i].frozen]
+
+
+def whap_context(state: State, data: Data) -> tuple:
+    """What ``whappers`` reads, read once per question: the figures, their layout, which teams have a figure
+    standing, and the ids of the figures still to whap (standing when the phase began, not whapped since)."""
+    figures, lay = state.figures, layout(state, data)
+    standing = (stands(figures, lay.teams[0]), stands(figures, lay.teams[1]))
+    return figures, lay, standing, _left(state) if standing[0] or standing[1] else frozenset()
+
+
+def whappers(context: tuple, band: int, first: bool = False) -> list[int]:
+    """``whap_candidates`` of Whap ``band``, as indexes in roster order (only the first with ``first``): the
+    Whap questions are a third of random play, so only that band's figures are read."""
+    figures, lay, standing, left = context
+    ids, team_of, found = lay.ids, lay.team_of, []
+    for i in lay.whap_players.get(band, ()):
+        if ids[i] in left and standing[1 - team_of[i]] and not figures[i].frozen:
+            found.append(i)
+            if first:
+                break
+    return found
+
+
+_LEFT: list = [None, None, frozenset()]
+"""The last (up_at_whap, whapped) seen, as copies, and the ids in the first not in the second: compared by value,
+so never stale (a Whap question and its answer, or its prompt, ask for the same)."""
+
+
+def _left(state: State) -> frozenset[str]:
+    up, done = state.up_at_whap, state.whapped
+    if up == _LEFT[0] and done == _LEFT[1]:
+        return _LEFT[2]
+    left = frozenset(up).difference(done)
+    _LEFT[:] = [list(up), list(done), left]
+    return left
 
 
 def settle_whap_band(state: State, data: Data) -> None:
     """Step down through the Whap bands until one has a figure still to whap; else end the phase."""
-    cands = whap_candidates(state)
-    while state.whap_band > 0 and not any(f.whap == state.whap_band for f in cands):
-        state.whap_band -= 1
-    if state.whap_band > 0 and cands:
+    context = whap_context(state, data)
+    band = state.whap_band
+    while band > 0 and not whappers(context, band, first=True):
+        band -= 1
+    state.whap_band = band
+    if band > 0:
         ask(state, "whap_menu")
     else:
         end_phase(state, data, begin_fling)

@@ -78,15 +78,21 @@ class Ball(Model):
     """Came to rest during the current Nab phase: no further nab until next turn."""
 
     def put(self, where: str, carrier: str | None = None) -> None:
-        """Change place and carrier together, validated as one change."""
-        updated = Ball.model_validate({**self.__dict__, "where": where, "carrier": carrier})
-        self.__dict__.update(updated.__dict__)
+        """Change place and carrier together, checked as one change (the model's own rule, without the cost of
+        validating the whole ball again: it is on every nab and fling)."""
+        if where not in _WHERE or (where == "carried") != (carrier is not None):
+            raise ValueError(f"ball {self.id}: a carried ball needs a carrier, and only a carried ball has one")
+        fields = self.__dict__
+        fields["where"], fields["carrier"] = where, carrier
 
     @model_validator(mode="after")
     def _carrier_iff_carried(self) -> "Ball":
         if (self.where == "carried") != (self.carrier is not None):
             raise ValueError(f"ball {self.id}: a carried ball needs a carrier, and only a carried ball has one")
         return self
+
+
+_WHERE = ("ground", "carried", "air", "out")
 
 
 class CoachState(Model):
@@ -121,6 +127,10 @@ class Ask(Model):
 Phase = Literal["initiative", "move", "whap", "fling", "nab", "consciousness", "break", "over"]
 
 
+_FOUND_AT: dict[str, int] = {}
+"""A figure id -> its index in the figures list where it was last found (a hint, checked on every use)."""
+
+
 class State(GameState):
     turn: int = Field(default=1, ge=1)
     turns: int = Field(ge=1)
@@ -151,9 +161,24 @@ class State(GameState):
     """The table said nothing else needs dice this Move phase: the remaining sub-phases ask only coaches."""
 
     def fig(self, fig_id: str) -> Figure:
-        for f in self.figures:
+        figures = self.figures
+        i = _FOUND_AT.get(fig_id)  # the same as figures[self.fig_index(fig_id)], one call less: it is everywhere
+        if i is not None and i < len(figures):
+            f = figures[i]
             if f.id == fig_id:
                 return f
+        return figures[self.fig_index(fig_id)]
+
+    def fig_index(self, fig_id: str) -> int:
+        """Where the figure is in ``figures`` (its roster order)."""
+        figures = self.figures
+        i = _FOUND_AT.get(fig_id)  # where it was last time, checked: the roster never changes order
+        if i is not None and i < len(figures) and figures[i].id == fig_id:
+            return i
+        for i, f in enumerate(figures):
+            if f.id == fig_id:
+                _FOUND_AT[fig_id] = i
+                return i
         raise KeyError(fig_id)
 
     def ball(self, ball_id: int) -> Ball:

@@ -9,9 +9,10 @@ from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Pick, Refusal, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import (
-    at_most_roll, ask, batch_roll, fig_option, knock_out, log, score, team_name, who,
+    at_most_roll, ask, batch_roll, fig_option, knock_out, log, score, someone_down, team_name, who,
 )
-from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.data import Data, facts
+from refbox.games.slargeball.lineup import layout
 from refbox.games.slargeball.models import State
 
 # ---- initiative ----
@@ -54,15 +55,19 @@ ACTION_KEYS = {"done": "1", "pile": "2", "contact": "3", "offside": "4", "goal":
 """Each menu answer keeps its key in every sub-phase: 1 done, 0 nothing else this phase."""
 
 
+def _able(state: State, data: Data) -> list:
+    """The acting team's figures of this sub-phase's position that can act."""
+    unit = layout(state, data).units.get((state.ask.team, facts(data).move_ids[state.move_step]), ())
+    return [f for f in map(state.figures.__getitem__, unit) if f.status == "up" and not f.frozen and f.on_field]
+
+
 def _movers(state: State, data: Data, action: str) -> list:
-    pos = data.phase("move").steps[state.move_step].id
-    team = state.ask.team
-    figs = [f for f in state.figures if f.team == team and f.pos == pos and f.can_act]
+    figs = _able(state, data)
     if action == "contact":
         figs = [f for f in figs if f.id not in state.tried_contact]
     if action == "goal":
         figs = [f for f in figs if f.pos == "G" and state.carried_by(f.id)]
-    if action == "pile" and not any(not f.up for f in state.figures if f.on_field):
+    if action == "pile" and not someone_down(state):
         return []  # nobody is down, so there is no pile to cross
     return figs
 
@@ -70,24 +75,23 @@ def _movers(state: State, data: Data, action: str) -> list:
 def menu_actions(state: State, data: Data) -> list[str]:
     """The actions of ACTIONS that some figure can take now (``_movers`` not empty), in one pass over the
     figures: the menu is a quarter of random play."""
-    pos = data.phase("move").steps[state.move_step].id
-    team = state.ask.team
-    figs = [f for f in state.figures if f.team == team and f.pos == pos and f.can_act]
+    figs = _able(state, data)
     if not figs:
         return []
-    out = []
-    if any(not f.up for f in state.figures if f.on_field):
-        out.append("pile")
-    if any(f.id not in state.tried_contact for f in figs):
+    out = ["pile"] if someone_down(state) else []
+    tried = state.tried_contact
+    if not tried or any(f.id not in tried for f in figs):
         out.append("contact")
     out.append("offside")
-    if pos == "G" and any(state.carried_by(f.id) for f in figs):
-        out.append("goal")
+    if figs[0].pos == "G":
+        carriers = {b.carrier for b in state.balls}
+        if any(f.id in carriers for f in figs):
+            out.append("goal")
     return out
 
 
 def _why_not(state: State, data: Data, action: str) -> str:
-    pos = data.phase("move").steps[state.move_step].id
+    pos = facts(data).move_ids[state.move_step]
     if action == "contact":
         return "each of them has already tried once this turn"
     if action == "goal":

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Legal, Prompt, Roll, legal_of
-from refbox.games.slargeball import flow, moving, nabbing, whap_fling
+from refbox.games.slargeball import flow, lineup, moving, nabbing, whap_fling
 from refbox.games.slargeball.answers import FAST
-from refbox.games.slargeball.common import batch_roll, fig_key, log, who
+from refbox.games.slargeball.common import batch_roll, log, who
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.models import Ask, Ball, Figure, Setup, State, Team
 from refbox.games.slargeball.view import view
@@ -16,20 +16,7 @@ __all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view"
 
 def roster(setup: Setup, data: Data, team: int) -> list[Figure]:
     """The figures a team fields for this many squads, in move order; coaches start off the field."""
-    squads = setup.squads
-    letter = "AB"[team]
-    figs: list[Figure] = []
-    for pos in data.positions:
-        if pos.per_team:
-            count = 1 if squads >= pos.from_squads else 0
-        else:
-            count = pos.per_squad * squads
-        for n in range(1, count + 1):
-            tag = pos.id if count == 1 and pos.per_team else f"{pos.id}{n}"
-            figs.append(Figure(id=f"{letter}.{tag}", team=team, pos=pos.id, tag=tag, move=pos.move, whap=pos.whap,
-                               fling=pos.fling, nab=pos.nab, coach=pos.coach, on_field=not pos.coach,
-                               key=fig_key(team, len(figs))))
-    return figs
+    return lineup.roster(setup.squads, data, team)
 
 
 def start(setup: Setup, data: Data) -> State:
@@ -175,7 +162,7 @@ def _forced_choice(state: State, data: Data, step: str) -> str | None:
     """The one answer a forcible question has ("" for an empty pick), or None when the table must answer.
     Cheap (no prompt built): the same candidate lists the prompts offer."""
     if step == "whap_target":
-        targets = whap_fling._targets(state, state.ask.figure)
+        targets = whap_fling._targets(state, data, state.ask.figure)
         return targets[0].id if len(targets) == 1 else None
     if step == "air_landed":
         return "ground" if not any(f.on_field and f.up for f in state.figures) else None

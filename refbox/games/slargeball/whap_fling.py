@@ -9,6 +9,7 @@ from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Refus
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import at_most_roll, ask, fig_option, knock_out, log, score, team_name, who
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.lineup import layout
 from refbox.games.slargeball.models import State
 
 # ---- whap ----
@@ -16,8 +17,8 @@ from refbox.games.slargeball.models import State
 
 def whap_menu_prompt(state: State, data: Data) -> Choose:
     band = state.whap_band
-    figs = [f for f in flow.whap_candidates(state) if f.whap == band]
-    lower = any(f.whap < band for f in flow.whap_candidates(state))
+    figs = [f for f in flow.whap_candidates(state, data) if f.whap == band]
+    lower = any(f.whap < band for f in flow.whap_candidates(state, data))
     if lower:
         options = [Option(id="next", label=f"No more whaps at Whap {band}: on to Whap {band - 1}", key="1"),
                    Option(id="nobody", label="Nobody else whaps this phase", key="0")]
@@ -62,9 +63,10 @@ def whap_menu_apply(state: State, data: Data, event: Event) -> None:
         ask(state, "whap_target", figure=event.value)
 
 
-def _targets(state: State, whapper_id: str) -> list:
-    team = state.fig(whapper_id).team
-    return [f for f in state.figures if f.team != team and f.on_field and f.up]
+def _targets(state: State, data: Data, whapper_id: str) -> list:
+    """The opponents standing on the field."""
+    figures, team = state.figures, state.fig(whapper_id).team
+    return [f for f in map(figures.__getitem__, layout(state, data).teams[1 - team]) if f.on_field and f.status == "up"]
 
 
 def whap_target_prompt(state: State, data: Data) -> Choose:
@@ -72,7 +74,7 @@ def whap_target_prompt(state: State, data: Data) -> Choose:
     return Choose(
         actor=whapper.team,
         text=f"{who(state, whapper)} (Whap {whapper.whap}) whaps which opponent in base contact?",
-        options=tuple(fig_option(state, f, data) for f in _targets(state, whapper.id)),
+        options=tuple(fig_option(state, f, data) for f in _targets(state, data, whapper.id)),
     )  # the whap's chance is the same whoever the target is: it is on the roll
 
 
