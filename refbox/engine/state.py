@@ -86,9 +86,19 @@ class GameState(Model):
     log: list[LogLine] = Field(default_factory=list)
 
     def note(self, stamp: str, text: str, actor: Actor = None) -> None:
+        """A log line, built as ``built`` builds it, inline (more than one line an input in some games)."""
         log = self.log
-        if log is not UNLOGGED:
-            log.append(built(LogLine, stamp=stamp, text=text, actor=actor))
+        if log is UNLOGGED:
+            return
+        line = _new_line(LogLine)
+        _set(line, "__dict__", {"stamp": stamp, "text": text, "actor": actor})
+        _set(line, "__pydantic_fields_set__", {"stamp", "text", "actor"})
+        _set(line, "__pydantic_extra__", None)
+        _set(line, "__pydantic_private__", None)
+        log.append(line)
+
+
+_new_line, _set = LogLine.__new__, object.__setattr__
 
 
 # ---- the view: what a screen shows, computed headless from the state (plain dataclasses: built per redraw) ----

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from refbox.engine.dice import p_at_most, percent
 from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
-from refbox.engine.state import LogLine
+from refbox.engine.state import UNLOGGED
 from refbox.games.slargeball.data import Data, facts
 from refbox.games.slargeball.models import Figure, State
 
@@ -32,16 +32,9 @@ def stamp(state: State, data: Data) -> str:
 
 
 def log(state: State, data: Data, text: str, actor: int | None = None) -> None:
-    """``state.note`` with this phase's stamp; the line built as ``built`` builds it, one call less."""
-    line = _new_line(LogLine)
-    _set(line, "__dict__", {"stamp": stamp(state, data), "text": text, "actor": actor})
-    _set(line, "__pydantic_fields_set__", {"stamp", "text", "actor"})
-    _set(line, "__pydantic_extra__", None)
-    _set(line, "__pydantic_private__", None)
-    state.log.append(line)
-
-
-_new_line, _set = LogLine.__new__, object.__setattr__
+    """``state.note`` with this phase's stamp (not even worked out for a headless game's dropped log)."""
+    if state.log is not UNLOGGED:
+        state.note(stamp(state, data), text, actor)
 
 
 def team_name(state: State, team: int) -> str:
@@ -66,6 +59,9 @@ def ask(state: State, step: str, **fields) -> None:
     if fields:
         values.update(fields)
     _set(state.ask, "__pydantic_fields_set__", {"step", *fields})
+
+
+_set = object.__setattr__
 
 
 def drop_balls(state: State, data: Data, fig: Figure) -> None:
