@@ -13,7 +13,7 @@ from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Action, State
 from refbox.games.monster_ball.steps import STEPS, answers, asks, legal_for
 
-STANDALONE_CHEATS = {"blink", "missile", "holding"}
+STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
 HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
 """Phases of the steps a captain's half-round is made of: the action menu and what is declared from it."""
 
@@ -115,18 +115,26 @@ def hit_targets(s: State, data=None) -> list[str]:
 
 
 def _board_menu(s: State, data: Data) -> Legal:
-    """The field's action menu in one pass over the figures (this is most of what headless play asks)."""
+    """The field's action menu in one pass over each side's figures (this is most of what headless play asks)."""
     team = s.mover
-    down = {*s.knocked, *s.stunned}
-    held, cheated, used, pos = s.held, s.cheated, s.used, s.pos
+    knocked, stunned, held, pos = s.knocked, s.stunned, s.held, s.pos
     kinds = flow.squad(s, data, team)
-    b = places.bits(places.pitch(data))
+    b = places.board_bits(data)
     bit = b.bit
-    mine = [pid for pid in s.teams[team].field if pid not in down]
-    theirs = [pid for pid in s.teams[1 - team].field if pid not in down]
+    mine_field, theirs_field = s.teams[team].field, s.teams[1 - team].field
+    if knocked or stunned:
+        down = {*knocked, *stunned}
+        mine = [pid for pid in mine_field if pid not in down]
+        theirs = [pid for pid in theirs_field if pid not in down]
+    else:
+        mine, theirs = mine_field, theirs_field
     mine_mask = 0
+    walking = []
+    used = s.used
     for pid in mine:
         mine_mask |= bit[pos[pid]]
+        if kinds[pid].move > used.get(pid, 0) and pid not in held:
+            walking.append(pid)
     near = b.grow(mine_mask)
     carrier = s.carrier if s.ball == "held" else None
     tackle = hit = False
@@ -139,11 +147,10 @@ def _board_menu(s: State, data: Data) -> Legal:
                 tackle = True
             else:
                 hit = True
-    ids = ["done"]
-    if tackle:
-        ids.append("tackle")
+    ids = ["done", "tackle"] if tackle else ["done"]
     if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
         ids.append("pass")
+    cheated = s.cheated
     for pid in mine:
         kind = kinds[pid].cheat_kind
         if kind in STANDALONE_CHEATS and pid not in cheated and (
@@ -153,17 +160,16 @@ def _board_menu(s: State, data: Data) -> Legal:
             break
     if hit:
         ids.append("hit")
-    from refbox.games.monster_ball import moves
-
-    walking = [pid for pid in mine if pid not in held and kinds[pid].move > used.get(pid, 0)]
-    if walking and moves.can_advance(s, data, walking):
-        ids.append("advance")
-    if walking and moves.can_pursue(s, data, walking):
-        ids.append("pursue")
+    if walking:
+        taken = set(pos.values())
+        if _moves.can_advance(s, data, walking, taken):
+            ids.append("advance")
+        if _moves.can_pursue(s, data, walking, taken):
+            ids.append("pursue")
     if s.captain_minute:
         ids.append("timeout")
     ids += walking
-    return Legal("choose", team, tuple(ids))
+    return ask.choice(team, ids)
 
 
 @legal_for("move")
@@ -497,3 +503,6 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
 def hustle_through(faces: list[int], ref: int, cheat: int | None) -> bool:
     """The blocker's cheat die (at ``cheat``, if he cheats) not spotted, and Hustle over the whole block."""
     return (cheat is None or faces[cheat] > ref) and faces[0] > sum(faces[1:])
+
+
+from refbox.games.monster_ball import moves as _moves  # noqa: E402  (moves builds on this module)

@@ -31,7 +31,8 @@ def move_to_legal(s: State, data: Data) -> Legal:
     assert pid is not None
     team = s.mover
     head = ("done", "stay", "timeout") if s.captain_minute else ("done", "stay")
-    return Legal("choose", team, head + _targets(s, data).ids)
+    ids = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid)).ids
+    return Legal("choose", team, head + ids)
 
 
 @asks("move_to", phase="live")
@@ -258,17 +259,19 @@ def blink_to_apply(s: State, data: Data, event: Event) -> None:
 # ---- a whole side in one key: step up, or close in on the ball ----
 
 
-def can_advance(s: State, data: Data, walkers: list[str]) -> bool:
+def can_advance(s: State, data: Data, walkers: list[str], taken: set | None = None) -> bool:
     """Some figure that can still move has a free square straight ahead (then "everyone steps forward" moves
-    at least that one: a figure blocked by a team-mate that steps forward follows it)."""
-    p = places.pitch(data)
-    field, _ = places._areas(p)
-    d = p.direction(s.mover)
-    taken = set(s.pos.values())
+    at least that one: a figure blocked by a team-mate that steps forward follows it). ``taken``: the squares
+    of all figures, if the caller has them."""
+    field = places.field_squares(data)
+    d = 1 if s.mover == 0 else -1
+    if taken is None:
+        taken = set(s.pos.values())
     pos = s.pos
     for pid in walkers:
         x, y = pos[pid]
-        if (x + d, y) in field and (x + d, y) not in taken:
+        ahead = (x + d, y)
+        if ahead in field and ahead not in taken:
             return True
     return False
 
@@ -323,18 +326,29 @@ def _closer(p, field, taken, sq, target) -> tuple[int, int] | None:
     return best
 
 
-def can_pursue(s: State, data: Data, walkers: list[str]) -> bool:
+def can_pursue(s: State, data: Data, walkers: list[str], taken: set | None = None) -> bool:
+    """Some figure that can still move is not yet where it closes in to and has a free square nearer the target
+    (what ``_closer`` finds, only whether there is one)."""
     goal = pursuit_target(s)
     if goal is None:
         return False
     (tx, ty), near = goal
-    p = places.pitch(data)
-    field, _ = places._areas(p)
-    taken = set(s.pos.values())
+    field = places.field_squares(data)
+    if taken is None:
+        taken = set(s.pos.values())
+    pos = s.pos
     for pid in walkers:
-        sq = s.pos[pid]
-        if max(abs(sq[0] - tx), abs(sq[1] - ty)) > near and _closer(p, field, taken, sq, goal[0]) is not None:
-            return True
+        x, y = pos[pid]
+        gap = max(abs(x - tx), abs(y - ty))
+        if gap <= near:
+            continue
+        xs = [n for n in (x - 1, x, x + 1) if -gap < n - tx < gap]  # a step that leaves it nearer on both axes
+        ys = [n for n in (y - 1, y, y + 1) if -gap < n - ty < gap]
+        for nx in xs:
+            for ny in ys:
+                n = (nx, ny)
+                if n in field and n not in taken:
+                    return True
     return False
 
 

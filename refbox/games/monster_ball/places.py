@@ -167,70 +167,117 @@ def bits(p: Pitch) -> Bits:
     return Bits(p)
 
 
+_BY_DATA: dict[int, tuple] = {}
+
+
+def _of_data(data: Data) -> tuple:
+    got = _BY_DATA.get(id(data))
+    if got is None or got[0] is not data:
+        p = pitch(data)
+        got = _BY_DATA[id(data)] = (data, bits(p), _areas(p)[0])
+    return got
+
+
+def board_bits(data: Data) -> Bits:
+    """``bits(pitch(data))`` in one look-up."""
+    got = _BY_DATA.get(id(data))
+    return got[1] if got is not None and got[0] is data else _of_data(data)[1]
+
+
+def field_squares(data: Data) -> frozenset[Square]:
+    """The squares inside the field (end zones included), in one look-up."""
+    got = _BY_DATA.get(id(data))
+    return got[2] if got is not None and got[0] is data else _of_data(data)[2]
+
+
+_EIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+"""The squares around, in the order Pitch.neighbours gives them."""
+
+
+class Shape:
+    """Where a figure can go, relative to its square: destinations in key order (nearest first, then forward,
+    then from the captain's left) as offsets with their move ids, and the search's layers. One shape serves
+    every square with the same surroundings (the same crowd around it, the same edges within reach)."""
+
+    __slots__ = ("offsets", "ids", "win", "layers", "hustle_layers", "launch")
+
+    def __init__(self, offsets, ids, win, layers, hustle_layers, launch) -> None:
+        self.offsets, self.ids, self.win = offsets, ids, win
+        self.layers, self.hustle_layers, self.launch = layers, hustle_layers, launch
+
+
 class Reach:
-    """Where a figure can go: destinations in key order (nearest first, then forward, then from the captain's
-    left) with their move ids; for a free square the steps to it (``cost``), for an occupied one the square a
-    Hustle into it is tried from (``hustle_from``). Costs are read off the search's layers only when asked."""
+    """A shape placed on the figure's square: its destinations as squares, for a free one the steps to it
+    (``cost``), for an occupied one the square a Hustle into it is tried from (``hustle_from``)."""
 
-    __slots__ = ("squares", "ids", "_win", "_layers", "_hustle_layers", "_launch")
+    __slots__ = ("shape", "start", "ids", "_squares")
 
-    def __init__(self, squares, ids, win, layers, hustle_layers, launch) -> None:
-        self.squares, self.ids = squares, ids
-        self._win, self._layers, self._hustle_layers, self._launch = win, layers, hustle_layers, launch
+    def __init__(self, shape: Shape, start: Square) -> None:
+        self.shape, self.start, self.ids, self._squares = shape, start, shape.ids, None
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        if self._squares is None:
+            sx, sy = self.start
+            self._squares = tuple((sx + dx, sy + dy) for dx, dy in self.shape.offsets)
+        return self._squares
+
+    def _local(self, sq: Square) -> int:
+        r = self.shape.win.r
+        dx, dy = sq[0] - self.start[0] + r, sq[1] - self.start[1] + r
+        if 0 <= dx <= 2 * r and 0 <= dy <= 2 * r:
+            return 1 << (dy * self.shape.win.w + dx)
+        return 0
 
     def cost(self, sq: Square) -> int | None:
         """Steps to a free destination (None if ``sq`` is not one)."""
-        bit = self._win.local(sq)
-        for c, layer in enumerate(self._layers, 1):
+        bit = self._local(sq)
+        for c, layer in enumerate(self.shape.layers, 1):
             if layer & bit:
                 return c
         return None
 
     def hustle_from(self, sq: Square) -> Square | None:
         """The square a Hustle into occupied ``sq`` is tried from (None if ``sq`` is not a Hustle)."""
-        win = self._win
-        bit = win.local(sq)
-        for c, layer in enumerate(self._hustle_layers):
+        bit = self._local(sq)
+        for c, layer in enumerate(self.shape.hustle_layers):
             if layer & bit:
-                launch = self._launch[c]
-                return next(n for n in win.p.neighbours(sq) if win.local(n) & launch)
+                launch = self.shape.launch[c]
+                x, y = sq
+                return next(n for n in ((x + a, y + b) for a, b in _EIGHT) if self._local(n) & launch)
         return None
 
 
 class Window:
     """The squares within ``r`` steps of a start, as a small bitboard of its own (rows of 2r + 1 squares and a
-    guard column, so shifting a row never wraps into the next): a move of at most r steps never leaves it, and
-    searching it is a handful of operations on small integers."""
+    guard column, so shifting a row never wraps into the next), in coordinates relative to the start: which of
+    them are on the board, may be entered, or stop a mover. Starts with the same edges within reach share one."""
 
-    def __init__(self, p: Pitch, start: Square, r: int, team: int, carrier: bool) -> None:
-        self.p, self.start, self.r, self.w = p, start, r, 2 * r + 2
-        field, ends = _areas(p)
-        sx, sy = start
-        board = enter = stop = 0
-        rows = []
-        cols, height = p.cols, p.rows
-        for dx, dy, bit, move in _template(r, team):
-            sq = (sx + dx, sy + dy)
-            if not (0 <= sq[0] < cols and 0 <= sq[1] < height):
-                continue
-            board |= bit
-            if sq in field or carrier:
-                enter |= bit
-            if carrier and (sq not in field or sq in ends[team]):
-                stop |= bit
-            if dx or dy:
-                rows.append((sq, bit, move))
-        self.board, self.enter, self.stop, self.rows = board, enter, stop, rows
-
-    def local(self, sq: Square) -> int:
-        dx, dy = sq[0] - self.start[0] + self.r, sq[1] - self.start[1] + self.r
-        if 0 <= dx <= 2 * self.r and 0 <= dy <= 2 * self.r:
-            return 1 << (dy * self.w + dx)
-        return 0
+    def __init__(self, r: int, team: int, board: tuple, enter: tuple, stop: tuple) -> None:
+        self.r, self.w = r, 2 * r + 2
+        self.board, self.enter = _rect(r, *board), _rect(r, *enter)
+        self.stop = 0
+        for rect in stop:
+            self.stop |= _rect(r, *rect)
+        x0, x1, y0, y1 = board
+        self.rows = [(dx, dy, bit, move) for dx, dy, bit, move in _template(r, team)
+                     if (dx or dy) and x0 <= dx + r <= x1 and y0 <= dy + r <= y1]
+        """Every square of the board in the window but the start, in key order: offset, bit and move id."""
+        self.origin = 1 << (r * self.w + r)
 
     def grow(self, b: int) -> int:
         h = b | (b << 1) | (b >> 1)
         return (h | (h << self.w) | (h >> self.w)) & self.board
+
+
+def _rect(r: int, x0: int, x1: int, y0: int, y1: int) -> int:
+    """The bits of a window's rectangle (inclusive window coordinates; empty if x0 > x1 or y0 > y1)."""
+    if x0 > x1 or y0 > y1:
+        return 0
+    w, row, out = 2 * r + 2, ((1 << (x1 - x0 + 1)) - 1) << x0, 0
+    for y in range(y0, y1 + 1):
+        out |= row << (y * w)
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -245,7 +292,36 @@ def _template(r: int, team: int) -> list[tuple[int, int, int, str]]:
 
 
 _WINDOWS: dict[tuple, Window] = {}
-_REACH: dict[tuple, Reach] = {}
+"""By start: (pitch, square, steps, team, carrier) -> the window, shared by starts with the same edges."""
+_SHARED: dict[tuple, Window] = {}
+_SHAPES: dict[tuple, Shape] = {}
+
+
+def window(p: Pitch, start: Square, r: int, team: int, carrier: bool) -> Window:
+    key = (p, start, r, team, carrier)
+    win = _WINDOWS.get(key)
+    if win is None:
+        if len(_WINDOWS) > 50000:
+            _WINDOWS.clear()
+        sx, sy = start
+        clip = lambda lo, hi, at: (max(0, lo - at + r), min(2 * r, hi - at + r))  # noqa: E731  (window coords)
+        board = (*clip(0, p.cols - 1, sx), *clip(0, p.rows - 1, sy))
+        field = (*clip(p.band, p.cols - p.band - 1, sx), *clip(p.band, p.rows - p.band - 1, sy))
+        if carrier:  # anywhere on the board; stops out of bounds and in the end zone it attacks
+            first, last = (p.last + 1, p.last + p.end_squares) if team == 0 else (p.first - p.end_squares, p.first - 1)
+            x0, x1 = board[0], board[1]
+            y0, y1 = board[2], board[3]
+            fx0, fx1, fy0, fy1 = field
+            band = ((x0, fx0 - 1, y0, y1), (fx1 + 1, x1, y0, y1), (x0, x1, y0, fy0 - 1), (x0, x1, fy1 + 1, y1))
+            stop = (*band, (*clip(first, last, sx), fy0, fy1))
+            shared = (r, team, board, board, stop)
+        else:
+            shared = (r, team, board, field, ())
+        win = _SHARED.get(shared)
+        if win is None:
+            win = _SHARED[shared] = Window(*shared)
+        _WINDOWS[key] = win
+    return win
 
 
 def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
@@ -255,15 +331,13 @@ def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
     Standing figures block (entering their square is a Hustle); downed or stunned figures are passed freely
     but not stopped on (nor Hustled from). Only the ball carrier may step out of bounds (the play ends) and a
     carrier stops in the end zone it attacks (a touchdown)."""
+    return Reach(shape(s, p, pid, steps), s.pos[pid])
+
+
+def shape(s: State, p: Pitch, pid: str, steps: int) -> Shape:
+    """``reach`` without its squares (a move's legal answers need only the ids)."""
     start = s.pos[pid]
-    carrier = pid == s.carrier
-    team = 0 if pid[0] == "L" else 1
-    wkey = (p, start, steps, team, carrier)
-    win = _WINDOWS.get(wkey)
-    if win is None:
-        if len(_WINDOWS) > 20000:
-            _WINDOWS.clear()
-        win = _WINDOWS[wkey] = Window(p, start, steps, team, carrier)
+    win = window(p, start, steps, 0 if pid[0] == "L" else 1, pid == s.carrier)
     sx, sy = start
     span, width = 2 * steps, win.w
     block = passable = 0
@@ -278,19 +352,18 @@ def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
             else:
                 block |= 1 << (dy * width + dx)
     key = (win, block, passable)
-    got = _REACH.get(key)
+    got = _SHAPES.get(key)
     if got is None:
-        if len(_REACH) > 20000:
-            _REACH.clear()
-        got = _REACH[key] = _reach(win, block, passable)
+        if len(_SHAPES) > 50000:
+            _SHAPES.clear()
+        got = _SHAPES[key] = _search(win, block, passable)
     return got
 
 
-def _reach(win: Window, block: int, passable: int) -> Reach:
+def _search(win: Window, block: int, passable: int) -> Shape:
     grow, enterable, stop = win.grow, win.enter, win.stop
-    start = win.local(win.start)
-    visited = front = start
-    passable &= ~start  # the mover's own square (another figure there is one it Hustled past)
+    visited = front = win.origin
+    passable &= ~front  # the mover's own square (another figure there is one it Hustled past)
     dest_layers, launch_layers, hustle_layers = [], [front], []
     seen_hustle = 0
     for _ in range(win.r):
@@ -306,8 +379,9 @@ def _reach(win: Window, block: int, passable: int) -> Reach:
     hit = seen_hustle
     for layer in dest_layers:
         hit |= layer
-    chosen = [row for row in win.rows if row[1] & hit]
-    return Reach(tuple(row[0] for row in chosen), tuple(row[2] for row in chosen), win, dest_layers, hustle_layers, launch_layers)
+    chosen = [row for row in win.rows if row[2] & hit]
+    return Shape(tuple((row[0], row[1]) for row in chosen), tuple(row[3] for row in chosen), win, dest_layers,
+                 hustle_layers, launch_layers)
 
 
 def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
