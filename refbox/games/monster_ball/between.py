@@ -5,6 +5,7 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, Event, Legal, Pick, Refusal, Roll
+from refbox.engine.state import built
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Kick, State
@@ -91,7 +92,7 @@ def between_apply(s: State, data: Data, event: Event) -> None:
         flow.begin_play(s, "scrimmage")
         s.step = "hike_wardrobe" if s.board and hike_wardrobe_candidates(s, data) else "hike_roll"
     elif choice in ("punt", "field_goal"):
-        s.kick = Kick.model_construct(kind=choice, kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+        s.kick = built(Kick, kind=choice, kicker=None, zones_to_end=0, landing_zone=0, grid=None)
         s.step = "kick_kicker"
     elif choice == "hikers":
         s.chooser, s.step = s.possession, "set_center"

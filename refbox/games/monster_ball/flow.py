@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
+from refbox.engine.state import built
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.data import Creature, Data
 from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State
@@ -105,7 +106,7 @@ def refield(s: State, kickoff: bool = False) -> None:
 
 
 def begin_play(s: State, kind: PlayKind) -> None:
-    s.play = PlayStart.model_construct(kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
+    s.play = built(PlayStart, kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
     s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
     s.penalties = [0, 0]
     s.round, s.halves_done = 0, 0
@@ -119,7 +120,7 @@ def start_kickoff(s: State, data: Data, kicking: int) -> None:
     s.possession, s.to_go, s.down = kicking, data.field.kickoff_to_go, 1
     refield(s, kickoff=True)
     s.play = None
-    s.kick = Kick.model_construct(kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+    s.kick = built(Kick, kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
     s.step = "kick_kicker"
 
 
@@ -215,7 +216,7 @@ def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
     if forfeit(s):
         return
     if kind == "kickoff":
-        s.kick = Kick.model_construct(kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+        s.kick = built(Kick, kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
         s.step = "kick_kicker"
     play_over(s, data)
 
@@ -321,7 +322,7 @@ def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, ex
     s.ball, s.carrier, s.fumbler = "loose", None, pid
     s.ball_at = s.pos.get(pid) if s.board else None
     resume = "rounds" if s.round == 0 else "move"
-    s.contest = Contest.model_construct(purpose="recovery", contenders=[], need=data.challenges.beat, tied_value=None,
+    s.contest = built(Contest, purpose="recovery", contenders=[], need=data.challenges.beat, tied_value=None,
                                         excluded=[pid, *excluded], resume=resume)
     if only is not None:
         if only in s.standing(s.team_of(only)):

@@ -7,6 +7,7 @@ lists the figures that can still move (by their letters); moving one into an occ
 from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal, Roll
+from refbox.engine.state import built
 from refbox.games.luck import Wins
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
@@ -271,28 +272,23 @@ def move_apply(s: State, data: Data, event: Event) -> None:
         plan = moves.advance_plan(s, data) if choice == "advance" else moves.pursue_plan(s, data)
         moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
     elif s.board and choice == "tackle":
-        s.action = Action.model_construct(**_action(kind="tackle", actor=None, target=s.carrier, team=team))
+        s.action = new_action("tackle", None, s.carrier, team)
         s.step = "tackle_pile"
     elif s.board and choice == "hit":
-        s.action = Action.model_construct(**_action(kind="tackle", actor=None, target=None, team=team))
+        s.action = new_action("tackle", None, None, team)
         s.step = "tackle_target"
     elif choice in ("hustle", "tackle", "pass"):
-        s.action = Action.model_construct(**_action(kind=choice, actor=s.carrier if choice == "pass" else None, target=None, team=team))
+        s.action = new_action(choice, s.carrier if choice == "pass" else None, None, team)
         s.step = {"hustle": "hustle_mover", "tackle": "tackle_target", "pass": "pass_receiver"}[choice]
     else:
         s.selected = choice
         s.step = "move_to"
 
 
-def _action(**fields) -> dict:
-    """Every field of an Action (built without validation on the hot path)."""
-    out = {"tacklers": [], "contesters": [], "cheaters": [], "defence": None, "grids": None, "origin": None}
-    out.update(fields)
-    return out
-
-
-def new_action(**fields) -> Action:
-    return Action.model_construct(**_action(**fields))
+def new_action(kind: str, actor: str | None = None, target: str | None = None, team: int = 0) -> Action:
+    """An Action just declared, every field set (built without validation on the hot path)."""
+    return built(Action, kind=kind, actor=actor, target=target, tacklers=[], contesters=[], cheaters=[], defence=None,
+                 grids=None, team=team, origin=None)
 
 
 @legal_for("hustle_mover", may_force=True)

@@ -30,9 +30,13 @@ def move_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
     team = s.mover
-    head = ("done", "stay", "timeout") if s.captain_minute else ("done", "stay")
-    ids = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid)).ids
-    return Legal("choose", team, head + ids)
+    shape = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid))
+    key = (team, s.captain_minute)
+    got = shape.legal.get(key)
+    if got is None:
+        head = ("done", "stay", "timeout") if s.captain_minute else ("done", "stay")
+        got = shape.legal[key] = Legal("choose", team, head + shape.ids)
+    return got
 
 
 @asks("move_to", phase="live")
@@ -100,7 +104,7 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
     p = places.pitch(data)
     square = places.from_id(s, p, pid, choice)
     r = _targets(s, data)
-    if square is None or square not in r.squares:
+    if choice not in r.ids and (square is None or square not in r.squares):  # the ids are the squares' moves
         raise RuleError(f"{s.label(pid)} cannot reach that square.")
     cost = r.cost(square)
     if cost is not None:

@@ -199,11 +199,13 @@ class Shape:
     then from the captain's left) as offsets with their move ids, and the search's layers. One shape serves
     every square with the same surroundings (the same crowd around it, the same edges within reach)."""
 
-    __slots__ = ("offsets", "ids", "win", "layers", "hustle_layers", "launch")
+    __slots__ = ("offsets", "ids", "win", "layers", "hustle_layers", "launch", "legal")
 
     def __init__(self, offsets, ids, win, layers, hustle_layers, launch) -> None:
         self.offsets, self.ids, self.win = offsets, ids, win
         self.layers, self.hustle_layers, self.launch = layers, hustle_layers, launch
+        self.legal: dict = {}
+        """A move's legal answers with these destinations, by what else they depend on (moves.move_to_legal)."""
 
 
 class Reach:
@@ -334,10 +336,26 @@ def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
     return Reach(shape(s, p, pid, steps), s.pos[pid])
 
 
+_LAST_SHAPE: list = [None]
+"""The last shape found, with what it was found from: a move's answer is applied to the state its legal
+answers were listed for (compared by value, so a changed or copied state never reuses a stale one)."""
+
+
 def shape(s: State, p: Pitch, pid: str, steps: int) -> Shape:
     """``reach`` without its squares (a move's legal answers need only the ids)."""
+    carrier = pid == s.carrier
+    last = _LAST_SHAPE[0]
+    if (last is not None and last[0] == pid and last[1] == steps and last[2] == carrier and last[3] is p
+            and last[4] == s.pos and last[5] == s.knocked and last[6] == s.stunned):
+        return last[7]
+    got = _shape(s, p, pid, steps, carrier)
+    _LAST_SHAPE[0] = (pid, steps, carrier, p, dict(s.pos), list(s.knocked), list(s.stunned), got)
+    return got
+
+
+def _shape(s: State, p: Pitch, pid: str, steps: int, carrier: bool) -> Shape:
     start = s.pos[pid]
-    win = window(p, start, steps, 0 if pid[0] == "L" else 1, pid == s.carrier)
+    win = window(p, start, steps, 0 if pid[0] == "L" else 1, carrier)
     sx, sy = start
     span, width = 2 * steps, win.w
     block = passable = 0
@@ -429,8 +447,33 @@ def place_lineups(s: State, data: Data, kicker: str | None = None) -> None:
     """Both teams in their default line-up: kick-off positions before a kick-off, else offense and defense
     around the line of scrimmage. Everything of the last play on the field is cleared."""
     s.pos, s.used, s.crowded, s.selected, s.ball_at = {}, {}, [], None, None
+    key = _lineup_key(s, data, kicker)
+    got = _LINEUPS.get(key)
+    if got is not None and got[0] is data:
+        s.pos = dict(got[1])
+        return
     for team in (s.possession, 1 - s.possession):
         _place_team(s, data, team, kicker)
+    if len(_LINEUPS) > 20000:
+        _LINEUPS.clear()
+    _LINEUPS[key] = (data, tuple(s.pos.items()))
+
+
+_LINEUPS: dict[tuple, tuple] = {}
+"""Both line-ups (the squares in the order they were placed) by everything placing them reads: a line-up was
+a tenth of random play, and the same few recur all game."""
+
+
+def _lineup_key(s: State, data: Data, kicker: str | None) -> tuple:
+    from refbox.games.monster_ball.flow import squad
+
+    sides = []
+    for team in (0, 1):
+        t = s.teams[team]
+        kinds = squad(s, data, team)
+        sides.append((tuple(pid for pid in t.field if not s.player(pid).ejected),
+                      tuple(kinds[pid].id for pid in t.field), t.center, t.quarterback))
+    return (id(data), s.possession, kickoff_pending(s), s.to_go, kicker, tuple(s.knocked), tuple(s.stunned), *sides)
 
 
 def place_team(s: State, data: Data, team: int) -> None:
