@@ -38,6 +38,23 @@ def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
     return entry[2]
 
 
+_FACTS: dict[int, tuple] = {}
+
+
+def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tuple[dict, dict, frozenset]:
+    """Each player's Move, the players whose cheat is one of ``cheats`` with its kind, and those who never move
+    (Move 0): kept with the squad."""
+    kinds = squad(s, data, team)
+    got = _FACTS.get(id(kinds))
+    if got is None or got[0] is not kinds or got[1] != cheats:
+        if len(_FACTS) > 256:
+            _FACTS.clear()
+        got = _FACTS[id(kinds)] = (kinds, cheats, {pid: c.move for pid, c in kinds.items()},
+                                   {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in cheats},
+                                   frozenset(pid for pid, c in kinds.items() if c.move <= 0))
+    return got[2], got[3], got[4]
+
+
 def creature(s: State, data: Data, pid: str) -> Creature:
     got = squad(s, data, 0 if pid[0] == "L" else 1).get(pid)
     if got is None:

@@ -119,7 +119,7 @@ def _board_menu(s: State, data: Data) -> Legal:
     """The field's action menu in one pass over each side's figures (this is most of what headless play asks)."""
     team = s.mover
     knocked, stunned, held, pos = s.knocked, s.stunned, s.held, s.pos
-    kinds = flow.squad(s, data, team)
+    move_of, cheat_of, _ = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
     b = places.board_bits(data)
     bit = b.bit
     mine_field, theirs_field = s.teams[team].field, s.teams[1 - team].field
@@ -134,7 +134,7 @@ def _board_menu(s: State, data: Data) -> Legal:
     used = s.used
     for pid in mine:
         mine_mask |= bit[pos[pid]]
-        if kinds[pid].move > used.get(pid, 0) and pid not in held:
+        if move_of[pid] > used.get(pid, 0) and pid not in held:
             walking.append(pid)
     near = b.grow(mine_mask)
     carrier = s.carrier if s.ball == "held" else None
@@ -151,14 +151,15 @@ def _board_menu(s: State, data: Data) -> Legal:
     ids = ["done", "tackle"] if tackle else ["done"]
     if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
         ids.append("pass")
-    cheated = s.cheated
-    for pid in mine:
-        kind = kinds[pid].cheat_kind
-        if kind in STANDALONE_CHEATS and pid not in cheated and (
-                (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
-                or (kind == "holding" and b.grow(bit[pos[pid]]) & theirs_mask)):
-            ids.append("cheat")
-            break
+    if cheat_of:
+        cheated = s.cheated
+        for pid in mine:
+            kind = cheat_of.get(pid)
+            if kind is not None and pid not in cheated and (
+                    (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
+                    or (kind == "holding" and b.grow(bit[pos[pid]]) & theirs_mask)):
+                ids.append("cheat")
+                break
     if hit:
         ids.append("hit")
     if walking:

@@ -333,14 +333,16 @@ def _closer(p, field, taken, sq, target) -> tuple[int, int] | None:
 def can_pursue(s: State, data: Data, walkers: list[str], taken: set | None = None) -> bool:
     """Some figure that can still move is not yet where it closes in to and has a free square nearer the target
     (what ``_closer`` finds, only whether there is one)."""
-    goal = pursuit_target(s)
-    if goal is None:
+    pos, carrier = s.pos, s.carrier
+    if s.ball == "held" and carrier is not None and (0 if carrier[0] == "L" else 1) != s.mover and carrier in pos:
+        (tx, ty), near = pos[carrier], 1  # pursuit_target, inline: this is asked with every menu
+    elif s.ball == "air" and s.ball_at is not None:
+        (tx, ty), near = s.ball_at, 0
+    else:
         return False
-    (tx, ty), near = goal
     field = places.field_squares(data)
     if taken is None:
-        taken = set(s.pos.values())
-    pos = s.pos
+        taken = set(pos.values())
     for pid in walkers:
         x, y = pos[pid]
         gap = max(abs(x - tx), abs(y - ty))
