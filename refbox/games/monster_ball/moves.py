@@ -317,16 +317,23 @@ def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
 
 
 def _closer(p, field, taken, sq, target) -> tuple[int, int] | None:
-    """The free square next to ``sq`` that is nearest ``target`` (nearer than ``sq``), or None."""
+    """The free square next to ``sq`` that is nearest ``target`` (nearer than ``sq``), or None: the nearest by
+    (gap, steps along both axes, square), among the squares a step leaves nearer on both axes."""
     tx, ty = target
-    here = max(abs(sq[0] - tx), abs(sq[1] - ty))
+    x, y = sq
+    here = max(abs(x - tx), abs(y - ty))
     best, best_key = None, None
-    for n in p.neighbours(sq):
-        gap = max(abs(n[0] - tx), abs(n[1] - ty))
-        if gap < here and n in field and n not in taken:
-            key = (gap, abs(n[0] - tx) + abs(n[1] - ty), n)
-            if best_key is None or key < best_key:
-                best, best_key = n, key
+    for nx in (x - 1, x, x + 1):
+        ax = abs(nx - tx)
+        if ax < here:
+            for ny in (y - 1, y, y + 1):
+                ay = abs(ny - ty)
+                if ay < here:
+                    n = (nx, ny)
+                    if n in field and n not in taken:
+                        key = (max(ax, ay), ax + ay, n)
+                        if best_key is None or key < best_key:
+                            best, best_key = n, key
     return best
 
 

@@ -356,19 +356,18 @@ def shape(s: State, p: Pitch, pid: str, steps: int) -> Shape:
 def _shape(s: State, p: Pitch, pid: str, steps: int, carrier: bool) -> Shape:
     start = s.pos[pid]
     win = window(p, start, steps, 0 if pid[0] == "L" else 1, carrier)
-    sx, sy = start
-    span, width = 2 * steps, win.w
+    x0, y0, width = start[0] - steps, start[1] - steps, win.w
+    x1, y1 = x0 + 2 * steps, y0 + 2 * steps
     block = passable = 0
     down = None
     for other, (x, y) in s.pos.items():
-        dx, dy = x - sx + steps, y - sy + steps
-        if 0 <= dx <= span and 0 <= dy <= span and other != pid:
+        if x0 <= x <= x1 and y0 <= y <= y1 and other != pid:
             if down is None:
                 down = {*s.knocked, *s.stunned}
             if other in down:
-                passable |= 1 << (dy * width + dx)
+                passable |= 1 << ((y - y0) * width + x - x0)
             else:
-                block |= 1 << (dy * width + dx)
+                block |= 1 << ((y - y0) * width + x - x0)
     key = (win, block, passable)
     got = _SHAPES.get(key)
     if got is None:
