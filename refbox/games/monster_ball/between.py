@@ -12,8 +12,24 @@ from refbox.games.monster_ball.models import Kick, State
 from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 
+_PAIRS: dict[tuple, tuple] = {}
+
+
 def hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
-    """(center, quarterback): the captain's picks if still on the field, else the likeliest players."""
+    """(center, quarterback): the captain's picks if still on the field, else the likeliest players (kept by
+    everything that decides them: asked several times a play)."""
+    t = s.teams[team]
+    kinds = flow.squad(s, data, team)
+    key = (id(kinds), tuple(t.field), tuple(s.knocked), tuple(s.stunned), t.quarterback, t.center)
+    got = _PAIRS.get(key)
+    if got is None or got[0] is not kinds:
+        if len(_PAIRS) > 20000:
+            _PAIRS.clear()
+        got = _PAIRS[key] = (kinds, _hike_pair(s, data, team))
+    return got[1]
+
+
+def _hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
     field = s.standing(team)
     t = s.teams[team]
     qb = t.quarterback if t.quarterback in field else None

@@ -138,24 +138,16 @@ def _board_menu(s: State, data: Data) -> Legal:
             walking.append(pid)
     near = b.grow(mine_mask)
     carrier = s.carrier if s.ball == "held" else None
-    tackle = hit = False
-    theirs_mask = 0
-    for pid in theirs:
-        sq_bit = bit[pos[pid]]
-        theirs_mask |= sq_bit
-        if sq_bit & near:
-            if pid == carrier:
-                tackle = True
-            else:
-                hit = True
-    ids = ["done", "tackle"] if tackle else ["done"]
+    theirs_mask, others_mask, carrier_bit = _side_masks(b, tuple(map(pos.__getitem__, theirs)),
+                                                        theirs.index(carrier) if carrier in theirs else -1)
+    hit = others_mask & near
+    ids = ["done", "tackle"] if carrier_bit & near else ["done"]
     if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
         ids.append("pass")
     if cheat_of:
         cheated = s.cheated
-        for pid in mine:
-            kind = cheat_of.get(pid)
-            if kind is not None and pid not in cheated and (
+        for pid, kind in cheat_of.items():  # whether any of them can: the order does not matter
+            if pid in mine and pid not in cheated and (
                     (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
                     or (kind == "holding" and b.grow(bit[pos[pid]]) & theirs_mask)):
                 ids.append("cheat")
@@ -172,6 +164,27 @@ def _board_menu(s: State, data: Data) -> Legal:
         ids.append("timeout")
     ids += walking
     return ask.choice(team, ids)
+
+
+_SIDE_MASKS: dict[tuple, tuple[int, int, int]] = {}
+
+
+def _side_masks(b: places.Bits, squares: tuple, carrier: int) -> tuple[int, int, int]:
+    """The other side's figures as bitboards, by their squares (they stand still while a side moves): all of
+    them, all but the carrier (the ``carrier``-th, or -1), and the carrier alone."""
+    key = (b, squares, carrier)
+    got = _SIDE_MASKS.get(key)
+    if got is None:
+        bit = b.bit
+        every = others = 0
+        for i, sq in enumerate(squares):
+            every |= bit[sq]
+            if i != carrier:
+                others |= bit[sq]
+        if len(_SIDE_MASKS) > 20000:
+            _SIDE_MASKS.clear()
+        got = _SIDE_MASKS[key] = (every, others, bit[squares[carrier]] if carrier >= 0 else 0)
+    return got
 
 
 @legal_for("move")

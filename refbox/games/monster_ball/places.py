@@ -114,14 +114,25 @@ def near_standing(s: State, square: Square, but: tuple[str, ...] = ()) -> list[s
 
 
 def in_grid(s: State, p: Pitch, grid: tuple[int, int], team: int | None = None) -> list[str]:
+    grid_of = _grids(p)
     return [pid for pid, sq in s.pos.items()
-            if p.grid_of(sq) == grid and p.in_field(sq) and not down(s, pid) and (team is None or s.team_of(pid) == team)]
+            if grid_of[sq] == grid and p.in_field(sq) and not down(s, pid) and (team is None or s.team_of(pid) == team)]
 
 
 def same_grid_as(s: State, p: Pitch, squares: list[Square], team: int) -> list[str]:
     """Standing figures of ``team`` in the grid of any of ``squares``."""
-    grids = {p.grid_of(sq) for sq in squares}
-    return [pid for pid, sq in s.pos.items() if s.team_of(pid) == team and not down(s, pid) and p.grid_of(sq) in grids]
+    grid_of = _grids(p)
+    grids = {grid_of[sq] for sq in squares}
+    law = team == 0
+    knocked, stunned = s.knocked, s.stunned
+    return [pid for pid, sq in s.pos.items()
+            if (pid[0] == "L") == law and pid not in knocked and pid not in stunned and grid_of[sq] in grids]
+
+
+@lru_cache(maxsize=8)
+def _grids(p: Pitch) -> dict[Square, tuple[int, int]]:
+    """The grid of every square of the board (Pitch.grid_of, looked up)."""
+    return {sq: p.grid_of(sq) for sq in p.grid.squares()}
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
@@ -525,11 +536,14 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
                 chosen[i] = pid
                 free.remove(pid)
                 break
+    from refbox.games.monster_ball.flow import squad
+
+    kinds = squad(s, data, team)
     for i, slot in enumerate(slots):
         if i in chosen:
             continue
         for pid in free:
-            if slot.role in data.creature(s.player(pid).creature).positions:
+            if slot.role in kinds[pid].positions:
                 chosen[i] = pid
                 free.remove(pid)
                 break
