@@ -43,11 +43,17 @@ def _hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
 
 
 def divine_candidates(s: State, data: Data) -> list[str]:
+    """Players of a side with someone ejected who may cheat with Divine Intervention (asked between every play)."""
     out = []
+    cheated = s.cheated
     for team in (0, 1):
-        if not s.ejected(team):
+        players = s.teams[team].players
+        for p in players:
+            if p.ejected:
+                break
+        else:
             continue
-        out += ask.eligible_cheaters(s, data, s.available(team), {"divine"})
+        out += [pid for pid in flow.with_cheat(s, data, team, "divine") if pid not in cheated and not s.player(pid).ejected]
     return out
 
 

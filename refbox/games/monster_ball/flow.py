@@ -55,6 +55,20 @@ def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tupl
     return got[2], got[3], got[4]
 
 
+_WITH: dict[tuple, tuple] = {}
+
+
+def with_cheat(s: State, data: Data, team: int, kind: str) -> tuple[str, ...]:
+    """The players of ``team`` whose cheat is ``kind``, in squad order (kept with the squad)."""
+    kinds = squad(s, data, team)
+    got = _WITH.get((id(kinds), kind))
+    if got is None or got[0] is not kinds:
+        if len(_WITH) > 256:
+            _WITH.clear()
+        got = _WITH[(id(kinds), kind)] = (kinds, tuple(pid for pid, c in kinds.items() if c.cheat_kind == kind))
+    return got[1]
+
+
 def creature(s: State, data: Data, pid: str) -> Creature:
     got = squad(s, data, 0 if pid[0] == "L" else 1).get(pid)
     if got is None:

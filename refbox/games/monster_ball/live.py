@@ -281,10 +281,8 @@ def move_apply(s: State, data: Data, event: Event) -> None:
     elif choice == "cheat":
         s.step = "cheater"  # the cheat's kind is known once the cheater is named
     elif choice in ("advance", "pursue"):
-        from refbox.games.monster_ball import moves
-
-        plan = moves.advance_plan(s, data) if choice == "advance" else moves.pursue_plan(s, data)
-        moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
+        plan = _moves.advance_plan(s, data) if choice == "advance" else _moves.pursue_plan(s, data)
+        _moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
     elif s.board and choice == "tackle":
         s.action = new_action("tackle", None, s.carrier, team)
         s.step = "tackle_pile"

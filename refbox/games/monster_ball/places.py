@@ -136,9 +136,7 @@ def _grids(p: Pitch) -> dict[Square, tuple[int, int]]:
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
-    from refbox.games.monster_ball.flow import creature
-
-    return creature(s, data, pid).move - s.used.get(pid, 0)
+    return _flow.creature(s, data, pid).move - s.used.get(pid, 0)
 
 
 # ---- where a figure can go ----
@@ -579,3 +577,6 @@ def nearest_free(p: Pitch, target: Square, area: frozenset[Square], taken: set[S
             if sq in area and sq not in taken:
                 return sq
     raise ValueError("no free square for a line-up")
+
+
+from refbox.games.monster_ball import flow as _flow  # noqa: E402  (flow builds on this module)
