@@ -116,80 +116,76 @@ def hit_targets(s: State, data=None) -> list[str]:
 
 
 def _board_menu(s: State, data: Data) -> Legal:
-    """The field's action menu in one pass over each side's figures (this is most of what headless play asks)."""
-    team = s.mover
-    knocked, stunned, held, pos = s.knocked, s.stunned, s.held, s.pos
+    """The field's action menu (this is most of what headless play asks): who is next to whom is read off the
+    squares next to the other side, kept by its squares (it stands still while a side moves)."""
+    f = s.__dict__  # the fields, read without pydantic's attribute hook
+    team = f["mover"]
+    knocked, stunned, held, pos = f["knocked"], f["stunned"], f["held"], f["pos"]
     move_of, cheat_of, _ = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
-    b = places.board_bits(data)
-    bit = b.bit
-    mine_field, theirs_field = s.teams[team].field, s.teams[1 - team].field
+    teams = f["teams"]
+    mine, theirs = teams[team].__dict__["field"], teams[1 - team].__dict__["field"]
     if knocked or stunned:
         down = {*knocked, *stunned}
-        mine = [pid for pid in mine_field if pid not in down]
-        theirs = [pid for pid in theirs_field if pid not in down]
-    else:
-        mine, theirs = mine_field, theirs_field
-    mine_mask = 0
-    walking = []
-    used = s.used
-    for pid in mine:
-        mine_mask |= bit[pos[pid]]
-        if move_of[pid] > used.get(pid, 0) and pid not in held:
-            walking.append(pid)
-    near = b.grow(mine_mask)
-    carrier = s.carrier if s.ball == "held" else None
-    theirs_mask, others_mask, carrier_bit = _side_masks(b, tuple(map(pos.__getitem__, theirs)),
-                                                        theirs.index(carrier) if carrier in theirs else -1)
-    hit = others_mask & near
-    ids = ["done", "tackle"] if carrier_bit & near else ["done"]
-    if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
+        mine = [pid for pid in mine if pid not in down]
+        theirs = [pid for pid in theirs if pid not in down]
+    mine_squares = list(map(pos.__getitem__, mine))
+    carrier = f["carrier"] if f["ball"] == "held" else None
+    near_all, near_others, near_carrier = _next_to(tuple(map(pos.__getitem__, theirs)),
+                                                   theirs.index(carrier) if carrier in theirs else -1)
+    ids = ["done", "tackle"] if not near_carrier.isdisjoint(mine_squares) else ["done"]
+    if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == f["hike_catcher"] and f["round"] == 1):
         ids.append("pass")
     if cheat_of:
-        cheated = s.cheated
+        cheated = f["cheated"]
         for pid, kind in cheat_of.items():  # whether any of them can: the order does not matter
             if pid in mine and pid not in cheated and (
                     (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
-                    or (kind == "holding" and b.grow(bit[pos[pid]]) & theirs_mask)):
+                    or (kind == "holding" and pos[pid] in near_all)):
                 ids.append("cheat")
                 break
-    if hit:
+    if not near_others.isdisjoint(mine_squares):
         ids.append("hit")
+    used = f["used"]
+    walking = [pid for pid in mine if move_of[pid] > used.get(pid, 0) and pid not in held]
     if walking:
         taken = set(pos.values())
         if _moves.can_advance(s, data, walking, taken):
             ids.append("advance")
         if _moves.can_pursue(s, data, walking, taken):
             ids.append("pursue")
-    if s.captain_minute:
+    if f["captain_minute"]:
         ids.append("timeout")
     ids += walking
     return ask.choice(team, ids)
 
 
-_SIDE_MASKS: dict[tuple, tuple[int, int, int]] = {}
+_NEXT_TO: dict[tuple, tuple[frozenset, frozenset, frozenset]] = {}
 
 
-def _side_masks(b: places.Bits, squares: tuple, carrier: int) -> tuple[int, int, int]:
-    """The other side's figures as bitboards, by their squares (they stand still while a side moves): all of
-    them, all but the carrier (the ``carrier``-th, or -1), and the carrier alone."""
-    key = (b, squares, carrier)
-    got = _SIDE_MASKS.get(key)
+def _next_to(squares: tuple, carrier: int) -> tuple[frozenset, frozenset, frozenset]:
+    """The squares on or next to the other side's figures (at ``squares``): next to any of them, to any but
+    the carrier (the ``carrier``-th, or -1), and to the carrier alone."""
+    got = _NEXT_TO.get((squares, carrier))
     if got is None:
-        bit = b.bit
-        every = others = 0
-        for i, sq in enumerate(squares):
-            every |= bit[sq]
+        every, others = set(), set()
+        for i, (x, y) in enumerate(squares):
+            around = [(x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+            every.update(around)
             if i != carrier:
-                others |= bit[sq]
-        if len(_SIDE_MASKS) > 20000:
-            _SIDE_MASKS.clear()
-        got = _SIDE_MASKS[key] = (every, others, bit[squares[carrier]] if carrier >= 0 else 0)
+                others.update(around)
+        alone = frozenset()
+        if carrier >= 0:
+            x, y = squares[carrier]
+            alone = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
+        if len(_NEXT_TO) > 20000:
+            _NEXT_TO.clear()
+        got = _NEXT_TO[(squares, carrier)] = (frozenset(every), frozenset(others), alone)
     return got
 
 
 @legal_for("move")
 def move_legal(s: State, data: Data) -> Legal:
-    if s.board:
+    if s.__dict__["board"]:
         return _board_menu(s, data)
     team, other = s.mover, 1 - s.mover
     ids = ["done"]
@@ -293,8 +289,9 @@ def move_apply(s: State, data: Data, event: Event) -> None:
         s.action = new_action(choice, s.carrier if choice == "pass" else None, None, team)
         s.step = {"hustle": "hustle_mover", "tackle": "tackle_target", "pass": "pass_receiver"}[choice]
     else:
-        s.selected = choice
-        s.step = "move_to"
+        f = s.__dict__  # a figure picked: most of the menu's answers
+        f["selected"] = choice
+        f["step"] = "move_to"
 
 
 def new_action(kind: str, actor: str | None = None, target: str | None = None, team: int = 0) -> Action:

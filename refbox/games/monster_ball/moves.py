@@ -27,15 +27,15 @@ def _targets(s: State, data: Data) -> places.Reach:
 
 @legal_for("move_to")
 def move_to_legal(s: State, data: Data) -> Legal:
-    pid = s.selected
+    f = s.__dict__  # the fields, read without pydantic's attribute hook
+    pid = f["selected"]
     assert pid is not None
-    team = s.mover
     shape = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid))
-    key = (team, s.captain_minute)
+    key = (f["mover"], f["captain_minute"])
     got = shape.legal.get(key)
     if got is None:
-        head = ("done", "stay", "timeout") if s.captain_minute else ("done", "stay")
-        got = shape.legal[key] = Legal("choose", team, head + shape.ids)
+        head = ("done", "stay", "timeout") if key[1] else ("done", "stay")
+        got = shape.legal[key] = Legal("choose", key[0], head + shape.ids)
     return got
 
 
@@ -108,10 +108,12 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
         raise RuleError(f"{s.label(pid)} cannot reach that square.")
     cost = r.cost(square)
     if cost is not None:
-        s.used[pid] = s.used.get(pid, 0) + cost
-        s.pos[pid] = square
-        s.selected, s.step = None, "move"
-        if pid == s.carrier and p.out_of_bounds(square):
+        f = s.__dict__
+        used = f["used"]
+        used[pid] = used.get(pid, 0) + cost
+        f["pos"][pid] = square
+        f["selected"], f["step"] = None, "move"
+        if pid == f["carrier"] and p.out_of_bounds(square):
             flow.end_play(s, data, f"{s.label(pid)} steps out of bounds", at=square)
             return
         flow.scored_on_field(s, data)

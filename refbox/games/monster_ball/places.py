@@ -136,7 +136,7 @@ def _grids(p: Pitch) -> dict[Square, tuple[int, int]]:
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
-    return _flow.creature(s, data, pid).move - s.used.get(pid, 0)
+    return _flow.creature(s, data, pid).move - s.__dict__["used"].get(pid, 0)
 
 
 # ---- where a figure can go ----
@@ -352,27 +352,29 @@ answers were listed for (compared by value, so a changed or copied state never r
 
 def shape(s: State, p: Pitch, pid: str, steps: int) -> Shape:
     """``reach`` without its squares (a move's legal answers need only the ids)."""
-    carrier = pid == s.carrier
+    f = s.__dict__  # the fields, read without pydantic's attribute hook
+    carrier = pid == f["carrier"]
+    pos, knocked, stunned = f["pos"], f["knocked"], f["stunned"]
     last = _LAST_SHAPE[0]
     if (last is not None and last[0] == pid and last[1] == steps and last[2] == carrier and last[3] is p
-            and last[4] == s.pos and last[5] == s.knocked and last[6] == s.stunned):
+            and last[4] == pos and last[5] == knocked and last[6] == stunned):
         return last[7]
-    got = _shape(s, p, pid, steps, carrier)
-    _LAST_SHAPE[0] = (pid, steps, carrier, p, dict(s.pos), list(s.knocked), list(s.stunned), got)
+    got = _shape(pos, knocked, stunned, p, pid, steps, carrier)
+    _LAST_SHAPE[0] = (pid, steps, carrier, p, dict(pos), list(knocked), list(stunned), got)
     return got
 
 
-def _shape(s: State, p: Pitch, pid: str, steps: int, carrier: bool) -> Shape:
-    start = s.pos[pid]
+def _shape(pos: dict, knocked: list, stunned: list, p: Pitch, pid: str, steps: int, carrier: bool) -> Shape:
+    start = pos[pid]
     win = window(p, start, steps, 0 if pid[0] == "L" else 1, carrier)
     x0, y0, width = start[0] - steps, start[1] - steps, win.w
     x1, y1 = x0 + 2 * steps, y0 + 2 * steps
     block = passable = 0
     down = None
-    for other, (x, y) in s.pos.items():
+    for other, (x, y) in pos.items():
         if x0 <= x <= x1 and y0 <= y <= y1 and other != pid:
             if down is None:
-                down = {*s.knocked, *s.stunned}
+                down = {*knocked, *stunned}
             if other in down:
                 passable |= 1 << ((y - y0) * width + x - x0)
             else:
