@@ -140,14 +140,11 @@ def refield(s: State, kickoff: bool = False) -> None:
 
 
 def begin_play(s: State, kind: PlayKind) -> None:
-    s.play = built(PlayStart, kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
-    s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
-    s.penalties = [0, 0]
-    s.round, s.halves_done = 0, 0
-    s.ball, s.carrier, s.air, s.action, s.contest, s.fumbler = "none", None, None, None, None, None
-    s.holder_team = s.possession
-    s.hike_catcher = None
-    s.used, s.selected, s.crowded = {}, None, []
+    f = s.__dict__  # the fields set straight, as State.__setattr__ would (the hot paths skip its call)
+    f["play"] = built(PlayStart, kind=kind, possession=f["possession"], to_go=f["to_go"], down=f["down"])
+    f.update(knocked=[], stunned=[], held=[], cheated=[], penalties=[0, 0], round=0, halves_done=0, ball="none",
+             carrier=None, air=None, action=None, contest=None, fumbler=None, holder_team=f["possession"],
+             hike_catcher=None, used={}, selected=None, crowded=[])
 
 
 def start_kickoff(s: State, data: Data, kicking: int) -> None:
@@ -170,11 +167,8 @@ def new_series(s: State, data: Data, team: int, to_go: int, why: str) -> None:
 
 def play_over(s: State, data: Data) -> None:
     """After every play: the clock may end the game; otherwise the next play is chosen."""
-    s.ball, s.carrier, s.air, s.action, s.contest = "none", None, None, None, None
-    s.play = None
-    s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
-    s.round, s.halves_done = 0, 0
-    s.selected, s.ball_at = None, None
+    s.__dict__.update(ball="none", carrier=None, air=None, action=None, contest=None, play=None, knocked=[],
+                      stunned=[], held=[], cheated=[], round=0, halves_done=0, selected=None, ball_at=None)
     ensure_fielded(s)
     if s.step == "over":
         return
@@ -283,35 +277,29 @@ def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) 
 
 
 def begin_rounds(s: State, data: Data) -> None:
-    s.round, s.halves_done = 1, 0
-    s.seconds += data.clock.round_seconds
-    s.mover = ball_team(s)
-    s.half_id += 1
-    s.used, s.selected = {}, None
-    s.step = "move"
+    f = s.__dict__
+    f.update(round=1, halves_done=0, seconds=f["seconds"] + data.clock.round_seconds, mover=ball_team(s),
+             half_id=f["half_id"] + 1, used={}, selected=None, step="move")
 
 
 def next_half(s: State, data: Data) -> None:
     """The captain who just moved (``s.mover``) is done; the other moves, or a new round begins."""
-    if s.halves_done >= 2:
-        s.round += 1
-        s.seconds += data.clock.round_seconds
-        s.halves_done = 0
-        s.stunned, s.held, s.cheated = [], [], []
-        s.used = {}
-        s.mover = ball_team(s)
+    f = s.__dict__  # the fields set straight, as State.__setattr__ would (after every half-round)
+    if f["halves_done"] >= 2:
+        f.update(round=f["round"] + 1, seconds=f["seconds"] + data.clock.round_seconds, halves_done=0, stunned=[],
+                 held=[], cheated=[], used={})
+        f["mover"] = ball_team(s)
     else:
-        s.mover = 1 - s.mover
-    s.half_id += 1
-    s.selected = None
-    s.step = "move"
+        f["mover"] = 1 - f["mover"]
+    f.update(half_id=f["half_id"] + 1, selected=None, step="move")
 
 
 def end_half(s: State, data: Data) -> None:
-    finished = s.mover
-    s.halves_done += 1
-    s.selected = None
-    if s.air is not None and s.air.team != finished:
+    f = s.__dict__
+    finished = f["mover"]
+    f["halves_done"] += 1
+    f["selected"] = None
+    if f["air"] is not None and s.air.team != finished:
         if s.board:
             from refbox.games.monster_ball import passing
 
