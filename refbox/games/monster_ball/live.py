@@ -167,19 +167,24 @@ def _next_to(squares: tuple, carrier: int) -> tuple[frozenset, frozenset, frozen
     the carrier (the ``carrier``-th, or -1), and to the carrier alone."""
     got = _NEXT_TO.get((squares, carrier))
     if got is None:
-        every, others = set(), set()
-        for i, (x, y) in enumerate(squares):
-            around = [(x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
-            every.update(around)
-            if i != carrier:
-                others.update(around)
-        alone = frozenset()
-        if carrier >= 0:
-            x, y = squares[carrier]
-            alone = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
+        every = frozenset().union(*map(_around, squares))
+        others = every if carrier < 0 else frozenset().union(*map(_around, squares[:carrier] + squares[carrier + 1:]))
+        alone = _around(squares[carrier]) if carrier >= 0 else frozenset()
         if len(_NEXT_TO) > 20000:
             _NEXT_TO.clear()
-        got = _NEXT_TO[(squares, carrier)] = (frozenset(every), frozenset(others), alone)
+        got = _NEXT_TO[(squares, carrier)] = (every, others, alone)
+    return got
+
+
+_AROUND: dict[tuple[int, int], frozenset] = {}
+
+
+def _around(sq: tuple[int, int]) -> frozenset:
+    """``sq`` and the eight squares around it."""
+    got = _AROUND.get(sq)
+    if got is None:
+        x, y = sq
+        got = _AROUND[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
     return got
 
 
