@@ -39,12 +39,17 @@ def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
 
 
 _FACTS: dict[int, tuple] = {}
+_LAST_FACTS: list = [None, None]
+"""The facts looked up last for each side (checked by identity: the same squad, the same cheats asked)."""
 
 
 def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tuple[dict, dict, frozenset]:
     """Each player's Move, the players whose cheat is one of ``cheats`` with its kind, and those who never move
     (Move 0): kept with the squad."""
     kinds = squad(s, data, team)
+    got = _LAST_FACTS[team]
+    if got is not None and got[0] is kinds and got[1] is cheats:
+        return got[2], got[3], got[4]
     got = _FACTS.get(id(kinds))
     if got is None or got[0] is not kinds or got[1] != cheats:
         if len(_FACTS) > 256:
@@ -52,6 +57,7 @@ def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tupl
         got = _FACTS[id(kinds)] = (kinds, cheats, {pid: c.move for pid, c in kinds.items()},
                                    {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in cheats},
                                    frozenset(pid for pid, c in kinds.items() if c.move <= 0))
+    _LAST_FACTS[team] = got
     return got[2], got[3], got[4]
 
 
