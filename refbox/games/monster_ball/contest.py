@@ -13,7 +13,7 @@ from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 def new(purpose: str, contenders: list[str], need: int, resume: str, excluded: list[str] | None = None) -> Contest:
     return built(Contest, purpose=purpose, contenders=contenders, need=need, tied_value=None,
-                                   excluded=excluded or [], resume=resume)
+                 excluded=excluded or [], resume=resume)
 
 
 def recovery_candidates(s: State) -> list[str]:

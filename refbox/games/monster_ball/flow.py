@@ -352,7 +352,7 @@ def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, ex
     s.ball_at = s.pos.get(pid) if s.board else None
     resume = "rounds" if s.round == 0 else "move"
     s.contest = built(Contest, purpose="recovery", contenders=[], need=data.challenges.beat, tied_value=None,
-                                        excluded=[pid, *excluded], resume=resume)
+                      excluded=[pid, *excluded], resume=resume)
     if only is not None:
         if only in s.standing(s.team_of(only)):
             s.contest.contenders = [only]

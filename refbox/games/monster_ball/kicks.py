@@ -234,7 +234,7 @@ def comes_down(s: State, data: Data) -> None:
         return
     s.note(flow.stamp(s), f"The ball comes down on {', '.join(s.label(pid) for pid in under)}.")
     s.contest = built(Contest, purpose="kick", contenders=under, need=data.challenges.beat, tied_value=None,
-                                        excluded=[], resume="next_half")
+                      excluded=[], resume="next_half")
     s.step = "contest_roll"
 
 
@@ -271,7 +271,7 @@ def catchers_apply(s: State, data: Data, event: Event) -> None:
         flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody under the kick")
         return
     s.contest = built(Contest, purpose="kick", contenders=picked, need=data.challenges.beat, tied_value=None,
-                                        excluded=[], resume="rounds")
+                      excluded=[], resume="rounds")
     s.step = "contest_roll"
 
 

@@ -149,54 +149,15 @@ def _areas(p: Pitch) -> tuple[frozenset, tuple[frozenset, frozenset]]:
     return field, ends  # type: ignore[return-value]
 
 
-class Bits:
-    """The board as bitboards (one bit a square, row by row): a whole layer of a breadth-first search is a
-    handful of integer operations, which is what keeps a move's legal answers cheap for the computer coach."""
-
-    def __init__(self, p: Pitch) -> None:
-        self.w, self.h = p.cols, p.rows
-        self.bit = {sq: 1 << (sq[1] * self.w + sq[0]) for sq in p.grid.squares()}
-        self.square = [(i % self.w, i // self.w) for i in range(self.w * self.h)]
-        """The square of each bit index."""
-        self.board = (1 << (self.w * self.h)) - 1
-        field, ends = _areas(p)
-        self.field = sum(self.bit[sq] for sq in field)
-        self.goal = tuple(sum(self.bit[sq] for sq in end) for end in ends)
-        self.not_left = sum(b for sq, b in self.bit.items() if sq[0] != 0)
-        self.not_right = sum(b for sq, b in self.bit.items() if sq[0] != self.w - 1)
-
-    def grow(self, b: int) -> int:
-        """``b`` and every square next to it."""
-        h = b | ((b << 1) & self.not_left) | ((b >> 1) & self.not_right)
-        return (h | (h << self.w) | (h >> self.w)) & self.board
-
-
-@lru_cache(maxsize=8)
-def bits(p: Pitch) -> Bits:
-    return Bits(p)
-
-
 _BY_DATA: dict[int, tuple] = {}
-
-
-def _of_data(data: Data) -> tuple:
-    got = _BY_DATA.get(id(data))
-    if got is None or got[0] is not data:
-        p = pitch(data)
-        got = _BY_DATA[id(data)] = (data, bits(p), _areas(p)[0])
-    return got
-
-
-def board_bits(data: Data) -> Bits:
-    """``bits(pitch(data))`` in one look-up."""
-    got = _BY_DATA.get(id(data))
-    return got[1] if got is not None and got[0] is data else _of_data(data)[1]
 
 
 def field_squares(data: Data) -> frozenset[Square]:
     """The squares inside the field (end zones included), in one look-up."""
     got = _BY_DATA.get(id(data))
-    return got[2] if got is not None and got[0] is data else _of_data(data)[2]
+    if got is None or got[0] is not data:
+        got = _BY_DATA[id(data)] = (data, _areas(pitch(data))[0])
+    return got[1]
 
 
 _EIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
