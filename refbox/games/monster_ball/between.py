@@ -5,14 +5,31 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, Event, Legal, Pick, Refusal, Roll
+from refbox.engine.state import built
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Kick, State
 from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 
+_PAIRS: dict[tuple, tuple] = {}
+
+
 def hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
-    """(center, quarterback): the captain's picks if still on the field, else the likeliest players."""
+    """(center, quarterback): the captain's picks if still on the field, else the likeliest players (kept by
+    everything that decides them: asked several times a play)."""
+    t = s.teams[team]
+    kinds = flow.squad(s, data, team)
+    key = (id(kinds), tuple(t.field), tuple(s.knocked), tuple(s.stunned), t.quarterback, t.center)
+    got = _PAIRS.get(key)
+    if got is None or got[0] is not kinds:
+        if len(_PAIRS) > 20000:
+            _PAIRS.clear()
+        got = _PAIRS[key] = (kinds, _hike_pair(s, data, team))
+    return got[1]
+
+
+def _hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
     field = s.standing(team)
     t = s.teams[team]
     qb = t.quarterback if t.quarterback in field else None
@@ -26,11 +43,17 @@ def hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
 
 
 def divine_candidates(s: State, data: Data) -> list[str]:
+    """Players of a side with someone ejected who may cheat with Divine Intervention (asked between every play)."""
     out = []
+    cheated = s.cheated
     for team in (0, 1):
-        if not s.ejected(team):
+        players = s.teams[team].players
+        for p in players:
+            if p.ejected:
+                break
+        else:
             continue
-        out += ask.eligible_cheaters(s, data, s.available(team), {"divine"})
+        out += [pid for pid in flow.with_cheat(s, data, team, "divine") if pid not in cheated and not s.player(pid).ejected]
     return out
 
 
@@ -91,7 +114,7 @@ def between_apply(s: State, data: Data, event: Event) -> None:
         flow.begin_play(s, "scrimmage")
         s.step = "hike_wardrobe" if s.board and hike_wardrobe_candidates(s, data) else "hike_roll"
     elif choice in ("punt", "field_goal"):
-        s.kick = Kick.model_construct(kind=choice, kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+        s.kick = built(Kick, kind=choice, kicker=None, zones_to_end=0, landing_zone=0, grid=None)
         s.step = "kick_kicker"
     elif choice == "hikers":
         s.chooser, s.step = s.possession, "set_center"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event, Legal, Pick, Roll
+from refbox.engine.state import built
 from refbox.games.monster_ball import ask, flow, odds
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State
@@ -11,8 +12,8 @@ from refbox.games.monster_ball.steps import answers, asks, legal_for
 
 
 def new(purpose: str, contenders: list[str], need: int, resume: str, excluded: list[str] | None = None) -> Contest:
-    return Contest.model_construct(purpose=purpose, contenders=contenders, need=need, tied_value=None,
-                                   excluded=excluded or [], resume=resume)
+    return built(Contest, purpose=purpose, contenders=contenders, need=need, tied_value=None,
+                 excluded=excluded or [], resume=resume)
 
 
 def recovery_candidates(s: State) -> list[str]:

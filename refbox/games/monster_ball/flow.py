@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
+from refbox.engine.state import built
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.data import Creature, Data
 from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State
@@ -23,7 +24,7 @@ _LAST: list = [None, None]
 def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
     """Each player of ``team`` and the creature it is (built once per squad list and ruleset: this is on every
     hot path of headless play)."""
-    players = s.teams[team].players
+    players = s.__dict__["teams"][team].__dict__["players"]  # without pydantic's attribute hook: asked all the time
     last = _LAST[team]
     if last is not None and last[0] is players and last[1] is data and len(last[2]) == len(players):
         return last[2]
@@ -35,6 +36,43 @@ def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
         entry = _SQUADS[key] = (players, data, {p.id: data.creature(p.creature) for p in players})
     _LAST[team] = entry
     return entry[2]
+
+
+_FACTS: dict[int, tuple] = {}
+_LAST_FACTS: list = [None, None]
+"""The facts looked up last for each side (checked by identity: the same squad, the same cheats asked)."""
+
+
+def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tuple[dict, dict, frozenset]:
+    """Each player's Move, the players whose cheat is one of ``cheats`` with its kind, and those who never move
+    (Move 0): kept with the squad."""
+    kinds = squad(s, data, team)
+    got = _LAST_FACTS[team]
+    if got is not None and got[0] is kinds and got[1] is cheats:
+        return got[2], got[3], got[4]
+    got = _FACTS.get(id(kinds))
+    if got is None or got[0] is not kinds or got[1] != cheats:
+        if len(_FACTS) > 256:
+            _FACTS.clear()
+        got = _FACTS[id(kinds)] = (kinds, cheats, {pid: c.move for pid, c in kinds.items()},
+                                   {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in cheats},
+                                   frozenset(pid for pid, c in kinds.items() if c.move <= 0))
+    _LAST_FACTS[team] = got
+    return got[2], got[3], got[4]
+
+
+_WITH: dict[tuple, tuple] = {}
+
+
+def with_cheat(s: State, data: Data, team: int, kind: str) -> tuple[str, ...]:
+    """The players of ``team`` whose cheat is ``kind``, in squad order (kept with the squad)."""
+    kinds = squad(s, data, team)
+    got = _WITH.get((id(kinds), kind))
+    if got is None or got[0] is not kinds:
+        if len(_WITH) > 256:
+            _WITH.clear()
+        got = _WITH[(id(kinds), kind)] = (kinds, tuple(pid for pid, c in kinds.items() if c.cheat_kind == kind))
+    return got[1]
 
 
 def creature(s: State, data: Data, pid: str) -> Creature:
@@ -53,9 +91,12 @@ def ref_number(s: State, data: Data) -> int:
 
 
 def stamp(s: State) -> str:
-    if s.play is None:
-        return "setup" if s.step == "draft" else "between plays"
-    return f"{down_words(s.down)} r{max(s.round, 1)}" if s.play.kind == "scrimmage" else f"{s.play.kind} r{max(s.round, 1)}"
+    f = s.__dict__
+    play = f["play"]
+    if play is None:
+        return "setup" if f["step"] == "draft" else "between plays"
+    kind = play.kind
+    return f"{down_words(f['down'])} r{max(f['round'], 1)}" if kind == "scrimmage" else f"{kind} r{max(f['round'], 1)}"
 
 
 def squares(n: int) -> str:
@@ -105,21 +146,18 @@ def refield(s: State, kickoff: bool = False) -> None:
 
 
 def begin_play(s: State, kind: PlayKind) -> None:
-    s.play = PlayStart.model_construct(kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
-    s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
-    s.penalties = [0, 0]
-    s.round, s.halves_done = 0, 0
-    s.ball, s.carrier, s.air, s.action, s.contest, s.fumbler = "none", None, None, None, None, None
-    s.holder_team = s.possession
-    s.hike_catcher = None
-    s.used, s.selected, s.crowded = {}, None, []
+    f = s.__dict__  # the fields set straight, as State.__setattr__ would (the hot paths skip its call)
+    f["play"] = built(PlayStart, kind=kind, possession=f["possession"], to_go=f["to_go"], down=f["down"])
+    f.update(knocked=[], stunned=[], held=[], cheated=[], penalties=[0, 0], round=0, halves_done=0, ball="none",
+             carrier=None, air=None, action=None, contest=None, fumbler=None, holder_team=f["possession"],
+             hike_catcher=None, used={}, selected=None, crowded=[])
 
 
 def start_kickoff(s: State, data: Data, kicking: int) -> None:
     s.possession, s.to_go, s.down = kicking, data.field.kickoff_to_go, 1
     refield(s, kickoff=True)
     s.play = None
-    s.kick = Kick.model_construct(kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+    s.kick = built(Kick, kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
     s.step = "kick_kicker"
 
 
@@ -135,11 +173,8 @@ def new_series(s: State, data: Data, team: int, to_go: int, why: str) -> None:
 
 def play_over(s: State, data: Data) -> None:
     """After every play: the clock may end the game; otherwise the next play is chosen."""
-    s.ball, s.carrier, s.air, s.action, s.contest = "none", None, None, None, None
-    s.play = None
-    s.knocked, s.stunned, s.held, s.cheated = [], [], [], []
-    s.round, s.halves_done = 0, 0
-    s.selected, s.ball_at = None, None
+    s.__dict__.update(ball="none", carrier=None, air=None, action=None, contest=None, play=None, knocked=[],
+                      stunned=[], held=[], cheated=[], round=0, halves_done=0, selected=None, ball_at=None)
     ensure_fielded(s)
     if s.step == "over":
         return
@@ -215,7 +250,7 @@ def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
     if forfeit(s):
         return
     if kind == "kickoff":
-        s.kick = Kick.model_construct(kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+        s.kick = built(Kick, kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
         s.step = "kick_kicker"
     play_over(s, data)
 
@@ -248,35 +283,29 @@ def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) 
 
 
 def begin_rounds(s: State, data: Data) -> None:
-    s.round, s.halves_done = 1, 0
-    s.seconds += data.clock.round_seconds
-    s.mover = ball_team(s)
-    s.half_id += 1
-    s.used, s.selected = {}, None
-    s.step = "move"
+    f = s.__dict__
+    f.update(round=1, halves_done=0, seconds=f["seconds"] + data.clock.round_seconds, mover=ball_team(s),
+             half_id=f["half_id"] + 1, used={}, selected=None, step="move")
 
 
 def next_half(s: State, data: Data) -> None:
     """The captain who just moved (``s.mover``) is done; the other moves, or a new round begins."""
-    if s.halves_done >= 2:
-        s.round += 1
-        s.seconds += data.clock.round_seconds
-        s.halves_done = 0
-        s.stunned, s.held, s.cheated = [], [], []
-        s.used = {}
-        s.mover = ball_team(s)
+    f = s.__dict__  # the fields set straight, as State.__setattr__ would (after every half-round)
+    if f["halves_done"] >= 2:
+        f.update(round=f["round"] + 1, seconds=f["seconds"] + data.clock.round_seconds, halves_done=0, stunned=[],
+                 held=[], cheated=[], used={})
+        f["mover"] = ball_team(s)
     else:
-        s.mover = 1 - s.mover
-    s.half_id += 1
-    s.selected = None
-    s.step = "move"
+        f["mover"] = 1 - f["mover"]
+    f.update(half_id=f["half_id"] + 1, selected=None, step="move")
 
 
 def end_half(s: State, data: Data) -> None:
-    finished = s.mover
-    s.halves_done += 1
-    s.selected = None
-    if s.air is not None and s.air.team != finished:
+    f = s.__dict__
+    finished = f["mover"]
+    f["halves_done"] += 1
+    f["selected"] = None
+    if f["air"] is not None and s.air.team != finished:
         if s.board:
             from refbox.games.monster_ball import passing
 
@@ -305,7 +334,8 @@ def give_ball(s: State, pid: str, announce: bool = True) -> None:
 def scored_on_field(s: State, data: Data) -> bool:
     """On the field: the carrier stands in the end zone his team attacks (he ran in, or caught or recovered the
     ball there): a touchdown. True if it was one."""
-    if not s.board or s.ball != "held" or s.carrier is None or s.carrier not in s.pos:
+    f = s.__dict__  # after every move: read without pydantic's attribute hook
+    if not f["board"] or f["ball"] != "held" or f["carrier"] is None or f["carrier"] not in f["pos"]:
         return False
     team = s.team_of(s.carrier)
     if not places.pitch(data).in_end_zone(team, s.pos[s.carrier][0]):
@@ -321,8 +351,8 @@ def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, ex
     s.ball, s.carrier, s.fumbler = "loose", None, pid
     s.ball_at = s.pos.get(pid) if s.board else None
     resume = "rounds" if s.round == 0 else "move"
-    s.contest = Contest.model_construct(purpose="recovery", contenders=[], need=data.challenges.beat, tied_value=None,
-                                        excluded=[pid, *excluded], resume=resume)
+    s.contest = built(Contest, purpose="recovery", contenders=[], need=data.challenges.beat, tied_value=None,
+                      excluded=[pid, *excluded], resume=resume)
     if only is not None:
         if only in s.standing(s.team_of(only)):
             s.contest.contenders = [only]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Pick, Roll
+from refbox.engine.state import built
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State
@@ -232,8 +233,8 @@ def comes_down(s: State, data: Data) -> None:
         flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody under the kick")
         return
     s.note(flow.stamp(s), f"The ball comes down on {', '.join(s.label(pid) for pid in under)}.")
-    s.contest = Contest.model_construct(purpose="kick", contenders=under, need=data.challenges.beat, tied_value=None,
-                                        excluded=[], resume="next_half")
+    s.contest = built(Contest, purpose="kick", contenders=under, need=data.challenges.beat, tied_value=None,
+                      excluded=[], resume="next_half")
     s.step = "contest_roll"
 
 
@@ -269,8 +270,8 @@ def catchers_apply(s: State, data: Data, event: Event) -> None:
     if not picked:
         flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody under the kick")
         return
-    s.contest = Contest.model_construct(purpose="kick", contenders=picked, need=data.challenges.beat, tied_value=None,
-                                        excluded=[], resume="rounds")
+    s.contest = built(Contest, purpose="kick", contenders=picked, need=data.challenges.beat, tied_value=None,
+                      excluded=[], resume="rounds")
     s.step = "contest_roll"
 
 

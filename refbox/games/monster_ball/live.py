@@ -7,13 +7,14 @@ lists the figures that can still move (by their letters); moving one into an occ
 from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal, Roll
+from refbox.engine.state import built
 from refbox.games.luck import Wins
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Action, State
 from refbox.games.monster_ball.steps import STEPS, answers, asks, legal_for
 
-STANDALONE_CHEATS = {"blink", "missile", "holding"}
+STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
 HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
 """Phases of the steps a captain's half-round is made of: the action menu and what is declared from it."""
 
@@ -115,60 +116,81 @@ def hit_targets(s: State, data=None) -> list[str]:
 
 
 def _board_menu(s: State, data: Data) -> Legal:
-    """The field's action menu in one pass over the figures (this is most of what headless play asks)."""
-    team = s.mover
-    down = {*s.knocked, *s.stunned}
-    held, cheated, used, pos = s.held, s.cheated, s.used, s.pos
-    kinds = flow.squad(s, data, team)
-    b = places.bits(places.pitch(data))
-    bit = b.bit
-    mine = [pid for pid in s.teams[team].field if pid not in down]
-    theirs = [pid for pid in s.teams[1 - team].field if pid not in down]
-    mine_mask = 0
-    for pid in mine:
-        mine_mask |= bit[pos[pid]]
-    near = b.grow(mine_mask)
-    carrier = s.carrier if s.ball == "held" else None
-    tackle = hit = False
-    theirs_mask = 0
-    for pid in theirs:
-        sq_bit = bit[pos[pid]]
-        theirs_mask |= sq_bit
-        if sq_bit & near:
-            if pid == carrier:
-                tackle = True
-            else:
-                hit = True
-    ids = ["done"]
-    if tackle:
-        ids.append("tackle")
-    if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
+    """The field's action menu (this is most of what headless play asks): who is next to whom is read off the
+    squares next to the other side, kept by its squares (it stands still while a side moves)."""
+    f = s.__dict__  # the fields, read without pydantic's attribute hook
+    team = f["mover"]
+    knocked, stunned, held, pos = f["knocked"], f["stunned"], f["held"], f["pos"]
+    move_of, cheat_of, _ = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
+    teams = f["teams"]
+    mine, theirs = teams[team].__dict__["field"], teams[1 - team].__dict__["field"]
+    if knocked or stunned:
+        down = {*knocked, *stunned}
+        mine = [pid for pid in mine if pid not in down]
+        theirs = [pid for pid in theirs if pid not in down]
+    mine_squares = list(map(pos.__getitem__, mine))
+    carrier = f["carrier"] if f["ball"] == "held" else None
+    near_all, near_others, near_carrier = _next_to(tuple(map(pos.__getitem__, theirs)),
+                                                   theirs.index(carrier) if carrier in theirs else -1)
+    ids = ["done", "tackle"] if not near_carrier.isdisjoint(mine_squares) else ["done"]
+    if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == f["hike_catcher"] and f["round"] == 1):
         ids.append("pass")
-    for pid in mine:
-        kind = kinds[pid].cheat_kind
-        if kind in STANDALONE_CHEATS and pid not in cheated and (
-                (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
-                or (kind == "holding" and b.grow(bit[pos[pid]]) & theirs_mask)):
-            ids.append("cheat")
-            break
-    if hit:
+    if cheat_of:
+        cheated = f["cheated"]
+        for pid, kind in cheat_of.items():  # whether any of them can: the order does not matter
+            if pid in mine and pid not in cheated and (
+                    (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
+                    or (kind == "holding" and pos[pid] in near_all)):
+                ids.append("cheat")
+                break
+    if not near_others.isdisjoint(mine_squares):
         ids.append("hit")
-    from refbox.games.monster_ball import moves
-
-    walking = [pid for pid in mine if pid not in held and kinds[pid].move > used.get(pid, 0)]
-    if walking and moves.can_advance(s, data, walking):
-        ids.append("advance")
-    if walking and moves.can_pursue(s, data, walking):
-        ids.append("pursue")
-    if s.captain_minute:
+    used = f["used"]
+    walking = [pid for pid in mine if move_of[pid] > used.get(pid, 0) and pid not in held]
+    if walking:
+        taken = set(pos.values())
+        if _moves.can_advance(s, data, walking, taken):
+            ids.append("advance")
+        if _moves.can_pursue(s, data, walking, taken):
+            ids.append("pursue")
+    if f["captain_minute"]:
         ids.append("timeout")
     ids += walking
-    return Legal("choose", team, tuple(ids))
+    return ask.choice(team, ids)
+
+
+_NEXT_TO: dict[tuple, tuple[frozenset, frozenset, frozenset]] = {}
+
+
+def _next_to(squares: tuple, carrier: int) -> tuple[frozenset, frozenset, frozenset]:
+    """The squares on or next to the other side's figures (at ``squares``): next to any of them, to any but
+    the carrier (the ``carrier``-th, or -1), and to the carrier alone."""
+    got = _NEXT_TO.get((squares, carrier))
+    if got is None:
+        every = frozenset().union(*map(_around, squares))
+        others = every if carrier < 0 else frozenset().union(*map(_around, squares[:carrier] + squares[carrier + 1:]))
+        alone = _around(squares[carrier]) if carrier >= 0 else frozenset()
+        if len(_NEXT_TO) > 20000:
+            _NEXT_TO.clear()
+        got = _NEXT_TO[(squares, carrier)] = (every, others, alone)
+    return got
+
+
+_AROUND: dict[tuple[int, int], frozenset] = {}
+
+
+def _around(sq: tuple[int, int]) -> frozenset:
+    """``sq`` and the eight squares around it."""
+    got = _AROUND.get(sq)
+    if got is None:
+        x, y = sq
+        got = _AROUND[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
+    return got
 
 
 @legal_for("move")
 def move_legal(s: State, data: Data) -> Legal:
-    if s.board:
+    if s.__dict__["board"]:
         return _board_menu(s, data)
     team, other = s.mover, 1 - s.mover
     ids = ["done"]
@@ -260,33 +282,27 @@ def move_apply(s: State, data: Data, event: Event) -> None:
     elif choice == "cheat":
         s.step = "cheater"  # the cheat's kind is known once the cheater is named
     elif choice in ("advance", "pursue"):
-        from refbox.games.monster_ball import moves
-
-        plan = moves.advance_plan(s, data) if choice == "advance" else moves.pursue_plan(s, data)
-        moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
+        plan = _moves.advance_plan(s, data) if choice == "advance" else _moves.pursue_plan(s, data)
+        _moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
     elif s.board and choice == "tackle":
-        s.action = Action.model_construct(**_action(kind="tackle", actor=None, target=s.carrier, team=team))
+        s.action = new_action("tackle", None, s.carrier, team)
         s.step = "tackle_pile"
     elif s.board and choice == "hit":
-        s.action = Action.model_construct(**_action(kind="tackle", actor=None, target=None, team=team))
+        s.action = new_action("tackle", None, None, team)
         s.step = "tackle_target"
     elif choice in ("hustle", "tackle", "pass"):
-        s.action = Action.model_construct(**_action(kind=choice, actor=s.carrier if choice == "pass" else None, target=None, team=team))
+        s.action = new_action(choice, s.carrier if choice == "pass" else None, None, team)
         s.step = {"hustle": "hustle_mover", "tackle": "tackle_target", "pass": "pass_receiver"}[choice]
     else:
-        s.selected = choice
-        s.step = "move_to"
+        f = s.__dict__  # a figure picked: most of the menu's answers
+        f["selected"] = choice
+        f["step"] = "move_to"
 
 
-def _action(**fields) -> dict:
-    """Every field of an Action (built without validation on the hot path)."""
-    out = {"tacklers": [], "contesters": [], "cheaters": [], "defence": None, "grids": None, "origin": None}
-    out.update(fields)
-    return out
-
-
-def new_action(**fields) -> Action:
-    return Action.model_construct(**_action(**fields))
+def new_action(kind: str, actor: str | None = None, target: str | None = None, team: int = 0) -> Action:
+    """An Action just declared, every field set (built without validation on the hot path)."""
+    return built(Action, kind=kind, actor=actor, target=target, tacklers=[], contesters=[], cheaters=[], defence=None,
+                 grids=None, team=team, origin=None)
 
 
 @legal_for("hustle_mover", may_force=True)
@@ -497,3 +513,6 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
 def hustle_through(faces: list[int], ref: int, cheat: int | None) -> bool:
     """The blocker's cheat die (at ``cheat``, if he cheats) not spotted, and Hustle over the whole block."""
     return (cheat is None or faces[cheat] > ref) and faces[0] > sum(faces[1:])
+
+
+from refbox.games.monster_ball import moves as _moves  # noqa: E402  (moves builds on this module)

@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.errors import RuleError
-from refbox.engine.state import GameState, LogLine, Model
+from refbox.engine.state import GameState, LogLine, Model, built
 from refbox.engine.text import Name
 
 PlayKind = Literal["kickoff", "scrimmage", "punt", "field_goal"]
@@ -214,7 +214,7 @@ class State(GameState):
 
     def note(self, stamp: str, text: str, actor=None) -> None:
         """A log line (built without validation: the rules write it, on the hot path of headless play)."""
-        self.log.append(LogLine.model_construct(stamp=stamp, text=text, actor=actor))
+        self.log.append(built(LogLine, stamp=stamp, text=text, actor=actor))
 
     # ---- lookups ----
 

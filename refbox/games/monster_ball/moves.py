@@ -27,11 +27,16 @@ def _targets(s: State, data: Data) -> places.Reach:
 
 @legal_for("move_to")
 def move_to_legal(s: State, data: Data) -> Legal:
-    pid = s.selected
+    f = s.__dict__  # the fields, read without pydantic's attribute hook
+    pid = f["selected"]
     assert pid is not None
-    team = s.mover
-    head = ("done", "stay", "timeout") if s.captain_minute else ("done", "stay")
-    return Legal("choose", team, head + _targets(s, data).ids)
+    shape = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid))
+    key = (f["mover"], f["captain_minute"])
+    got = shape.legal.get(key)
+    if got is None:
+        head = ("done", "stay", "timeout") if key[1] else ("done", "stay")
+        got = shape.legal[key] = Legal("choose", key[0], head + shape.ids)
+    return got
 
 
 @asks("move_to", phase="live")
@@ -99,14 +104,16 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
     p = places.pitch(data)
     square = places.from_id(s, p, pid, choice)
     r = _targets(s, data)
-    if square is None or square not in r.squares:
+    if choice not in r.ids and (square is None or square not in r.squares):  # the ids are the squares' moves
         raise RuleError(f"{s.label(pid)} cannot reach that square.")
     cost = r.cost(square)
     if cost is not None:
-        s.used[pid] = s.used.get(pid, 0) + cost
-        s.pos[pid] = square
-        s.selected, s.step = None, "move"
-        if pid == s.carrier and p.out_of_bounds(square):
+        f = s.__dict__
+        used = f["used"]
+        used[pid] = used.get(pid, 0) + cost
+        f["pos"][pid] = square
+        f["selected"], f["step"] = None, "move"
+        if pid == f["carrier"] and p.out_of_bounds(square):
             flow.end_play(s, data, f"{s.label(pid)} steps out of bounds", at=square)
             return
         flow.scored_on_field(s, data)
@@ -258,17 +265,19 @@ def blink_to_apply(s: State, data: Data, event: Event) -> None:
 # ---- a whole side in one key: step up, or close in on the ball ----
 
 
-def can_advance(s: State, data: Data, walkers: list[str]) -> bool:
+def can_advance(s: State, data: Data, walkers: list[str], taken: set | None = None) -> bool:
     """Some figure that can still move has a free square straight ahead (then "everyone steps forward" moves
-    at least that one: a figure blocked by a team-mate that steps forward follows it)."""
-    p = places.pitch(data)
-    field, _ = places._areas(p)
-    d = p.direction(s.mover)
-    taken = set(s.pos.values())
+    at least that one: a figure blocked by a team-mate that steps forward follows it). ``taken``: the squares
+    of all figures, if the caller has them."""
+    field = places.field_squares(data)
+    d = 1 if s.mover == 0 else -1
+    if taken is None:
+        taken = set(s.pos.values())
     pos = s.pos
     for pid in walkers:
         x, y = pos[pid]
-        if (x + d, y) in field and (x + d, y) not in taken:
+        ahead = (x + d, y)
+        if ahead in field and ahead not in taken:
             return True
     return False
 
@@ -310,31 +319,51 @@ def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
 
 
 def _closer(p, field, taken, sq, target) -> tuple[int, int] | None:
-    """The free square next to ``sq`` that is nearest ``target`` (nearer than ``sq``), or None."""
+    """The free square next to ``sq`` that is nearest ``target`` (nearer than ``sq``), or None: the nearest by
+    (gap, steps along both axes, square), among the squares a step leaves nearer on both axes."""
     tx, ty = target
-    here = max(abs(sq[0] - tx), abs(sq[1] - ty))
+    x, y = sq
+    here = max(abs(x - tx), abs(y - ty))
     best, best_key = None, None
-    for n in p.neighbours(sq):
-        gap = max(abs(n[0] - tx), abs(n[1] - ty))
-        if gap < here and n in field and n not in taken:
-            key = (gap, abs(n[0] - tx) + abs(n[1] - ty), n)
-            if best_key is None or key < best_key:
-                best, best_key = n, key
+    for nx in (x - 1, x, x + 1):
+        ax = abs(nx - tx)
+        if ax < here:
+            for ny in (y - 1, y, y + 1):
+                ay = abs(ny - ty)
+                if ay < here:
+                    n = (nx, ny)
+                    if n in field and n not in taken:
+                        key = (max(ax, ay), ax + ay, n)
+                        if best_key is None or key < best_key:
+                            best, best_key = n, key
     return best
 
 
-def can_pursue(s: State, data: Data, walkers: list[str]) -> bool:
-    goal = pursuit_target(s)
-    if goal is None:
+def can_pursue(s: State, data: Data, walkers: list[str], taken: set | None = None) -> bool:
+    """Some figure that can still move is not yet where it closes in to and has a free square nearer the target
+    (what ``_closer`` finds, only whether there is one)."""
+    pos, carrier = s.pos, s.carrier
+    if s.ball == "held" and carrier is not None and (0 if carrier[0] == "L" else 1) != s.mover and carrier in pos:
+        (tx, ty), near = pos[carrier], 1  # pursuit_target, inline: this is asked with every menu
+    elif s.ball == "air" and s.ball_at is not None:
+        (tx, ty), near = s.ball_at, 0
+    else:
         return False
-    (tx, ty), near = goal
-    p = places.pitch(data)
-    field, _ = places._areas(p)
-    taken = set(s.pos.values())
+    field = places.field_squares(data)
+    if taken is None:
+        taken = set(pos.values())
     for pid in walkers:
-        sq = s.pos[pid]
-        if max(abs(sq[0] - tx), abs(sq[1] - ty)) > near and _closer(p, field, taken, sq, goal[0]) is not None:
-            return True
+        x, y = pos[pid]
+        gap = max(abs(x - tx), abs(y - ty))
+        if gap <= near:
+            continue
+        xs = [n for n in (x - 1, x, x + 1) if -gap < n - tx < gap]  # a step that leaves it nearer on both axes
+        ys = [n for n in (y - 1, y, y + 1) if -gap < n - ty < gap]
+        for nx in xs:
+            for ny in ys:
+                n = (nx, ny)
+                if n in field and n not in taken:
+                    return True
     return False
 
 

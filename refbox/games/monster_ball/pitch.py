@@ -21,7 +21,7 @@ grid, 1 next door, 2 diagonally next door).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from refbox.engine.grid import SquareGrid
@@ -42,29 +42,23 @@ class Pitch:
     division_rows: int = 3
     divisions: tuple[tuple[int, int], ...] = ((1, 1), (2, 3), (4, 6), (7, 9), (10, 11), (12, 12))
 
-    # ---- the board ----
+    # ---- the board (worked out once: these are read on every hot path) ----
 
-    @property
-    def playable(self) -> int:
-        return self.zones * self.zone_squares
+    playable: int = field(init=False, repr=False)
+    """Playable columns: zones x squares per zone."""
+    cols: int = field(init=False, repr=False)
+    rows: int = field(init=False, repr=False)
+    first: int = field(init=False, repr=False)
+    """The first playable column (just right of the left goal line)."""
+    last: int = field(init=False, repr=False)
+    """The last playable column (just left of the right goal line)."""
 
-    @property
-    def cols(self) -> int:
-        return self.playable + 2 * self.end_squares + 2 * self.band
-
-    @property
-    def rows(self) -> int:
-        return self.width + 2 * self.band
-
-    @property
-    def first(self) -> int:
-        """The first playable column (just right of the left goal line)."""
-        return self.band + self.end_squares
-
-    @property
-    def last(self) -> int:
-        """The last playable column (just left of the right goal line)."""
-        return self.first + self.playable - 1
+    def __post_init__(self) -> None:
+        playable = self.zones * self.zone_squares
+        first = self.band + self.end_squares
+        for name, value in (("playable", playable), ("cols", playable + 2 * self.end_squares + 2 * self.band),
+                            ("rows", self.width + 2 * self.band), ("first", first), ("last", first + playable - 1)):
+            object.__setattr__(self, name, value)
 
     @property
     def grid(self) -> SquareGrid:

@@ -114,20 +114,29 @@ def near_standing(s: State, square: Square, but: tuple[str, ...] = ()) -> list[s
 
 
 def in_grid(s: State, p: Pitch, grid: tuple[int, int], team: int | None = None) -> list[str]:
+    grid_of = _grids(p)
     return [pid for pid, sq in s.pos.items()
-            if p.grid_of(sq) == grid and p.in_field(sq) and not down(s, pid) and (team is None or s.team_of(pid) == team)]
+            if grid_of[sq] == grid and p.in_field(sq) and not down(s, pid) and (team is None or s.team_of(pid) == team)]
 
 
 def same_grid_as(s: State, p: Pitch, squares: list[Square], team: int) -> list[str]:
     """Standing figures of ``team`` in the grid of any of ``squares``."""
-    grids = {p.grid_of(sq) for sq in squares}
-    return [pid for pid, sq in s.pos.items() if s.team_of(pid) == team and not down(s, pid) and p.grid_of(sq) in grids]
+    grid_of = _grids(p)
+    grids = {grid_of[sq] for sq in squares}
+    law = team == 0
+    knocked, stunned = s.knocked, s.stunned
+    return [pid for pid, sq in s.pos.items()
+            if (pid[0] == "L") == law and pid not in knocked and pid not in stunned and grid_of[sq] in grids]
+
+
+@lru_cache(maxsize=8)
+def _grids(p: Pitch) -> dict[Square, tuple[int, int]]:
+    """The grid of every square of the board (Pitch.grid_of, looked up)."""
+    return {sq: p.grid_of(sq) for sq in p.grid.squares()}
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
-    from refbox.games.monster_ball.flow import creature
-
-    return creature(s, data, pid).move - s.used.get(pid, 0)
+    return _flow.creature(s, data, pid).move - s.__dict__["used"].get(pid, 0)
 
 
 # ---- where a figure can go ----
@@ -140,97 +149,107 @@ def _areas(p: Pitch) -> tuple[frozenset, tuple[frozenset, frozenset]]:
     return field, ends  # type: ignore[return-value]
 
 
-class Bits:
-    """The board as bitboards (one bit a square, row by row): a whole layer of a breadth-first search is a
-    handful of integer operations, which is what keeps a move's legal answers cheap for the computer coach."""
-
-    def __init__(self, p: Pitch) -> None:
-        self.w, self.h = p.cols, p.rows
-        self.bit = {sq: 1 << (sq[1] * self.w + sq[0]) for sq in p.grid.squares()}
-        self.square = [(i % self.w, i // self.w) for i in range(self.w * self.h)]
-        """The square of each bit index."""
-        self.board = (1 << (self.w * self.h)) - 1
-        field, ends = _areas(p)
-        self.field = sum(self.bit[sq] for sq in field)
-        self.goal = tuple(sum(self.bit[sq] for sq in end) for end in ends)
-        self.not_left = sum(b for sq, b in self.bit.items() if sq[0] != 0)
-        self.not_right = sum(b for sq, b in self.bit.items() if sq[0] != self.w - 1)
-
-    def grow(self, b: int) -> int:
-        """``b`` and every square next to it."""
-        h = b | ((b << 1) & self.not_left) | ((b >> 1) & self.not_right)
-        return (h | (h << self.w) | (h >> self.w)) & self.board
+_BY_DATA: dict[int, tuple] = {}
 
 
-@lru_cache(maxsize=8)
-def bits(p: Pitch) -> Bits:
-    return Bits(p)
+def field_squares(data: Data) -> frozenset[Square]:
+    """The squares inside the field (end zones included), in one look-up."""
+    got = _BY_DATA.get(id(data))
+    if got is None or got[0] is not data:
+        got = _BY_DATA[id(data)] = (data, _areas(pitch(data))[0])
+    return got[1]
+
+
+_EIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+"""The squares around, in the order Pitch.neighbours gives them."""
+
+
+class Shape:
+    """Where a figure can go, relative to its square: destinations in key order (nearest first, then forward,
+    then from the captain's left) as offsets with their move ids, and the search's layers. One shape serves
+    every square with the same surroundings (the same crowd around it, the same edges within reach)."""
+
+    __slots__ = ("offsets", "ids", "win", "layers", "hustle_layers", "launch", "legal")
+
+    def __init__(self, offsets, ids, win, layers, hustle_layers, launch) -> None:
+        self.offsets, self.ids, self.win = offsets, ids, win
+        self.layers, self.hustle_layers, self.launch = layers, hustle_layers, launch
+        self.legal: dict = {}
+        """A move's legal answers with these destinations, by what else they depend on (moves.move_to_legal)."""
 
 
 class Reach:
-    """Where a figure can go: destinations in key order (nearest first, then forward, then from the captain's
-    left) with their move ids; for a free square the steps to it (``cost``), for an occupied one the square a
-    Hustle into it is tried from (``hustle_from``). Costs are read off the search's layers only when asked."""
+    """A shape placed on the figure's square: its destinations as squares, for a free one the steps to it
+    (``cost``), for an occupied one the square a Hustle into it is tried from (``hustle_from``)."""
 
-    __slots__ = ("squares", "ids", "_win", "_layers", "_hustle_layers", "_launch")
+    __slots__ = ("shape", "start", "ids", "_squares")
 
-    def __init__(self, squares, ids, win, layers, hustle_layers, launch) -> None:
-        self.squares, self.ids = squares, ids
-        self._win, self._layers, self._hustle_layers, self._launch = win, layers, hustle_layers, launch
+    def __init__(self, shape: Shape, start: Square) -> None:
+        self.shape, self.start, self.ids, self._squares = shape, start, shape.ids, None
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        if self._squares is None:
+            sx, sy = self.start
+            self._squares = tuple((sx + dx, sy + dy) for dx, dy in self.shape.offsets)
+        return self._squares
+
+    def _local(self, sq: Square) -> int:
+        r = self.shape.win.r
+        dx, dy = sq[0] - self.start[0] + r, sq[1] - self.start[1] + r
+        if 0 <= dx <= 2 * r and 0 <= dy <= 2 * r:
+            return 1 << (dy * self.shape.win.w + dx)
+        return 0
 
     def cost(self, sq: Square) -> int | None:
         """Steps to a free destination (None if ``sq`` is not one)."""
-        bit = self._win.local(sq)
-        for c, layer in enumerate(self._layers, 1):
+        bit = self._local(sq)
+        for c, layer in enumerate(self.shape.layers, 1):
             if layer & bit:
                 return c
         return None
 
     def hustle_from(self, sq: Square) -> Square | None:
         """The square a Hustle into occupied ``sq`` is tried from (None if ``sq`` is not a Hustle)."""
-        win = self._win
-        bit = win.local(sq)
-        for c, layer in enumerate(self._hustle_layers):
+        bit = self._local(sq)
+        for c, layer in enumerate(self.shape.hustle_layers):
             if layer & bit:
-                launch = self._launch[c]
-                return next(n for n in win.p.neighbours(sq) if win.local(n) & launch)
+                launch = self.shape.launch[c]
+                x, y = sq
+                return next(n for n in ((x + a, y + b) for a, b in _EIGHT) if self._local(n) & launch)
         return None
 
 
 class Window:
     """The squares within ``r`` steps of a start, as a small bitboard of its own (rows of 2r + 1 squares and a
-    guard column, so shifting a row never wraps into the next): a move of at most r steps never leaves it, and
-    searching it is a handful of operations on small integers."""
+    guard column, so shifting a row never wraps into the next), in coordinates relative to the start: which of
+    them are on the board, may be entered, or stop a mover. Starts with the same edges within reach share one."""
 
-    def __init__(self, p: Pitch, start: Square, r: int, team: int, carrier: bool) -> None:
-        self.p, self.start, self.r, self.w = p, start, r, 2 * r + 2
-        field, ends = _areas(p)
-        sx, sy = start
-        board = enter = stop = 0
-        rows = []
-        cols, height = p.cols, p.rows
-        for dx, dy, bit, move in _template(r, team):
-            sq = (sx + dx, sy + dy)
-            if not (0 <= sq[0] < cols and 0 <= sq[1] < height):
-                continue
-            board |= bit
-            if sq in field or carrier:
-                enter |= bit
-            if carrier and (sq not in field or sq in ends[team]):
-                stop |= bit
-            if dx or dy:
-                rows.append((sq, bit, move))
-        self.board, self.enter, self.stop, self.rows = board, enter, stop, rows
-
-    def local(self, sq: Square) -> int:
-        dx, dy = sq[0] - self.start[0] + self.r, sq[1] - self.start[1] + self.r
-        if 0 <= dx <= 2 * self.r and 0 <= dy <= 2 * self.r:
-            return 1 << (dy * self.w + dx)
-        return 0
+    def __init__(self, r: int, team: int, board: tuple, enter: tuple, stop: tuple) -> None:
+        self.r, self.w = r, 2 * r + 2
+        self.board, self.enter = _rect(r, *board), _rect(r, *enter)
+        self.stop = 0
+        for rect in stop:
+            self.stop |= _rect(r, *rect)
+        x0, x1, y0, y1 = board
+        self.rows = [(dx, dy, bit, move) for dx, dy, bit, move in _template(r, team)
+                     if (dx or dy) and x0 <= dx + r <= x1 and y0 <= dy + r <= y1]
+        """Every square of the board in the window but the start, in key order: offset, bit and move id."""
+        self.origin = 1 << (r * self.w + r)
 
     def grow(self, b: int) -> int:
         h = b | (b << 1) | (b >> 1)
         return (h | (h << self.w) | (h >> self.w)) & self.board
+
+
+def _rect(r: int, x0: int, x1: int, y0: int, y1: int) -> int:
+    """The bits of a window's rectangle (inclusive window coordinates; empty if x0 > x1 or y0 > y1)."""
+    if x0 > x1 or y0 > y1:
+        return 0
+    w, row, out = 2 * r + 2, ((1 << (x1 - x0 + 1)) - 1) << x0, 0
+    for y in range(y0, y1 + 1):
+        out |= row << (y * w)
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -245,7 +264,36 @@ def _template(r: int, team: int) -> list[tuple[int, int, int, str]]:
 
 
 _WINDOWS: dict[tuple, Window] = {}
-_REACH: dict[tuple, Reach] = {}
+"""By start: (pitch, square, steps, team, carrier) -> the window, shared by starts with the same edges."""
+_SHARED: dict[tuple, Window] = {}
+_SHAPES: dict[tuple, Shape] = {}
+
+
+def window(p: Pitch, start: Square, r: int, team: int, carrier: bool) -> Window:
+    key = (p, start, r, team, carrier)
+    win = _WINDOWS.get(key)
+    if win is None:
+        if len(_WINDOWS) > 50000:
+            _WINDOWS.clear()
+        sx, sy = start
+        clip = lambda lo, hi, at: (max(0, lo - at + r), min(2 * r, hi - at + r))  # noqa: E731  (window coords)
+        board = (*clip(0, p.cols - 1, sx), *clip(0, p.rows - 1, sy))
+        field = (*clip(p.band, p.cols - p.band - 1, sx), *clip(p.band, p.rows - p.band - 1, sy))
+        if carrier:  # anywhere on the board; stops out of bounds and in the end zone it attacks
+            first, last = (p.last + 1, p.last + p.end_squares) if team == 0 else (p.first - p.end_squares, p.first - 1)
+            x0, x1 = board[0], board[1]
+            y0, y1 = board[2], board[3]
+            fx0, fx1, fy0, fy1 = field
+            band = ((x0, fx0 - 1, y0, y1), (fx1 + 1, x1, y0, y1), (x0, x1, y0, fy0 - 1), (x0, x1, fy1 + 1, y1))
+            stop = (*band, (*clip(first, last, sx), fy0, fy1))
+            shared = (r, team, board, board, stop)
+        else:
+            shared = (r, team, board, field, ())
+        win = _SHARED.get(shared)
+        if win is None:
+            win = _SHARED[shared] = Window(*shared)
+        _WINDOWS[key] = win
+    return win
 
 
 def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
@@ -255,42 +303,56 @@ def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
     Standing figures block (entering their square is a Hustle); downed or stunned figures are passed freely
     but not stopped on (nor Hustled from). Only the ball carrier may step out of bounds (the play ends) and a
     carrier stops in the end zone it attacks (a touchdown)."""
-    start = s.pos[pid]
-    carrier = pid == s.carrier
-    team = 0 if pid[0] == "L" else 1
-    wkey = (p, start, steps, team, carrier)
-    win = _WINDOWS.get(wkey)
-    if win is None:
-        if len(_WINDOWS) > 20000:
-            _WINDOWS.clear()
-        win = _WINDOWS[wkey] = Window(p, start, steps, team, carrier)
-    sx, sy = start
-    span, width = 2 * steps, win.w
-    block = passable = 0
-    down = None
-    for other, (x, y) in s.pos.items():
-        dx, dy = x - sx + steps, y - sy + steps
-        if 0 <= dx <= span and 0 <= dy <= span and other != pid:
-            if down is None:
-                down = {*s.knocked, *s.stunned}
-            if other in down:
-                passable |= 1 << (dy * width + dx)
-            else:
-                block |= 1 << (dy * width + dx)
-    key = (win, block, passable)
-    got = _REACH.get(key)
-    if got is None:
-        if len(_REACH) > 20000:
-            _REACH.clear()
-        got = _REACH[key] = _reach(win, block, passable)
+    return Reach(shape(s, p, pid, steps), s.pos[pid])
+
+
+_LAST_SHAPE: list = [None]
+"""The last shape found, with what it was found from: a move's answer is applied to the state its legal
+answers were listed for (compared by value, so a changed or copied state never reuses a stale one)."""
+
+
+def shape(s: State, p: Pitch, pid: str, steps: int) -> Shape:
+    """``reach`` without its squares (a move's legal answers need only the ids)."""
+    f = s.__dict__  # the fields, read without pydantic's attribute hook
+    carrier = pid == f["carrier"]
+    pos, knocked, stunned = f["pos"], f["knocked"], f["stunned"]
+    last = _LAST_SHAPE[0]
+    if (last is not None and last[0] == pid and last[1] == steps and last[2] == carrier and last[3] is p
+            and last[4] == pos and last[5] == knocked and last[6] == stunned):
+        return last[7]
+    got = _shape(pos, knocked, stunned, p, pid, steps, carrier)
+    _LAST_SHAPE[0] = (pid, steps, carrier, p, dict(pos), list(knocked), list(stunned), got)
     return got
 
 
-def _reach(win: Window, block: int, passable: int) -> Reach:
+def _shape(pos: dict, knocked: list, stunned: list, p: Pitch, pid: str, steps: int, carrier: bool) -> Shape:
+    start = pos[pid]
+    win = window(p, start, steps, 0 if pid[0] == "L" else 1, carrier)
+    x0, y0, width = start[0] - steps, start[1] - steps, win.w
+    x1, y1 = x0 + 2 * steps, y0 + 2 * steps
+    block = passable = 0
+    down = None
+    for other, (x, y) in pos.items():
+        if x0 <= x <= x1 and y0 <= y <= y1 and other != pid:
+            if down is None:
+                down = {*knocked, *stunned}
+            if other in down:
+                passable |= 1 << ((y - y0) * width + x - x0)
+            else:
+                block |= 1 << ((y - y0) * width + x - x0)
+    key = (win, block, passable)
+    got = _SHAPES.get(key)
+    if got is None:
+        if len(_SHAPES) > 50000:
+            _SHAPES.clear()
+        got = _SHAPES[key] = _search(win, block, passable)
+    return got
+
+
+def _search(win: Window, block: int, passable: int) -> Shape:
     grow, enterable, stop = win.grow, win.enter, win.stop
-    start = win.local(win.start)
-    visited = front = start
-    passable &= ~start  # the mover's own square (another figure there is one it Hustled past)
+    visited = front = win.origin
+    passable &= ~front  # the mover's own square (another figure there is one it Hustled past)
     dest_layers, launch_layers, hustle_layers = [], [front], []
     seen_hustle = 0
     for _ in range(win.r):
@@ -306,8 +368,9 @@ def _reach(win: Window, block: int, passable: int) -> Reach:
     hit = seen_hustle
     for layer in dest_layers:
         hit |= layer
-    chosen = [row for row in win.rows if row[1] & hit]
-    return Reach(tuple(row[0] for row in chosen), tuple(row[2] for row in chosen), win, dest_layers, hustle_layers, launch_layers)
+    chosen = [row for row in win.rows if row[2] & hit]
+    return Shape(tuple((row[0], row[1]) for row in chosen), tuple(row[3] for row in chosen), win, dest_layers,
+                 hustle_layers, launch_layers)
 
 
 def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
@@ -355,8 +418,33 @@ def place_lineups(s: State, data: Data, kicker: str | None = None) -> None:
     """Both teams in their default line-up: kick-off positions before a kick-off, else offense and defense
     around the line of scrimmage. Everything of the last play on the field is cleared."""
     s.pos, s.used, s.crowded, s.selected, s.ball_at = {}, {}, [], None, None
+    key = _lineup_key(s, data, kicker)
+    got = _LINEUPS.get(key)
+    if got is not None and got[0] is data:
+        s.pos = dict(got[1])
+        return
     for team in (s.possession, 1 - s.possession):
         _place_team(s, data, team, kicker)
+    if len(_LINEUPS) > 20000:
+        _LINEUPS.clear()
+    _LINEUPS[key] = (data, tuple(s.pos.items()))
+
+
+_LINEUPS: dict[tuple, tuple] = {}
+"""Both line-ups (the squares in the order they were placed) by everything placing them reads: a line-up was
+a tenth of random play, and the same few recur all game."""
+
+
+def _lineup_key(s: State, data: Data, kicker: str | None) -> tuple:
+    from refbox.games.monster_ball.flow import squad
+
+    sides = []
+    for team in (0, 1):
+        t = s.teams[team]
+        kinds = squad(s, data, team)
+        sides.append((tuple(pid for pid in t.field if not s.player(pid).ejected),
+                      tuple(kinds[pid].id for pid in t.field), t.center, t.quarterback))
+    return (id(data), s.possession, kickoff_pending(s), s.to_go, kicker, tuple(s.knocked), tuple(s.stunned), *sides)
 
 
 def place_team(s: State, data: Data, team: int) -> None:
@@ -409,11 +497,14 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
                 chosen[i] = pid
                 free.remove(pid)
                 break
+    from refbox.games.monster_ball.flow import squad
+
+    kinds = squad(s, data, team)
     for i, slot in enumerate(slots):
         if i in chosen:
             continue
         for pid in free:
-            if slot.role in data.creature(s.player(pid).creature).positions:
+            if slot.role in kinds[pid].positions:
                 chosen[i] = pid
                 free.remove(pid)
                 break
@@ -449,3 +540,6 @@ def nearest_free(p: Pitch, target: Square, area: frozenset[Square], taken: set[S
             if sq in area and sq not in taken:
                 return sq
     raise ValueError("no free square for a line-up")
+
+
+from refbox.games.monster_ball import flow as _flow  # noqa: E402  (flow builds on this module)
