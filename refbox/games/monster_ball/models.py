@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.errors import RuleError
-from refbox.engine.state import GameState, LogLine, Model, built
+from refbox.engine.state import GameState, Model
 from refbox.engine.text import Name
 
 PlayKind = Literal["kickoff", "scrimmage", "punt", "field_goal"]
@@ -204,18 +204,6 @@ class State(GameState):
     """On the field: opponents cheating on the hike (Wardrobe Malfunction), until it is rolled."""
     """Rows a Blink may jump (the unspotted cheat roll), while its landing square is chosen."""
 
-    def __setattr__(self, name: str, value) -> None:
-        """Fields are set straight into the model (the rules are trusted code on the hot path of headless play;
-        the state is validated where it enters: setup, checkpoints). Anything else goes through pydantic."""
-        if name in _STATE_FIELDS:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
-
-    def note(self, stamp: str, text: str, actor=None) -> None:
-        """A log line (built without validation: the rules write it, on the hot path of headless play)."""
-        self.log.append(built(LogLine, stamp=stamp, text=text, actor=actor))
-
     # ---- lookups ----
 
     def player(self, pid: str) -> Player:
@@ -258,6 +246,3 @@ class State(GameState):
 
     def can_cheat(self, pid: str) -> bool:
         return pid not in self.cheated and not self.player(pid).ejected
-
-
-_STATE_FIELDS = frozenset(State.model_fields)
