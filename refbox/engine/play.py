@@ -16,6 +16,7 @@ A rules module may provide, besides the protocol's start / prompt / apply / view
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -82,22 +83,32 @@ def score_of(state: Any) -> tuple[float, float]:
     raise NotImplementedError("the rules module needs outcome(state, data)")
 
 
-_CUMULATIVE: dict[tuple, list[float]] = {}
+_CUMULATIVE: dict[tuple, list[float] | None] = {}
+_SAME_IDS: dict[int, tuple] = {}
 
 
-def _cumulative(ids: tuple[str, ...], weights: dict[str, float]) -> list[float]:
-    """Running totals of the answers' weights, kept per answer list (random play asks the same few lists
-    again and again: building them was a sixth of a random Battleball input)."""
+def _cumulative(ids: tuple[str, ...], weights: dict[str, float]) -> list[float] | None:
+    """Running totals of the answers' weights, or None when none of them has a weight of its own; kept per
+    answer list (random play asks the same few lists again and again: building them was a sixth of a random
+    Battleball input), found by the list's identity first (rules that reuse their answer tuples), else by value."""
+    kept = _SAME_IDS.get(id(ids))
+    if kept is not None and kept[0] is ids and kept[1] is weights:
+        return kept[2]
+    if len(_CUMULATIVE) > 20_000:
+        _CUMULATIVE.clear()
+        _SAME_IDS.clear()
     key = (id(weights), ids)
-    found = _CUMULATIVE.get(key)
-    if found is None:
-        if len(_CUMULATIVE) > 20_000:
-            _CUMULATIVE.clear()
-        total, found = 0.0, []
-        for i in ids:
-            total += weights.get(i, 1.0)
-            found.append(total)
+    if key in _CUMULATIVE:
+        found = _CUMULATIVE[key]
+    else:
+        found = None
+        if not weights.keys().isdisjoint(ids):
+            total, found = 0.0, []
+            for i in ids:
+                total += weights.get(i, 1.0)
+                found.append(total)
         _CUMULATIVE[key] = found
+    _SAME_IDS[id(ids)] = (ids, weights, found)  # holding ids keeps its id from being reused meanwhile
     return found
 
 
@@ -123,10 +134,12 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
         return Event("roll", [below(s) + 1 for s in legal.sides], "digital")
     if kind == "choose":
         ids = legal.ids
-        if weights and not weights.keys().isdisjoint(ids):
-            return chosen(rng.choices(ids, cum_weights=_cumulative(ids, weights))[0])
-        if weights:  # all weights 1: what rng.choices would draw (one random(), running totals 1, 2, 3...)
-            return chosen(ids[int(rng.random() * len(ids))])
+        if weights:
+            totals = _cumulative(ids, weights)
+            if totals is None:  # all weights 1: what rng.choices would draw (one random(), totals 1, 2, 3...)
+                return chosen(ids[int(rng.random() * len(ids))])
+            # what rng.choices(ids, cum_weights=totals) draws
+            return chosen(ids[bisect(totals, rng.random() * totals[-1], 0, len(ids) - 1)])
         return chosen(ids[rng._randbelow(len(ids))])  # what rng.randrange(len(ids)) draws
     if kind == "pick":
         ids = list(legal.ids)
