@@ -109,7 +109,7 @@ def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = N
             g.occupied.clear()
         g.occupied[key] = m
     if skip is not None and skip in at:
-        m &= ~figure(f, data, state, side, skip)
+        m ^= figure(f, data, state, side, skip)
     return m
 
 
