@@ -8,7 +8,7 @@ from typing import Callable
 
 from refbox.engine.prompts import Legal
 from refbox.games.battleball import movement, onboard, roster
-from refbox.games.battleball.models import Data, Ref, State
+from refbox.games.battleball.models import Data, State
 
 CONFIRM = Legal("confirm")
 
@@ -19,7 +19,7 @@ def _on_field(state: State, side: int, skip: str | None = None) -> tuple[str, ..
 
 def _dice(data: Data, state: State, side: int, pid: str | None) -> tuple[int, ...]:
     assert pid is not None
-    return roster.dice(data, state, Ref(team=side, id=pid))
+    return roster.dice_of(data, pid)
 
 
 def _placer(state: State) -> int:
@@ -49,6 +49,21 @@ def _tackler(state: State, data: Data) -> Legal:
     return Legal("choose", state.side, tuple(ids))
 
 
+_KEPT: dict[tuple, Legal] = {}
+
+
+def _kept(kind: str, actor: int | None, ids: tuple[str, ...] = (), sides: tuple[int, ...] = ()) -> Legal:
+    """The same Legal for the same answers (immutable, so shared): a roll's dice and a pick of players come up
+    again and again, and building a Legal costs more than finding it."""
+    key = (kind, actor, ids, sides)
+    got = _KEPT.get(key)
+    if got is None:
+        if len(_KEPT) > 4096:
+            _KEPT.clear()
+        got = _KEPT[key] = Legal(kind, actor, ids, sides)  # type: ignore[arg-type]
+    return got
+
+
 LegalFn = Callable[[State, Data], Legal]
 
 TABLE: dict[str, LegalFn] = {
@@ -56,7 +71,7 @@ TABLE: dict[str, LegalFn] = {
     "team-rules": lambda s, d: Legal("choose", s.side, tuple(r.id for r in d.team_rules)),
     "roll-off": lambda s, d: Legal("roll", None, sides=(d.game.roll_off_die, d.game.roll_off_die)),
     "select": lambda s, d: Legal("choose", s.side, (*_on_field(s, s.side), "halt")),
-    "move-roll": lambda s, d: Legal("roll", s.side, sides=_dice(d, s, s.side, s.turn.mover)),
+    "move-roll": lambda s, d: _kept("roll", s.side, sides=_dice(d, s, s.side, s.turn.mover)),
     "move-die": lambda s, d: Legal("choose", s.side, tuple(str(f) for f in s.turn.move_faces)),
     "ball": _ball,
     "adjacent": lambda s, d: Legal("choose", s.side, ("yes", "no")),
@@ -87,7 +102,7 @@ BOARD: dict[str, LegalFn] = {
     **TABLE,
     "lineup": lambda s, d: Legal("choose", s.side, onboard.lineup_ids(s, d)),
     "lineup-to": lambda s, d: Legal("choose", s.side, onboard.lineup_to_ids(s, d)),
-    "select": lambda s, d: Legal("choose", s.side, onboard.select_ids(s, d)),
+    "select": lambda s, d: _kept("choose", s.side, onboard.select_ids(s, d)),
     "move-to": lambda s, d: Legal("choose", s.side, onboard.move_to_ids(s, d)),
     "pickup": lambda s, d: Legal("choose", s.side, onboard.pickup_ids(s, d)),
     "tackle": lambda s, d: Legal("choose", s.side, onboard.tackle_ids(s, d)),

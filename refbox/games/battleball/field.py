@@ -75,13 +75,16 @@ class Field:
                 self.col[i], self.row[i] = c, r
                 self.index[(c, r)] = i
         self.exists, self.even, self.odd, self.half = exists, even, odd, half
+        self.odd_rows = sum(1 << (c * H + r) for c in range(length + 1) for r in range(1, rows, 2))
+        """The odd rows' positions in every column, squares or not (an odd row's last column is not one)."""
         self.cube = {i: _cube(c, r) for i, (c, r) in ((i, (self.col[i], self.row[i])) for i in self.col)}
         self.ids = {i: f"{c}.{r}" for i, (c, r) in ((i, (self.col[i], self.row[i])) for i in self.col)}
         """Each square's id in journals and option lists: "col.row"."""
         self.by_id = {v: k for k, v in self.ids.items()}
         self.nbytes = ((length + 2) * H + 7) // 8
-        self._up: list[list[tuple[str, ...] | None]] = [[None] * 256 for _ in range(self.nbytes)]
-        self._down: list[list[tuple[str, ...] | None]] = [[None] * 256 for _ in range(self.nbytes)]
+        self._up = [_ByteIds(self.ids, k, False) for k in range(self.nbytes)]
+        self._down = [_ByteIds(self.ids, k, True) for k in reversed(range(self.nbytes))]
+        """Per byte of a mask (``_down``: highest byte first), the ids its set bits stand for."""
         self.centre = self.index[(length // 2, (rows - 1) // 2)]
         self.last = (self._mask(lambda c, r: c == self.last_col(r)), self._mask(lambda c, r: c == 0))
         """Per side, the squares from which a step enters the end zone that side attacks (side 0 attacks the
@@ -122,20 +125,16 @@ class Field:
 
     def ids_of(self, mask: int, descending: bool = False) -> tuple[str, ...]:
         """The ids of the squares of ``mask`` in index order (column by column): one table look-up per
-        byte of the mask, as this runs on every move."""
+        byte of the mask (a C loop: this runs on every move)."""
         if not mask:
             return ()
-        raw = mask.to_bytes(self.nbytes, "little")
-        tab = self._down if descending else self._up
         lo, hi = ((mask & -mask).bit_length() - 1) >> 3, (mask.bit_length() - 1) >> 3  # the bytes with squares
-        ks = range(hi, lo - 1, -1) if descending else range(lo, hi + 1)
-        return tuple(chain.from_iterable(tab[k][raw[k]] or self._fill(tab, k, raw[k], descending)
-                                         for k in ks if raw[k]))
-
-    def _fill(self, tab, k: int, byte: int, descending: bool) -> tuple[str, ...]:
-        ids = tuple(self.ids[8 * k + b] for b in _BYTE_BITS[byte])
-        tab[k][byte] = ids = ids[::-1] if descending else ids
-        return ids
+        if descending:  # big-endian bytes: the highest byte first, against tables kept in that order
+            n = self.nbytes
+            raw, tabs = mask.to_bytes(n, "big")[n - 1 - hi:n - lo], self._down[n - 1 - hi:n - lo]
+        else:
+            raw, tabs = mask.to_bytes(self.nbytes, "little")[lo:hi + 1], self._up[lo:hi + 1]
+        return tuple(chain.from_iterable(map(_ByteIds.__getitem__, tabs, raw)))
 
     def mask(self, squares: Iterable[int]) -> int:
         m = 0
@@ -148,10 +147,8 @@ class Field:
     def spread(self, mask: int) -> int:
         """Every square next to a square of ``mask`` (``mask`` itself only where its squares touch)."""
         H = self.H
-        e, o = mask & self.even, mask & self.odd
-        out = (mask << H) | (mask >> H) | (mask << 1) | (mask >> 1) \
-            | (e >> (H - 1)) | (e >> (H + 1)) | (o << (H + 1)) | (o << (H - 1))
-        return out & self.exists
+        t = (mask << 1) | (mask >> 1)  # the rows above and below; from an even row a column back, odd: on
+        return ((mask << H) | (mask >> H) | t | ((t & self.odd_rows) >> H) | ((t & self.even) << H)) & self.exists
 
     def neighbours(self, i: int) -> list[int]:
         return bits_of(self.spread(1 << i))
@@ -198,6 +195,19 @@ class Field:
         return seen
 
 
+class _ByteIds(dict):
+    """Byte value -> the ids of the squares its bits stand for, at byte ``k`` of a mask (filled on first use)."""
+
+    def __init__(self, ids: dict[int, str], k: int, descending: bool) -> None:
+        super().__init__({0: ()})
+        self.ids, self.k, self.descending = ids, k, descending
+
+    def __missing__(self, byte: int) -> tuple[str, ...]:
+        got = tuple(self.ids[8 * self.k + b] for b in _BYTE_BITS[byte])
+        self[byte] = got = got[::-1] if self.descending else got
+        return got
+
+
 def _cube(c: int, r: int) -> tuple[int, int, int]:
     x = c - (r - (r & 1)) // 2
     return x, -x - r, r
@@ -214,30 +224,59 @@ def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int 
     ``passable``: the squares the mover may enter (squares of ``f`` only); ``stop``: entering one ends the
     move (not the start).
     Occupied squares that may be passed through are the caller's to remove from the result."""
+    # A step changes the column by one at most: the search runs on the columns in reach only (every operation
+    # on these ints costs by their length), shifted down to column 0. The rows repeat column by column, so the
+    # row masks of the window are the board's first columns'.
+    H = f.H
+    lo = max(0, ((start & -start).bit_length() - 1) // H - steps)
+    hi = min(f.length, (start.bit_length() - 1) // H + steps)
+    shift, window = lo * H, (1 << (hi - lo + 1) * H) - 1
+    if shift:
+        start, passable, stop, ball, last = start >> shift, passable >> shift, stop >> shift, ball >> shift, last >> shift
+    without, with_ball, td = _search(start, steps, passable & window, window & ~stop, ball & window,
+                                     last & window, carrying, H, f.even & window, f.odd_rows & window)
+    return without << shift, with_ball << shift, td
+
+
+def _search(start: int, steps: int, passable: int, go: int, ball: int, last: int, carrying: bool,
+            H: int, even: int, odd: int) -> tuple[int, int, bool]:
+    """``reach`` on masks already cut to its window (``go``: the squares that are not must-stop squares)."""
+    # One step in every direction at once, as in Field.spread: t is the rows above and below; from an even row
+    # the diagonal steps go a column back (the odd rows of t, shifted down), from an odd row a column on.
+    if not ball and not carrying:  # the common case: one front, no ball on the way
+        front, free = start, passable & ~start
+        for k in range(steps):
+            if k:
+                front &= go
+            t = (front << 1) | (front >> 1)
+            new = (t | ((front | (t & even)) << H) | ((front | (t & odd)) >> H)) & free
+            if not new:
+                break
+            free ^= new
+            front = new
+        return passable & ~start & ~free, 0, False
     seen_a, seen_b = (0, start) if carrying else (start, 0)
+    free_a, free_b = passable & ~seen_a, passable & ~seen_b
     front_a, front_b = seen_a, seen_b
     td = False
-    H, even, odd = f.H, f.even, f.odd  # f.spread inlined: this loop runs on every move
-    h1, h2 = H - 1, H + 1
-    go = stop ^ -1
     for k in range(steps):
         src_a = front_a if k == 0 else front_a & go
         src_b = front_b if k == 0 else front_b & go
         if src_b & last:
             td = True
         if src_a:
-            e, o = src_a & even, src_a & odd
-            new_a = ((src_a << H) | (src_a >> H) | (src_a << 1) | (src_a >> 1) | (e >> h1) | (e >> h2)
-                     | (o << h2) | (o << h1)) & passable & ~seen_a
+            t = (src_a << 1) | (src_a >> 1)
+            new_a = (t | ((src_a | (t & even)) << H) | ((src_a | (t & odd)) >> H)) & free_a
         else:
             new_a = 0
         if src_b:
-            e, o = src_b & even, src_b & odd
-            new_b = ((src_b << H) | (src_b >> H) | (src_b << 1) | (src_b >> 1) | (e >> h1) | (e >> h2)
-                     | (o << h2) | (o << h1)) & passable & ~seen_b
+            t = (src_b << 1) | (src_b >> 1)
+            new_b = (t | ((src_b | (t & even)) << H) | ((src_b | (t & odd)) >> H)) & free_b
         else:
             new_b = 0
-        new_b |= new_a & ball & ~seen_b
+        new_b |= new_a & ball & free_b
+        free_a ^= new_a
+        free_b ^= new_b
         seen_a |= new_a
         seen_b |= new_b
         front_a, front_b = new_a, new_b

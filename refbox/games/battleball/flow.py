@@ -13,12 +13,14 @@ from refbox.games.battleball.models import Data, Fumble, Ref, State, Turn
 # ---- turns ----
 
 BLANK_TURN = Turn()
+_BLANK = dict(BLANK_TURN.__dict__)
+assert {k for k, v in _BLANK.items() if type(v) is list} == {"move_faces", "tackle_faces", "used"}
 
 
 def fresh_turn() -> Turn:
-    """A blank Turn without validating its defaults again (this runs every turn)."""
+    """A blank Turn without validating its defaults again (this runs every turn): new lists, the rest shared."""
     turn = Turn.__new__(Turn)
-    fields = {k: ([*v] if type(v) is list else v) for k, v in BLANK_TURN.__dict__.items()}
+    fields = {**_BLANK, "move_faces": [], "tackle_faces": [], "used": [None, None]}
     object.__setattr__(turn, "__dict__", fields)
     object.__setattr__(turn, "__pydantic_fields_set__", set())
     object.__setattr__(turn, "__pydantic_extra__", None)

@@ -327,3 +327,8 @@ class State(GameState):
 
     def holder(self) -> int | None:
         return self.carrier.team if self.carrier else None
+
+    def carries(self, side: int, pid: str) -> bool:
+        """Whether player ``pid`` of ``side`` has the ball (cheaper than comparing Refs)."""
+        c = self.carrier
+        return c is not None and c.id == pid and c.team == side

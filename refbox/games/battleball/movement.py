@@ -82,16 +82,16 @@ def move_roll_prompt(state: State, data: Data) -> Roll:
 
 def apply_move_roll(state: State, data: Data, event: Event) -> None:
     faces: list[int] = event.value  # type: ignore[assignment]
-    ref = _mover(state)
     state.turn.move_faces = list(faces)
+    if len(faces) == 1 and state.board:  # the move's own log line gives the roll
+        onboard.after_roll(state, data, faces[0])
+        return
+    ref = _mover(state)
     where = roster.stamp(data, state)
     who = roster.full(data, state, ref)
     if len(faces) == 1:
-        if state.board:  # the move's own log line gives the roll
-            onboard.after_roll(state, data, faces[0])
-        else:
-            state.note(where, f"{who} rolls {faces[0]}: moves up to {squares(faces[0])}.", state.side)
-            after_move(state)
+        state.note(where, f"{who} rolls {faces[0]}: moves up to {squares(faces[0])}.", state.side)
+        after_move(state)
     elif len(set(faces)) == 1:
         state.turn.ht_no_move = True
         state.note(where, f"{who} rolls a double {faces[0]}: he cannot move this turn.", state.side)

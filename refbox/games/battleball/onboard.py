@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Option, Refusal
+from refbox.engine.state import built
 from refbox.games.battleball import flow, odds, pitch, roster
 from refbox.games.battleball.models import Data, Ref, State
 
@@ -228,23 +229,23 @@ def apply_move_to(state: State, data: Data, event: Event) -> None:
     t, side = state.turn, state.side
     pid = t.mover
     assert pid is not None
-    ref = Ref(team=side, id=pid)
+    carrying = state.carries(side, pid)
     if event.value == ENDZONE:
         if not t.endzone:
             raise RuleError("The end zone is not in reach.")
         state.note(roster.stamp(data, state), f"{_rolls(data, state)}: runs into the end zone.", side)
-        if state.carrier != ref:
-            _pick_up(state, data, ref)
+        if not carrying:
+            _pick_up(state, data, built(Ref, team=side, id=pid))
         state.last_move = [state.at[side][pid]]
         flow.touchdown(state, data, side, f"{pid} carries the ball into the end zone")
         return
     i = _square(data, event.value, t.reach | t.reach_ball)
     can_without, can_with = (t.reach >> i) & 1, (t.reach_ball >> i) & 1
-    if can_with and can_without and state.carrier != ref:
+    if can_with and can_without and not carrying:
         t.dest = i
         state.step = "pickup"
         return
-    _move(state, data, ref, i, pick_up=bool(can_with) and state.carrier != ref)
+    _move(state, data, side, pid, i, pick_up=bool(can_with) and not carrying)
 
 
 def pickup_ids(state: State, data: Data) -> tuple[str, ...]:
@@ -263,26 +264,27 @@ def apply_pickup(state: State, data: Data, event: Event) -> None:
     dest, pid = state.turn.dest, state.turn.mover
     assert dest is not None and pid is not None
     state.turn.dest = None
-    _move(state, data, Ref(team=state.side, id=pid), dest, pick_up=event.value == "take")
+    _move(state, data, state.side, pid, dest, pick_up=event.value == "take")
 
 
 def _rolls(data: Data, state: State) -> str:
     """'Iron Wolves RB1 (Running Back, d20) rolls 7' ('rolls 2 and 5, uses the 5' for a Heavy Tackle)."""
     faces = state.turn.move_faces
-    who = roster.full(data, state, Ref(team=state.side, id=str(state.turn.mover)))
+    who = roster.full_of(data, state, state.side, str(state.turn.mover))
     if len(faces) > 1:
         return f"{who} rolls {faces[0]} and {faces[1]}, uses the {max(faces)}"
     return f"{who} rolls {faces[0]}"
 
 
-def _move(state: State, data: Data, ref: Ref, i: int, pick_up: bool) -> None:
+def _move(state: State, data: Data, side: int, pid: str, i: int, pick_up: bool) -> None:
     f = _f(data)
-    start = state.at[ref.team][ref.id]
-    state.at[ref.team][ref.id] = i
+    at = state.at[side]
+    start = at[pid]
+    at[pid] = i
     state.last_move = [start, i]
-    state.note(roster.stamp(data, state), f"{_rolls(data, state)}: moves {f.ids[start]} to {f.ids[i]}.", ref.team)
+    state.note(roster.stamp(data, state), f"{_rolls(data, state)}: moves {f.ids[start]} to {f.ids[i]}.", side)
     if pick_up:
-        _pick_up(state, data, ref)
+        _pick_up(state, data, built(Ref, team=side, id=pid))
     after_move(state, data)
 
 
@@ -296,9 +298,7 @@ def _pick_up(state: State, data: Data, ref: Ref) -> None:
 
 def after_move(state: State, data: Data) -> None:
     """The move is done: a tackle if anyone of ours touches an opponent, else hand-off / pass / end."""
-    f = _f(data)
-    side = state.side
-    if pitch.pairs(f, data, state, side):
+    if pitch.in_contact(_f(data), data, state, state.side):
         state.step = "tackle"
         return
     if len(action_ids(state, data)) > 1:

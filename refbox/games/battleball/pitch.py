@@ -3,33 +3,52 @@ loose ball may be put. Pure functions of the state and the board (field.py); no 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from refbox.games.battleball.field import Field, field_of, reach
 from refbox.games.battleball.models import Data, Place, Ref, State
 
 
 def board_of(data: Data) -> Field:
-    b = data.board
-    assert b is not None, "the ruleset has no [board]"
-    return field_of(b.rows, b.length, b.line)
+    f = _geo(data).field
+    assert f is not None, "the ruleset has no [board]"
+    return f
 
 
-_PLACES: dict[int, tuple[Data, dict[str, Place], frozenset[str]]] = {}
+class _Geo:
+    """What a ruleset's board fixes, looked up on every input: the field, the formation entry of every player
+    id, the ids of the two-square figures, and the occupancies met so far (keyed by values)."""
+
+    __slots__ = ("data", "field", "places", "heavy", "occupied", "near")
+
+    def __init__(self, data: Data) -> None:
+        b = data.board
+        self.data = data
+        self.field = field_of(b.rows, b.length, b.line) if b is not None else None
+        self.places: dict[str, Place] = {p.id: p for p in b.formation} if b is not None else {}
+        self.heavy = frozenset(pid for pid in self.places if _squares(data, pid) == 2)
+        self.occupied: dict[tuple, int] = {}
+        """Squares taken, per (heavy figures' squares, every figure's square) of one side."""
+        self.near: dict[int, int] = {}
+        """Per mask of squares, the squares next to it (``near``)."""
+
+
+_GEO: dict[int, _Geo] = {}
 _last: list = [None, None]
+
+
+def _geo(data: Data) -> _Geo:
+    if _last[0] is data:
+        return _last[1]
+    got = _GEO.get(id(data))
+    if got is None or got.data is not data:
+        got = _GEO[id(data)] = _Geo(data)
+    _last[0], _last[1] = data, got
+    return got
 
 
 def _places(data: Data) -> tuple[dict[str, Place], frozenset[str]]:
     """The formation entry of every player id, and the ids of the two-square figures (cached per ruleset)."""
-    if _last[0] is data:
-        return _last[1]
-    got = _PLACES.get(id(data))
-    if got is None or got[0] is not data:
-        places = {p.id: p for p in data.board.formation} if data.board else {}
-        heavy = frozenset(pid for pid in places if _squares(data, pid) == 2)
-        got = _PLACES[id(data)] = (data, places, heavy)
-    _last[0], _last[1] = data, (got[1], got[2])
-    return got[1], got[2]
+    g = _geo(data)
+    return g.places, g.heavy
 
 
 def _squares(data: Data, pid: str) -> int:
@@ -72,35 +91,52 @@ def figure(f: Field, data: Data, state: State, side: int, pid: str) -> int:
     return bit | (1 << f.foot(i)) if pid in _places(data)[1] else bit
 
 
-_OCCUPIED: dict[tuple, int] = {}
-
-
 def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = None) -> int:
     """The squares ``side``'s figures stand on (but ``skip``'s). Remembered per line-up of positions: the
     same positions are asked about several times a turn."""
     at = state.at[side]
-    heavy = [at.get(pid, -1) for pid in _places(data)[1]]
-    key = (f, *heavy, *at.values())
-    m = _OCCUPIED.get(key)
+    g = _geo(data)
+    key = (*map(at.get, g.heavy), *at.values())
+    m = g.occupied.get(key)
     if m is None:
         m = 0
         for i in at.values():
             m |= 1 << i
-        for i in heavy:
-            if i >= 0:
-                m |= 1 << f.foot(i)
-        if len(_OCCUPIED) > 4096:
-            _OCCUPIED.clear()
-        _OCCUPIED[key] = m
+        for pid in g.heavy:
+            if pid in at:
+                m |= 1 << f.foot(at[pid])
+        if len(g.occupied) > 4096:
+            g.occupied.clear()
+        g.occupied[key] = m
     if skip is not None and skip in at:
-        m &= ~figure(f, data, state, side, skip)
+        m ^= figure(f, data, state, side, skip)
     return m
 
 
+def near(f: Field, data: Data, mask: int) -> int:
+    """The squares next to ``mask`` but not in it (remembered: asked of the same occupancies all turn)."""
+    table = _geo(data).near
+    got = table.get(mask)
+    if got is None:
+        if len(table) > 4096:
+            table.clear()
+        got = table[mask] = f.spread(mask) & ~mask
+    return got
+
+
+_CARNAGE: dict[tuple[int, ...], int] = {}
+
+
 def carnage(state: State) -> int:
-    m = 0
-    for i in state.carnage:
-        m |= 1 << i
+    key = tuple(state.carnage)
+    m = _CARNAGE.get(key)
+    if m is None:
+        m = 0
+        for i in key:
+            m |= 1 << i
+        if len(_CARNAGE) > 4096:
+            _CARNAGE.clear()
+        _CARNAGE[key] = m
     return m
 
 
@@ -131,7 +167,7 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str, steps: i
     opp = occupied(f, data, state, 1 - side)
     mates = occupied(f, data, state, side, skip=pid)
     blocked = carnage(state) | opp
-    near_opp = f.spread(opp) & ~opp
+    near_opp = near(f, data, opp)
     passable = f.exists & ~blocked & ~((mates & near_opp) if b.through_team_mates else mates)
     empty = f.exists & ~blocked & ~mates
     if not b.stop_on_half_squares:
@@ -159,11 +195,16 @@ def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
 # ---- contact ----
 
 
+def in_contact(f: Field, data: Data, state: State, side: int) -> bool:
+    """Whether a player of ``side`` stands next to an opponent (``pairs`` is not empty)."""
+    return bool(near(f, data, occupied(f, data, state, side)) & occupied(f, data, state, 1 - side))
+
+
 def pairs(f: Field, data: Data, state: State, side: int, first: str | None = None) -> list[tuple[str, str]]:
     """Every (our player, their player) standing next to each other; ``first``'s pairs lead."""
     ours, theirs = state.at[side], state.at[1 - side]
     opp = occupied(f, data, state, 1 - side)
-    if not f.spread(occupied(f, data, state, side)) & opp:
+    if not near(f, data, occupied(f, data, state, side)) & opp:
         return []
     out = []
     targets = [(q, figure(f, data, state, 1 - side, q)) for q in theirs]
@@ -189,9 +230,31 @@ def distance(f: Field, data: Data, state: State, a: Ref, b: Ref) -> int:
 # ---- halts ----
 
 
-@lru_cache(maxsize=256)
+_REGIONS: dict[tuple[Field, int], list[int]] = {}
+"""Per board and mask of open squares, its connected parts found so far."""
+
+
 def _region(f: Field, open_: int, seed: int) -> int:
-    return f.region(seed, open_)
+    """``f.region(seed, open_)`` from the connected parts of ``open_`` met before (carnage changes rarely, the
+    ball often: each part is flood-filled once)."""
+    key = (f, open_)
+    parts = _REGIONS.get(key)
+    if parts is None:
+        if len(_REGIONS) > 256:
+            _REGIONS.clear()
+        parts = _REGIONS[key] = []
+    seed &= open_
+    out = 0
+    for part in parts:
+        if part & seed:
+            out |= part
+    rest = seed & ~out
+    while rest:
+        part = f.region(rest & -rest, open_)
+        parts.append(part)
+        out |= part
+        rest &= ~part
+    return out
 
 
 def scoring_possible(f: Field, data: Data, state: State) -> bool:

@@ -57,13 +57,18 @@ _FULL: dict[tuple, tuple[Data, str]] = {}
 
 def full(data: Data, state: State, ref: Ref) -> str:
     """'Iron Wolves RB1 (Running Back, d20)' (remembered: log lines name players on every input)."""
-    key = (id(data), state.teams[ref.team], ref.id)
+    return full_of(data, state, ref.team, ref.id)
+
+
+def full_of(data: Data, state: State, side: int, pid: str) -> str:
+    """``full`` of player ``pid`` of ``side``."""
+    key = (id(data), state.teams[side], pid)
     got = _FULL.get(key)
     if got is not None and got[0] is data:
         return got[1]
-    player = state.player(ref)
+    player = state.player(Ref(team=side, id=pid))
     pos = data.position(player.position)
-    text = f"{team_name(data, state, ref.team)} {ref.id} ({pos.name}, {dice_text(data, player)})"
+    text = f"{team_name(data, state, side)} {pid} ({pos.name}, {dice_text(data, player)})"
     _FULL[key] = (data, text)
     return text
 
