@@ -83,10 +83,17 @@ def loaded(entry) -> tuple:
 
 
 def sim_setup(entry):
-    """The setup headless games of ``entry`` are played with (raises ValidationError or RefboxError)."""
-    rules, data = loaded(entry)
-    setup_fn = getattr(rules, "sim_setup", None)
-    return rules.Setup.model_validate(setup_fn(data) if setup_fn else {})
+    """The setup headless games of ``entry`` are played with (raises ValidationError or RefboxError); one per
+    process, shared by its games (rules read a setup, never change it; a game can then reuse its first state)."""
+    key = (entry.name, str(entry.data_path), str(entry.house_file))
+    if key not in _SETUPS:
+        rules, data = loaded(entry)
+        setup_fn = getattr(rules, "sim_setup", None)
+        _SETUPS[key] = rules.Setup.model_validate(setup_fn(data) if setup_fn else {})
+    return _SETUPS[key]
+
+
+_SETUPS: dict[tuple, object] = {}
 
 
 def play(job: Job) -> Result:

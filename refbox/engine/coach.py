@@ -307,8 +307,10 @@ def deciders(coaches: dict[int, Coach], rng: random.Random) -> Decider:
     """One decide function for a whole game: each side's coach answers its own questions; questions for
     the table (no side) are answered at random, as a table would."""
     def decide(game: Game, legal: Legal) -> Event:
-        coach = coaches.get(legal.actor) if legal.actor is not None else None
+        coach = coaches.get(legal.actor)
         if coach is None:
             return random_event(legal, rng, getattr(game.rules, "RANDOM_WEIGHTS", None))
+        if type(coach) is Coach:  # the random level, without a Decision around its answer (same draw)
+            return random_event(legal, coach.rng, getattr(game.rules, "RANDOM_WEIGHTS", None))
         return coach.decide(game, legal).event
     return decide
