@@ -24,7 +24,7 @@ _LAST: list = [None, None]
 def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
     """Each player of ``team`` and the creature it is (built once per squad list and ruleset: this is on every
     hot path of headless play)."""
-    players = s.__dict__["teams"][team].__dict__["players"]  # without pydantic's attribute hook: asked all the time
+    players = s.teams[team].players
     last = _LAST[team]
     if last is not None and last[0] is players and last[1] is data and len(last[2]) == len(players):
         return last[2]
@@ -91,12 +91,11 @@ def ref_number(s: State, data: Data) -> int:
 
 
 def stamp(s: State) -> str:
-    f = s.__dict__
-    play = f["play"]
+    play = s.play
     if play is None:
-        return "setup" if f["step"] == "draft" else "between plays"
+        return "setup" if s.step == "draft" else "between plays"
     kind = play.kind
-    return f"{down_words(f['down'])} r{max(f['round'], 1)}" if kind == "scrimmage" else f"{kind} r{max(f['round'], 1)}"
+    return f"{down_words(s.down)} r{max(s.round, 1)}" if kind == "scrimmage" else f"{kind} r{max(s.round, 1)}"
 
 
 def squares(n: int) -> str:
@@ -334,8 +333,7 @@ def give_ball(s: State, pid: str, announce: bool = True) -> None:
 def scored_on_field(s: State, data: Data) -> bool:
     """On the field: the carrier stands in the end zone his team attacks (he ran in, or caught or recovered the
     ball there): a touchdown. True if it was one."""
-    f = s.__dict__  # after every move: read without pydantic's attribute hook
-    if not f["board"] or f["ball"] != "held" or f["carrier"] is None or f["carrier"] not in f["pos"]:
+    if not s.board or s.ball != "held" or s.carrier is None or s.carrier not in s.pos:
         return False
     team = s.team_of(s.carrier)
     if not places.pitch(data).in_end_zone(team, s.pos[s.carrier][0]):

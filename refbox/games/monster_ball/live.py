@@ -118,25 +118,24 @@ def hit_targets(s: State, data=None) -> list[str]:
 def _board_menu(s: State, data: Data) -> Legal:
     """The field's action menu (this is most of what headless play asks): who is next to whom is read off the
     squares next to the other side, kept by its squares (it stands still while a side moves)."""
-    f = s.__dict__  # the fields, read without pydantic's attribute hook
-    team = f["mover"]
-    knocked, stunned, held, pos = f["knocked"], f["stunned"], f["held"], f["pos"]
+    team = s.mover
+    knocked, stunned, held, pos = s.knocked, s.stunned, s.held, s.pos
     move_of, cheat_of, _ = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
-    teams = f["teams"]
-    mine, theirs = teams[team].__dict__["field"], teams[1 - team].__dict__["field"]
+    teams = s.teams
+    mine, theirs = teams[team].field, teams[1 - team].field
     if knocked or stunned:
         down = {*knocked, *stunned}
         mine = [pid for pid in mine if pid not in down]
         theirs = [pid for pid in theirs if pid not in down]
     mine_squares = list(map(pos.__getitem__, mine))
-    carrier = f["carrier"] if f["ball"] == "held" else None
+    carrier = s.carrier if s.ball == "held" else None
     near_all, near_others, near_carrier = _next_to(tuple(map(pos.__getitem__, theirs)),
                                                    theirs.index(carrier) if carrier in theirs else -1)
     ids = ["done", "tackle"] if not near_carrier.isdisjoint(mine_squares) else ["done"]
-    if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == f["hike_catcher"] and f["round"] == 1):
+    if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
         ids.append("pass")
     if cheat_of:
-        cheated = f["cheated"]
+        cheated = s.cheated
         for pid, kind in cheat_of.items():  # whether any of them can: the order does not matter
             if pid in mine and pid not in cheated and (
                     (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
@@ -145,7 +144,7 @@ def _board_menu(s: State, data: Data) -> Legal:
                 break
     if not near_others.isdisjoint(mine_squares):
         ids.append("hit")
-    used = f["used"]
+    used = s.used
     walking = [pid for pid in mine if move_of[pid] > used.get(pid, 0) and pid not in held]
     if walking:
         taken = set(pos.values())
@@ -153,7 +152,7 @@ def _board_menu(s: State, data: Data) -> Legal:
             ids.append("advance")
         if _moves.can_pursue(s, data, walking, taken):
             ids.append("pursue")
-    if f["captain_minute"]:
+    if s.captain_minute:
         ids.append("timeout")
     ids += walking
     return ask.choice(team, ids)
@@ -190,7 +189,7 @@ def _around(sq: tuple[int, int]) -> frozenset:
 
 @legal_for("move")
 def move_legal(s: State, data: Data) -> Legal:
-    if s.__dict__["board"]:
+    if s.board:
         return _board_menu(s, data)
     team, other = s.mover, 1 - s.mover
     ids = ["done"]

@@ -27,11 +27,10 @@ def _targets(s: State, data: Data) -> places.Reach:
 
 @legal_for("move_to")
 def move_to_legal(s: State, data: Data) -> Legal:
-    f = s.__dict__  # the fields, read without pydantic's attribute hook
-    pid = f["selected"]
+    pid = s.selected
     assert pid is not None
     shape = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid))
-    key = (f["mover"], f["captain_minute"])
+    key = (s.mover, s.captain_minute)
     got = shape.legal.get(key)
     if got is None:
         head = ("done", "stay", "timeout") if key[1] else ("done", "stay")

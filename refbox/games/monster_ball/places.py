@@ -136,7 +136,7 @@ def _grids(p: Pitch) -> dict[Square, tuple[int, int]]:
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
-    return _flow.creature(s, data, pid).move - s.__dict__["used"].get(pid, 0)
+    return _flow.creature(s, data, pid).move - s.used.get(pid, 0)
 
 
 # ---- where a figure can go ----
@@ -313,9 +313,8 @@ answers were listed for (compared by value, so a changed or copied state never r
 
 def shape(s: State, p: Pitch, pid: str, steps: int) -> Shape:
     """``reach`` without its squares (a move's legal answers need only the ids)."""
-    f = s.__dict__  # the fields, read without pydantic's attribute hook
-    carrier = pid == f["carrier"]
-    pos, knocked, stunned = f["pos"], f["knocked"], f["stunned"]
+    carrier = pid == s.carrier
+    pos, knocked, stunned = s.pos, s.knocked, s.stunned
     last = _LAST_SHAPE[0]
     if (last is not None and last[0] == pid and last[1] == steps and last[2] == carrier and last[3] is p
             and last[4] == pos and last[5] == knocked and last[6] == stunned):

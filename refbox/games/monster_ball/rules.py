@@ -37,17 +37,16 @@ def prompt(state: State, data: Data) -> Prompt:
 
 def legal(state: State, data: Data) -> Legal:
     """The legal answers now (the same source the prompt's options are built from), without labels or odds."""
-    step = state.__dict__["step"]  # the fields, read without pydantic's attribute hook (on every input)
+    step = state.step
     if step == "over":
         return Legal("over", state.winner)
     return STEPS[step].legal(state, data)  # type: ignore[misc]
 
 
 def apply(state: State, data: Data, event: Event) -> None:
-    fields = state.__dict__
-    STEPS[fields["step"]].apply(state, data, event)  # type: ignore[misc]
-    if fields["fewer_keys"]:
-        step = STEPS.get(fields["step"])
+    STEPS[state.step].apply(state, data, event)  # type: ignore[misc]
+    if state.fewer_keys:
+        step = STEPS.get(state.step)
         if step is not None and step.may_force:
             answer_forced(state, data)
 
