@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from itertools import accumulate, repeat
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -103,10 +104,7 @@ def _cumulative(ids: tuple[str, ...], weights: dict[str, float]) -> list[float] 
     else:
         found = None
         if not weights.keys().isdisjoint(ids):
-            total, found = 0.0, []
-            for i in ids:
-                total += weights.get(i, 1.0)
-                found.append(total)
+            found = list(accumulate(map(weights.get, ids, repeat(1.0))))  # what a loop of += would sum
         _CUMULATIVE[key] = found
     _SAME_IDS[id(ids)] = (ids, weights, found)  # holding ids keeps its id from being reused meanwhile
     return found
