@@ -106,7 +106,7 @@ def play(job: Job) -> Result:
     start = time.perf_counter()
     game = Game.start(rules, data, setup)
     try:
-        inputs, finished = play_out(game, deciders(coaches, rng), rng, MAX_INPUTS), True
+        inputs, finished = play_out(game, deciders(coaches, rng, getattr(rules, "RANDOM_WEIGHTS", None)), rng, MAX_INPUTS), True
     except Unfinished:
         inputs, finished = MAX_INPUTS, False
     seconds = time.perf_counter() - start

@@ -303,14 +303,18 @@ def make(level: str, side: int, seed: int = 0, think: float = DEFAULT_THINK,
 Decider = Callable[[Game, Legal], Event]
 
 
-def deciders(coaches: dict[int, Coach], rng: random.Random) -> Decider:
-    """One decide function for a whole game: each side's coach answers its own questions; questions for
-    the table (no side) are answered at random, as a table would."""
+def deciders(coaches: dict[int, Coach], rng: random.Random, weights: dict[str, float] | None = None) -> Decider:
+    """One decide function for a whole game of a ruleset whose RANDOM_WEIGHTS are ``weights``: each side's coach
+    answers its own questions; questions for the table (no side) are answered at random, as a table would."""
+    drawn = {side: c.rng for side, c in coaches.items() if type(c) is Coach}  # the random level: no Decision
+
     def decide(game: Game, legal: Legal) -> Event:
-        coach = coaches.get(legal.actor)
+        actor = legal.actor
+        own = drawn.get(actor)
+        if own is not None:
+            return random_event(legal, own, weights)  # what Coach.decide draws
+        coach = coaches.get(actor)
         if coach is None:
-            return random_event(legal, rng, getattr(game.rules, "RANDOM_WEIGHTS", None))
-        if type(coach) is Coach:  # the random level, without a Decision around its answer (same draw)
-            return random_event(legal, coach.rng, getattr(game.rules, "RANDOM_WEIGHTS", None))
+            return random_event(legal, rng, weights)
         return coach.decide(game, legal).event
     return decide
