@@ -84,7 +84,7 @@ def score_of(state: Any) -> tuple[float, float]:
     raise NotImplementedError("the rules module needs outcome(state, data)")
 
 
-_CUMULATIVE: dict[tuple, list[float] | None] = {}
+_CUMULATIVE: dict[tuple, list[float]] = {}
 _SAME_IDS: dict[int, tuple] = {}
 
 
@@ -95,17 +95,15 @@ def _cumulative(ids: tuple[str, ...], weights: dict[str, float]) -> list[float] 
     kept = _SAME_IDS.get(id(ids))
     if kept is not None and kept[0] is ids and kept[1] is weights:
         return kept[2]
-    if len(_CUMULATIVE) > 20_000:
+    if weights.keys().isdisjoint(ids):
+        return None
+    if len(_CUMULATIVE) > 20_000 or len(_SAME_IDS) > 20_000:  # both stay small: long games make new lists
         _CUMULATIVE.clear()
         _SAME_IDS.clear()
     key = (id(weights), ids)
-    if key in _CUMULATIVE:
-        found = _CUMULATIVE[key]
-    else:
-        found = None
-        if not weights.keys().isdisjoint(ids):
-            found = list(accumulate(map(weights.get, ids, repeat(1.0))))  # what a loop of += would sum
-        _CUMULATIVE[key] = found
+    found = _CUMULATIVE.get(key)
+    if found is None:
+        found = _CUMULATIVE[key] = list(accumulate(map(weights.get, ids, repeat(1.0))))  # as a loop of += sums
     _SAME_IDS[id(ids)] = (ids, weights, found)  # holding ids keeps its id from being reused meanwhile
     return found
 
