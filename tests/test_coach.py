@@ -1,6 +1,7 @@
 """The computer coach: it answers only its own questions, only legally, never by peeking at the match's dice;
 `refbox sim` plays matches between coaches and ends on one JSON line."""
 
+import itertools
 import json
 import random
 
@@ -8,7 +9,7 @@ import pytest
 
 from refbox import simulate
 from refbox.cli import main
-from refbox.engine import coach
+from refbox.engine import coach, play
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
@@ -149,3 +150,19 @@ def test_a_weighted_draw_among_plain_answers_is_the_draw_weights_of_one_would_ma
     weighted = [random_event(Legal("choose", ids=("done", "stay")), random.Random(s), {"done": 30.0}).value
                 for s in range(300)]
     assert weighted.count("done") > 250  # a listed weight still counts
+
+
+def test_a_weighted_draw_is_the_one_rng_choices_makes_and_its_caches_stay_bounded():
+    """A list with weighted answers draws exactly what rng.choices draws with the running totals; a long game
+    asks ever new lists, and what is kept for them does not grow without end."""
+    weights = {"done": 30.0, "halt": 0.5}
+    for seed in range(200):
+        ids = ("done", *(f"sq:{i}" for i in range(seed % 7)), "halt")
+        totals = list(itertools.accumulate(weights.get(i, 1.0) for i in ids))
+        drawn = random_event(Legal("choose", ids=ids), random.Random(seed), weights).value
+        assert drawn == random.Random(seed).choices(ids, cum_weights=totals)[0]
+    rng = random.Random(1)
+    for n in range(50_000):  # the same answers in a new tuple each time, and new answers
+        random_event(Legal("choose", ids=tuple(["done", "stay"])), rng, weights)
+        random_event(Legal("choose", ids=("done", f"sq:{n}")), rng, weights)
+    assert len(play._SAME_IDS) <= 20_001 and len(play._CUMULATIVE) <= 20_001
