@@ -52,10 +52,16 @@ class Model(BaseModel):
 def built(cls: type[M], **fields) -> M:
     """A model of trusted values, without validation (a log line the rules write, a record they build): the
     field values must already be what validation would give. Defaults are not filled in."""
+    return made(cls, fields, fields)
+
+
+def made(cls: type[M], fields: dict, given=()) -> M:
+    """``built`` from a dict of every field's value (defaults included: it becomes the model's own), ``given``
+    naming the fields set explicitly, as pydantic records them."""
     new = cls.__new__(cls)
     setter = object.__setattr__
     setter(new, "__dict__", fields)
-    setter(new, "__pydantic_fields_set__", set(fields))
+    setter(new, "__pydantic_fields_set__", set(given))
     setter(new, "__pydantic_extra__", None)
     setter(new, "__pydantic_private__", None)
     return new

@@ -6,6 +6,7 @@ from typing import Literal
 
 from refbox.engine.dice import p_first_beats, percent
 from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Option, Outcome, Roll
+from refbox.engine.state import made
 from refbox.games.battleball import roster
 from refbox.games.battleball.models import Data, Fumble, Ref, State, Turn
 
@@ -19,13 +20,7 @@ assert {k for k, v in _BLANK.items() if type(v) is list} == {"move_faces", "tack
 
 def fresh_turn() -> Turn:
     """A blank Turn without validating its defaults again (this runs every turn): new lists, the rest shared."""
-    turn = Turn.__new__(Turn)
-    fields = {**_BLANK, "move_faces": [], "tackle_faces": [], "used": [None, None]}
-    object.__setattr__(turn, "__dict__", fields)
-    object.__setattr__(turn, "__pydantic_fields_set__", set())
-    object.__setattr__(turn, "__pydantic_extra__", None)
-    object.__setattr__(turn, "__pydantic_private__", None)
-    return turn
+    return made(Turn, {**_BLANK, "move_faces": [], "tackle_faces": [], "used": [None, None]})
 
 
 def start_turn(state: State, side: int) -> None:

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from refbox.engine.state import GameState, Model
+from refbox.engine.state import GameState, Model, made
 from refbox.engine.text import Name
 from refbox.games.rulerball.data import Role, Stat, StatName, TimerTrack
 
@@ -131,17 +131,6 @@ _NO_PENDING = dict(figure=None, other=None, queue=None, winner=None, injury_trac
                    passed=None, reached=0)
 _NO_BALL = dict(where="cannon", sector=None, carrier=None, team=None, lap_start=None, progress=0, active=False,
                 shooter=None)
-_new, _set = object.__new__, object.__setattr__
-
-
-def _made(cls: type, fields: dict, given: dict):
-    """What ``cls(**given)`` validates to, given ``fields`` (its defaults updated with ``given``)."""
-    new = _new(cls)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(given))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
 
 
 def assign(model: Model, **values) -> None:
@@ -166,7 +155,7 @@ def new_ball(**given) -> Ball:
     fields = _NO_BALL.copy()
     if given:
         fields.update(given)
-    return _made(Ball, fields, given)
+    return made(Ball, fields, given)
 
 
 _AT: dict[str, int] = {}
