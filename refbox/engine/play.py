@@ -130,6 +130,8 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
         return Event("roll", [below(s) + 1 for s in legal.sides], "digital")
     if kind == "choose":
         ids = legal.ids
+        if type(ids) is not tuple:  # a LazyIds: drawn from without writing the list out
+            return chosen(ids.draw(rng, weights))
         if weights:
             totals = _cumulative(ids, weights)
             if totals is None:  # all weights 1: what rng.choices would draw (one random(), totals 1, 2, 3...)

@@ -11,8 +11,11 @@ Validation happens at the boundaries: ``Event.from_json`` for journal lines, ``c
 
 from __future__ import annotations
 
+from bisect import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Union
+from itertools import accumulate, repeat
+from typing import Any, Callable, Literal, Union
 
 from refbox.engine.errors import InvalidInput
 from refbox.engine.text import digits
@@ -140,6 +143,83 @@ class GameOver:
 Prompt = Union[Choose, Pick, Roll, Number, Confirm, GameOver]
 
 
+class LazyIds(Sequence):
+    """A long list of answer ids, written out only when someone reads all of it (a move's hundred squares:
+    random play only counts them and takes one). It equals, hashes and prints as the tuple it lists.
+
+    A subclass sets ``head`` (the ids listed first: the only ones a random weight may name; the rest weigh 1)
+    and ``size``, and gives ``_rest(k)`` (the k-th id after the head) and ``_listed()`` (every id, in order);
+    ``__contains__`` is worth overriding."""
+
+    __slots__ = ("head", "size", "_all")
+
+    def __init__(self, head: tuple[str, ...], size: int) -> None:
+        self.head, self.size, self._all = head, size, None
+
+    def _rest(self, k: int) -> str:
+        raise NotImplementedError
+
+    def _listed(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def listed(self) -> tuple[str, ...]:
+        got = self._all
+        if got is None:
+            got = self._all = self._listed()
+        return got
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return self.listed()[k]
+        if k < 0:
+            k += self.size
+        if not 0 <= k < self.size:
+            raise IndexError("answer index out of range")
+        head = self.head
+        return head[k] if k < len(head) else self._rest(k - len(head))
+
+    def __iter__(self):
+        return iter(self.listed())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.listed()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (tuple, LazyIds)):
+            return self.listed() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.listed())
+
+    def __repr__(self) -> str:
+        return repr(self.listed())
+
+    def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
+        """One id at random, drawn as ``random_event`` draws from the listed tuple (the same calls on ``rng``,
+        the same answer: weights are halves and whole numbers, so their running totals are exact)."""
+        n = self.size
+        if not weights:
+            return self[rng._randbelow(n)]
+        head = self.head
+        if weights.keys().isdisjoint(head):
+            return self[int(rng.random() * n)]
+        tops = list(accumulate(map(weights.get, head, repeat(1.0))))
+        top = tops[-1]
+        x = rng.random() * (top + (n - len(head)))
+        if x < top:
+            return self[bisect(tops, x, 0, min(len(tops), n - 1))]
+        j = int(x - top)  # the totals after the head are top + 1, top + 2, ...: count those <= x
+        while j and top + j > x:
+            j -= 1
+        while top + j + 1 <= x:
+            j += 1
+        return self[min(len(head) + j, n - 1)]
+
+
 @dataclass(slots=True, frozen=True)
 class Legal:
     """The legal answers to a prompt and nothing else: what a computer coach, the simulator and ``check``
@@ -147,7 +227,7 @@ class Legal:
 
     kind: Kind
     actor: Actor = None
-    ids: tuple[str, ...] = ()
+    ids: tuple[str, ...] | LazyIds = ()
     sides: tuple[int, ...] = ()
     min: int = 0
     max: int | None = None

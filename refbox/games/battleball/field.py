@@ -14,13 +14,16 @@ check that); this module is the fast twin the rules use on every move.
 
 from __future__ import annotations
 
+from bisect import bisect
 from functools import lru_cache
-from itertools import chain
+from itertools import accumulate, chain
 from typing import Iterable
 
 from refbox.engine.grid import Square, StaggeredGrid
+from refbox.engine.prompts import LazyIds
 
 _BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
+_BYTE_COUNTS = bytes(range(256)).translate(bytes(v.bit_count() for v in range(256)))
 
 
 def bits_of(mask: int) -> list[int]:
@@ -136,6 +139,16 @@ class Field:
             raw, tabs = mask.to_bytes(self.nbytes, "little")[lo:hi + 1], self._up[lo:hi + 1]
         return tuple(chain.from_iterable(map(_ByteIds.__getitem__, tabs, raw)))
 
+    def nth(self, mask: int, k: int, descending: bool = False) -> int:
+        """The square of ``mask`` that is ``k``-th (from 0) in index order, or in descending order: the set
+        bits counted a byte at a time (a C loop), then within the byte."""
+        if descending:
+            k = mask.bit_count() - 1 - k
+        raw = mask.to_bytes(self.nbytes, "little")
+        totals = list(accumulate(raw.translate(_BYTE_COUNTS)))
+        b = bisect(totals, k)
+        return 8 * b + _BYTE_BITS[raw[b]][k - (totals[b - 1] if b else 0)]
+
     def mask(self, squares: Iterable[int]) -> int:
         m = 0
         for i in squares:
@@ -206,6 +219,35 @@ class _ByteIds(dict):
         got = tuple(self.ids[8 * self.k + b] for b in _BYTE_BITS[byte])
         self[byte] = got = got[::-1] if self.descending else got
         return got
+
+
+class SquareIds(LazyIds):
+    """Answer ids that are squares: a few words first (``head``), then the squares of each mask of ``groups``
+    (a mask, and whether its squares are listed in descending index order), written out only on demand."""
+
+    __slots__ = ("field", "groups")
+
+    def __init__(self, f: Field, head: tuple[str, ...], groups: tuple[tuple[int, bool], ...]) -> None:
+        super().__init__(head, len(head) + sum(m.bit_count() for m, _ in groups))
+        self.field, self.groups = f, groups
+
+    def _rest(self, k: int) -> str:
+        for mask, descending in self.groups:
+            n = mask.bit_count()
+            if k < n:
+                return self.field.ids[self.field.nth(mask, k, descending)]
+            k -= n
+        raise IndexError("answer index out of range")
+
+    def _listed(self) -> tuple[str, ...]:
+        ids_of = self.field.ids_of
+        return self.head + tuple(chain.from_iterable(ids_of(m, d) for m, d in self.groups))
+
+    def __contains__(self, value: object) -> bool:
+        if value in self.head:
+            return True
+        i = self.field.by_id.get(value) if isinstance(value, str) else None
+        return i is not None and any((m >> i) & 1 for m, _ in self.groups)
 
 
 def _cube(c: int, r: int) -> tuple[int, int, int]:

@@ -12,6 +12,7 @@ from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Option, Refusal
 from refbox.engine.state import built
 from refbox.games.battleball import flow, odds, pitch, roster
+from refbox.games.battleball.field import SquareIds
 from refbox.games.battleball.models import Data, Ref, State
 
 ENDZONE = "endzone"
@@ -183,7 +184,7 @@ def after_roll(state: State, data: Data, steps: int) -> None:
     state.step = "move-to"
 
 
-def move_to_ids(state: State, data: Data) -> tuple[str, ...]:
+def move_to_ids(state: State, data: Data) -> SquareIds:
     """The squares he can end on, in key order: the end zone, the loose ball, squares beside an opponent
     (a tackle follows), then the rest, each group farthest toward the end zone he attacks first."""
     f, t = _f(data), state.turn
@@ -194,7 +195,8 @@ def move_to_ids(state: State, data: Data) -> tuple[str, ...]:
     if state.ball is not None and (every >> state.ball) & 1:  # the loose ball itself: key 1
         first += (f.ids[state.ball],)
         every &= ~(1 << state.ball)
-    return first + pitch.progress_ids(f, every & stop, state.side) + pitch.progress_ids(f, every & ~stop, state.side)
+    descending = state.side == 0  # farthest toward the end zone he attacks first
+    return SquareIds(f, first, ((every & stop, descending), (every & ~stop, descending)))
 
 
 def move_to_prompt(state: State, data: Data) -> Choose:
