@@ -144,10 +144,11 @@ class Field:
         bits counted a byte at a time (a C loop), then within the byte."""
         if descending:
             k = mask.bit_count() - 1 - k
-        raw = mask.to_bytes(self.nbytes, "little")
+        lo = ((mask & -mask).bit_length() - 1) >> 3  # the bytes from the lowest square's on
+        raw = (mask >> (lo << 3)).to_bytes(((mask.bit_length() + 7) >> 3) - lo, "little")
         totals = list(accumulate(raw.translate(_BYTE_COUNTS)))
         b = bisect(totals, k)
-        return 8 * b + _BYTE_BITS[raw[b]][k - (totals[b - 1] if b else 0)]
+        return 8 * (lo + b) + _BYTE_BITS[raw[b]][k - (totals[b - 1] if b else 0)]
 
     def mask(self, squares: Iterable[int]) -> int:
         m = 0
@@ -232,10 +233,11 @@ class SquareIds(LazyIds):
         self.field, self.groups = f, groups
 
     def _rest(self, k: int) -> str:
+        f = self.field
         for mask, descending in self.groups:
             n = mask.bit_count()
             if k < n:
-                return self.field.ids[self.field.nth(mask, k, descending)]
+                return f.ids[f.nth(mask, k, descending)]
             k -= n
         raise IndexError("answer index out of range")
 
