@@ -178,6 +178,9 @@ class LazyIds(Sequence):
             k += self.size
         if not 0 <= k < self.size:
             raise IndexError("answer index out of range")
+        return self._pick(k)
+
+    def _pick(self, k: int) -> str:
         head = self.head
         return head[k] if k < len(head) else self._rest(k - len(head))
 
@@ -203,21 +206,21 @@ class LazyIds(Sequence):
         the same answer: weights are halves and whole numbers, so their running totals are exact)."""
         n = self.size
         if not weights:
-            return self[rng._randbelow(n)]
+            return self._pick(rng._randbelow(n))
         head = self.head
         if weights.keys().isdisjoint(head):
-            return self[int(rng.random() * n)]
+            return self._pick(int(rng.random() * n))
         tops = list(accumulate(map(weights.get, head, repeat(1.0))))
         top = tops[-1]
         x = rng.random() * (top + (n - len(head)))
         if x < top:
-            return self[bisect(tops, x, 0, min(len(tops), n - 1))]
+            return self._pick(bisect(tops, x, 0, min(len(tops), n - 1)))
         j = int(x - top)  # the totals after the head are top + 1, top + 2, ...: count those <= x
         while j and top + j > x:
             j -= 1
         while top + j + 1 <= x:
             j += 1
-        return self[min(len(head) + j, n - 1)]
+        return self._pick(min(len(head) + j, n - 1))
 
 
 @dataclass(slots=True, frozen=True)

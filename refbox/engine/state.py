@@ -91,6 +91,11 @@ UNLOGGED = Unlogged()
 class GameState(Model):
     log: list[LogLine] = Field(default_factory=list)
 
+    @property
+    def logged(self) -> bool:
+        """Whether log lines are kept: a hot path may skip wording a line nobody will read."""
+        return self.log is not UNLOGGED
+
     def note(self, stamp: str, text: str, actor: Actor = None) -> None:
         """A log line, built as ``built`` builds it, inline (more than one line an input in some games)."""
         log = self.log

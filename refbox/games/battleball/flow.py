@@ -26,8 +26,15 @@ def fresh_turn() -> Turn:
 def start_turn(state: State, side: int) -> None:
     state.side = side
     state.turn_no += 1
-    state.turn = fresh_turn()
+    clear_turn(state.turn)
     state.step = "select"
+
+
+def clear_turn(turn: Turn) -> None:
+    """``fresh_turn`` in place (every turn: nothing else holds the old one; a clone copies it)."""
+    fields = turn.__dict__
+    fields.update(_BLANK)
+    fields["move_faces"], fields["tackle_faces"], fields["used"] = [], [], [None, None]
 
 
 def end_turn(state: State) -> None:

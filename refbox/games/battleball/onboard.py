@@ -284,7 +284,8 @@ def _move(state: State, data: Data, side: int, pid: str, i: int, pick_up: bool) 
     start = at[pid]
     at[pid] = i
     state.last_move = [start, i]
-    state.note(roster.stamp(data, state), f"{_rolls(data, state)}: moves {f.ids[start]} to {f.ids[i]}.", side)
+    if state.logged:
+        state.note(roster.stamp(data, state), f"{_rolls(data, state)}: moves {f.ids[start]} to {f.ids[i]}.", side)
     if pick_up:
         _pick_up(state, data, built(Ref, team=side, id=pid))
     after_move(state, data)

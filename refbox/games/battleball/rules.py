@@ -141,8 +141,8 @@ def prompt(state: State, data: Data) -> Prompt:
     return (BOARD_STEPS if state.board else STEPS)[state.step][0](state, data)
 
 
-def legal(state: State, data: Data) -> Legal:
-    return answers.legal(state, data)
+legal = answers.legal
+"""The legal answers of the current step (answers.py), without labels or odds."""
 
 
 def apply(state: State, data: Data, event: Event) -> None:
