@@ -17,7 +17,7 @@ class _Geo:
     """What a ruleset's board fixes, looked up on every input: the field, the formation entry of every player
     id, the ids of the two-square figures, and the occupancies met so far (keyed by values)."""
 
-    __slots__ = ("data", "field", "places", "heavy", "occupied", "near")
+    __slots__ = ("data", "field", "places", "heavy", "one_heavy", "occupied", "near")
 
     def __init__(self, data: Data) -> None:
         b = data.board
@@ -25,8 +25,10 @@ class _Geo:
         self.field = field_of(b.rows, b.length, b.line) if b is not None else None
         self.places: dict[str, Place] = {p.id: p for p in b.formation} if b is not None else {}
         self.heavy = frozenset(pid for pid in self.places if _squares(data, pid) == 2)
+        self.one_heavy = next(iter(self.heavy)) if len(self.heavy) == 1 else None
+        """The id of the only two-square figure, where there is one (the usual line-up: a cheaper key)."""
         self.occupied: dict[tuple, int] = {}
-        """Squares taken, per (heavy figures' squares, every figure's square) of one side."""
+        """Squares taken, per (the heavy figures' squares, every figure's square) of one side."""
         self.near: dict[int, int] = {}
         """Per mask of squares, the squares next to it (``near``)."""
 
@@ -96,7 +98,8 @@ def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = N
     same positions are asked about several times a turn."""
     at = state.at[side]
     g = _geo(data)
-    key = (*map(at.get, g.heavy), *at.values())
+    one = g.one_heavy
+    key = (at.get(one) if one else (*map(at.get, g.heavy),), tuple(at.values()))
     m = g.occupied.get(key)
     if m is None:
         m = 0
@@ -271,10 +274,14 @@ def scoring_possible(f: Field, data: Data, state: State) -> bool:
     region = _region(f, open_, seed)
     heavy = _places(data)[1]
     for side in (0, 1):
-        last = f.last[side]
-        if region & last and any(region & (1 << i) for pid, i in state.at[side].items() if pid not in heavy):
-            return True
-        if any(_heavy_can_score(f, open_, i, seed, last) for pid, i in state.at[side].items() if pid in heavy):
+        last, at = f.last[side], state.at[side]
+        if region & last:
+            light = occupied(f, data, state, side)  # the one-square figures' squares
+            for pid in heavy.intersection(at):
+                light &= ~figure(f, data, state, side, pid)
+            if region & light:
+                return True
+        if any(_heavy_can_score(f, open_, at[pid], seed, last) for pid in heavy.intersection(at)):
             return True
     return False
 
