@@ -229,8 +229,10 @@ class SquareIds(LazyIds):
     __slots__ = ("field", "groups")
 
     def __init__(self, f: Field, head: tuple[str, ...], groups: tuple[tuple[int, bool], ...]) -> None:
-        super().__init__(head, len(head) + sum(m.bit_count() for m, _ in groups))
-        self.field, self.groups = f, groups
+        size = len(head)
+        for mask, _ in groups:
+            size += mask.bit_count()
+        self.head, self.size, self._all, self.field, self.groups = head, size, None, f, groups
 
     def _rest(self, k: int) -> str:
         f = self.field

@@ -419,14 +419,14 @@ def _receivers(state: State, data: Data, first_only: bool = False) -> tuple[str,
     passer = state.carrier
     assert passer is not None
     f, side, sides = _f(data), state.side, data.game.passing_die
-    dist = f.distance
-    mine = pitch.squares(f, data, state, side, passer.id)
+    dist, mine = f.distance, pitch.squares(f, data, state, side, passer.id)
+    heavy = pitch.heavy_ids(data)
     out = []
-    for pid in state.at[side]:
+    for pid, b in state.at[side].items():
         if pid == passer.id:
             continue
         reach = odds.longest_catch(roster.dice_of(data, pid), sides)
-        if any(dist(a, b) <= reach for a in mine for b in pitch.squares(f, data, state, side, pid)):
+        if any(dist(a, b) <= reach for a in mine) or (pid in heavy and any(dist(a, f.foot(b)) <= reach for a in mine)):
             out.append(pid)
             if first_only:
                 break

@@ -64,6 +64,11 @@ def place(data: Data, pid: str) -> Place | None:
     return _places(data)[0].get(pid)
 
 
+def heavy_ids(data: Data) -> frozenset[str]:
+    """The ids of the two-square figures."""
+    return _places(data)[1]
+
+
 def is_heavy(data: Data, pid: str) -> bool:
     return pid in _places(data)[1]
 
@@ -200,7 +205,8 @@ def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
 
 def in_contact(f: Field, data: Data, state: State, side: int) -> bool:
     """Whether a player of ``side`` stands next to an opponent (``pairs`` is not empty)."""
-    return bool(near(f, data, occupied(f, data, state, side)) & occupied(f, data, state, 1 - side))
+    theirs = occupied(f, data, state, 1 - side)  # the squares next to them: known since the mover's roll
+    return bool(near(f, data, theirs) & occupied(f, data, state, side))
 
 
 def pairs(f: Field, data: Data, state: State, side: int, first: str | None = None) -> list[tuple[str, str]]:
