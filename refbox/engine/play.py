@@ -11,6 +11,9 @@ A rules module may provide, besides the protocol's start / prompt / apply / view
 - ``evaluate(state, data, side) -> float``: how good the state is for ``side``, 0 to 1 (else from the score);
 - ``sim_setup(data) -> dict``: the setup headless play uses (else the Setup model's defaults);
 - ``RANDOM_WEIGHTS``: option id -> weight, for answers drawn at random (table questions, the random coach).
+
+``apply`` may return the ``Legal`` of the step it leaves the state at, when it listed those answers anyway
+(settling forced answers): headless play then takes it instead of asking again.
 """
 
 from __future__ import annotations
@@ -164,8 +167,9 @@ def play_out(game: Game, decide: Decider, rng: random.Random, max_inputs: int = 
     weights = getattr(rules, "RANDOM_WEIGHTS", None)
     legal_fn = getattr(rules, "legal", None) or (lambda s, d: legal_of(rules.prompt(s, d)))
     apply = rules.apply
+    known = None
     for n in range(max_inputs):
-        legal = legal_fn(state, data)
+        legal = known or legal_fn(state, data)
         kind = legal.kind
         if kind == "over":
             return n
@@ -173,7 +177,7 @@ def play_out(game: Game, decide: Decider, rng: random.Random, max_inputs: int = 
             event = random_event(legal, rng)
         else:
             event = decide(game, legal) if decide else random_event(legal, rng, weights)
-        apply(state, data, event)
+        known = apply(state, data, event)
     if game.legal().kind == "over":
         return max_inputs
     raise Unfinished(f"the game did not end within {max_inputs} inputs")

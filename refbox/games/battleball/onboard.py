@@ -18,8 +18,7 @@ from refbox.games.battleball.models import Data, Ref, State
 ENDZONE = "endzone"
 
 
-def _f(data: Data):
-    return pitch.board_of(data)
+_f = pitch.board_of
 
 
 def view_square(data: Data, i: int) -> tuple[int, int]:
@@ -174,8 +173,7 @@ def after_roll(state: State, data: Data, steps: int) -> None:
     pid = state.turn.mover
     assert pid is not None
     without, with_ball, td, stop = pitch.move_reach(f, data, state, state.side, pid, steps)
-    t = state.turn
-    t.reach, t.reach_ball, t.endzone, t.stop = without, with_ball, td, stop
+    state.turn.__dict__.update(reach=without, reach_ball=with_ball, endzone=td, stop=stop)  # Model.__setattr__'s store
     if not (without or with_ball or td):
         state.note(roster.stamp(data, state), f"{_rolls(data, state)}: no free square in reach, he stays put.",
                    state.side)

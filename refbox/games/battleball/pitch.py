@@ -8,7 +8,7 @@ from refbox.games.battleball.models import Data, Place, Ref, State
 
 
 def board_of(data: Data) -> Field:
-    f = _geo(data).field
+    f = _last[2] if _last[0] is data else _geo(data).field  # the same ruleset as last time: asked often
     assert f is not None, "the ruleset has no [board]"
     return f
 
@@ -34,7 +34,8 @@ class _Geo:
 
 
 _GEO: dict[int, _Geo] = {}
-_last: list = [None, None]
+_last: list = [None, None, None, frozenset()]
+"""The ruleset asked last, its _Geo, its field and its two-square figures' ids."""
 
 
 def _geo(data: Data) -> _Geo:
@@ -43,8 +44,13 @@ def _geo(data: Data) -> _Geo:
     got = _GEO.get(id(data))
     if got is None or got.data is not data:
         got = _GEO[id(data)] = _Geo(data)
-    _last[0], _last[1] = data, got
+    _last[:] = data, got, got.field, got.heavy
     return got
+
+
+def heavy_ids(data: Data) -> frozenset[str]:
+    """The ids of the two-square figures."""
+    return _last[3] if _last[0] is data else _geo(data).heavy
 
 
 def _places(data: Data) -> tuple[dict[str, Place], frozenset[str]]:
@@ -64,13 +70,8 @@ def place(data: Data, pid: str) -> Place | None:
     return _places(data)[0].get(pid)
 
 
-def heavy_ids(data: Data) -> frozenset[str]:
-    """The ids of the two-square figures."""
-    return _places(data)[1]
-
-
 def is_heavy(data: Data, pid: str) -> bool:
-    return pid in _places(data)[1]
+    return pid in heavy_ids(data)
 
 
 def key_of(data: Data, pid: str) -> str:
@@ -89,13 +90,13 @@ def code_of(data: Data, side: int, pid: str) -> str:
 
 def squares(f: Field, data: Data, state: State, side: int, pid: str) -> list[int]:
     i = state.at[side][pid]
-    return [i, f.foot(i)] if pid in _places(data)[1] else [i]
+    return [i, f.foot(i)] if pid in heavy_ids(data) else [i]
 
 
 def figure(f: Field, data: Data, state: State, side: int, pid: str) -> int:
     i = state.at[side][pid]
     bit = 1 << i
-    return bit | (1 << f.foot(i)) if pid in _places(data)[1] else bit
+    return bit | (1 << f.foot(i)) if pid in heavy_ids(data) else bit
 
 
 def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = None) -> int:
@@ -184,7 +185,7 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str, steps: i
     carrying = c is not None and c.team == side and c.id == pid
     ball = 1 << state.ball if state.ball is not None else 0
     last, stop = f.last[side], near_opp
-    if pid in _places(data)[1]:
+    if pid in heavy_ids(data):
         passable &= f.anchors(passable)
         empty &= f.anchors(empty)
         stop |= f.anchors(stop)
@@ -278,7 +279,7 @@ def scoring_possible(f: Field, data: Data, state: State) -> bool:
         return True
     open_ = f.exists & ~carnage(state)
     region = _region(f, open_, seed)
-    heavy = _places(data)[1]
+    heavy = heavy_ids(data)
     for side in (0, 1):
         last, at = f.last[side], state.at[side]
         if region & last:

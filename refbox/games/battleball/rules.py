@@ -145,36 +145,40 @@ legal = answers.legal
 """The legal answers of the current step (answers.py), without labels or odds."""
 
 
-def apply(state: State, data: Data, event: Event) -> None:
+def apply(state: State, data: Data, event: Event) -> Legal | None:
+    """Play ``event``; returns the legal answers of the step it leaves, where settling worked them out."""
     if state.step == "over":
         raise RuleError("The game is over: nothing more to play. Undo to go back.")
     steps = BOARD_STEPS if state.board else STEPS
     steps[state.step][1](state, data, event)
     if state.skip or state.fold_confirms:
-        settle(state, data)
+        return settle(state, data)
+    return None
 
 
-def settle(state: State, data: Data) -> None:
+def settle(state: State, data: Data) -> Legal | None:
     """Apply every answer that is the only one (issue 14: a forced question is not asked). The step's own
     log line says what happened. With ``fold_confirms``, the table's line-up, halt and restart instructions are
-    logged and play goes on (``flow.fold_confirm``)."""
+    logged and play goes on (``flow.fold_confirm``). Returns the legal answers of the step it stops at where
+    it listed them."""
     steps = BOARD_STEPS if state.board else STEPS
     while state.step != "over":
         if state.fold_confirms and state.step in flow.FOLDED:
             flow.fold_confirm(state, data)
             continue
         if not state.skip or state.step in NOT_CHOICES:
-            return
+            return None
         if state.step == "select" and len(state.at[state.side] if state.board else state.players[0]) > 1:
-            return  # two figures to pick from (at the table "halt" is always a second answer)
+            return None  # two figures to pick from (at the table "halt" is always a second answer)
         if state.step == "move-to":  # the common case, counted without listing the squares
             t = state.turn
             if (t.reach | t.reach_ball).bit_count() + t.endzone != 1:
-                return
+                return None
         lg = answers.legal(state, data)
         if lg.kind != "choose" or len(lg.ids) != 1:
-            return
+            return lg
         steps[state.step][1](state, data, Event("choose", lg.ids[0]))
+    return None
 
 
 NOT_CHOICES = frozenset({"roll-off", "move-roll", "tackle-roll", "hand-off-roll", "pass-roll", "pass-distance",
