@@ -280,6 +280,9 @@ def scoring_possible(f: Field, data: Data, state: State) -> bool:
     open_ = f.exists & ~carnage(state)
     region = _region(f, open_, seed)
     heavy = heavy_ids(data)
+    c = state.carrier
+    if c is not None and c.id not in heavy and region & f.last[c.team]:
+        return True  # the carrier stands in the region (on the ball's square) and can run it in
     for side in (0, 1):
         last, at = f.last[side], state.at[side]
         if region & last:
