@@ -254,6 +254,8 @@ class Turn(Model):
     """A step into the end zone is in reach (with the ball)."""
     stop: int = 0
     """Squares where he would have to stop (next to an opponent)."""
+    mates: int = 0
+    """The squares of his team-mates (they stand still while he moves: contact after his move is read off it)."""
     dest: int | None = None
     """The square chosen, while his coach says whether he picks the ball up on the way."""
 

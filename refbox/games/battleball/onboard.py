@@ -172,8 +172,8 @@ def after_roll(state: State, data: Data, steps: int) -> None:
     f = _f(data)
     pid = state.turn.mover
     assert pid is not None
-    without, with_ball, td, stop = pitch.move_reach(f, data, state, state.side, pid, steps)
-    state.turn.__dict__.update(reach=without, reach_ball=with_ball, endzone=td, stop=stop)  # Model.__setattr__'s store
+    without, with_ball, td, stop, mates = pitch.move_reach(f, data, state, state.side, pid, steps)
+    state.turn.__dict__.update(reach=without, reach_ball=with_ball, endzone=td, stop=stop, mates=mates)  # as setattr
     if not (without or with_ball or td):
         state.note(roster.stamp(data, state), f"{_rolls(data, state)}: no free square in reach, he stays put.",
                    state.side)
@@ -286,7 +286,10 @@ def _move(state: State, data: Data, side: int, pid: str, i: int, pick_up: bool) 
         state.note(roster.stamp(data, state), f"{_rolls(data, state)}: moves {f.ids[start]} to {f.ids[i]}.", side)
     if pick_up:
         _pick_up(state, data, built(Ref, team=side, id=pid))
-    after_move(state, data)
+    t = state.turn
+    ours = t.mates | pitch.figure(f, data, state, side, pid)
+    pitch.remember(f, data, state, side, ours)
+    after_move(state, data, bool(ours & t.stop) if not pitch.is_heavy(data, pid) else None)
 
 
 def _pick_up(state: State, data: Data, ref: Ref) -> None:
@@ -297,9 +300,11 @@ def _pick_up(state: State, data: Data, ref: Ref) -> None:
     state.note(roster.stamp(data, state), f"{roster.full(data, state, ref)} picks up the ball.", ref.team)
 
 
-def after_move(state: State, data: Data) -> None:
-    """The move is done: a tackle if anyone of ours touches an opponent, else hand-off / pass / end."""
-    if pitch.in_contact(_f(data), data, state, state.side):
+def after_move(state: State, data: Data, contact: bool | None = None) -> None:
+    """The move is done: a tackle if anyone of ours touches an opponent, else hand-off / pass / end.
+    ``contact``: whether they touch, where the move worked it out (a one-square mover: his stop squares are
+    the squares next to an opponent)."""
+    if contact if contact is not None else pitch.in_contact(_f(data), data, state, state.side):
         state.step = "tackle"
         return
     if len(action_ids(state, data)) > 1:

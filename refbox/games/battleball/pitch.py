@@ -99,13 +99,19 @@ def figure(f: Field, data: Data, state: State, side: int, pid: str) -> int:
     return bit | (1 << f.foot(i)) if pid in heavy_ids(data) else bit
 
 
+def _lineup(g: _Geo, at: dict[str, int]) -> tuple:
+    """What a side's squares are remembered by: the heavy figures' squares, and every figure's."""
+    one = g.one_heavy
+    return at.get(one) if one else (*map(at.get, g.heavy),), tuple(at.values())
+
+
 def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = None) -> int:
     """The squares ``side``'s figures stand on (but ``skip``'s). Remembered per line-up of positions: the
     same positions are asked about several times a turn."""
     at = state.at[side]
     g = _geo(data)
     one = g.one_heavy
-    key = (at.get(one) if one else (*map(at.get, g.heavy),), tuple(at.values()))
+    key = at.get(one) if one else (*map(at.get, g.heavy),), tuple(at.values())  # _lineup, inline: hot
     m = g.occupied.get(key)
     if m is None:
         m = 0
@@ -167,10 +173,11 @@ def ball_squares(f: Field, data: Data, state: State) -> int:
 # ---- moving ----
 
 
-def move_reach(f: Field, data: Data, state: State, side: int, pid: str, steps: int) -> tuple[int, int, bool, int]:
+def move_reach(f: Field, data: Data, state: State, side: int, pid: str,
+               steps: int) -> tuple[int, int, bool, int, int]:
     """For ``pid`` of ``side`` moving up to ``steps``: the squares he may end on without the ball, with the
-    ball, whether the end zone is in reach (see field.reach), and the squares where he must stop. A Heavy
-    Tackle's squares are his first foot's (the second follows, side by side)."""
+    ball, whether the end zone is in reach (see field.reach), the squares where he must stop, and his
+    team-mates' squares. A Heavy Tackle's squares are his first foot's (the second follows, side by side)."""
     b = data.board
     assert b is not None
     opp = occupied(f, data, state, 1 - side)
@@ -192,7 +199,7 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str, steps: i
         ball |= f.anchors(ball)
         last |= f.anchors(last)
     without, with_ball, td = reach(f, 1 << state.at[side][pid], steps, passable, stop, ball, last, carrying)
-    return without & empty & ~ball, with_ball & empty, td, stop
+    return without & empty & ~ball, with_ball & empty, td, stop, mates
 
 
 def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
@@ -202,6 +209,14 @@ def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
 
 
 # ---- contact ----
+
+
+def remember(f: Field, data: Data, state: State, side: int, mask: int) -> None:
+    """Tell ``occupied`` the squares of ``side`` as they stand now (known from a move: no need to count)."""
+    g = _geo(data)
+    if len(g.occupied) > 4096:
+        g.occupied.clear()
+    g.occupied[_lineup(g, state.at[side])] = mask
 
 
 def in_contact(f: Field, data: Data, state: State, side: int) -> bool:
