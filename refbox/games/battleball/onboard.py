@@ -421,19 +421,32 @@ def pass_ids(state: State, data: Data) -> tuple[str, ...]:
 def _receivers(state: State, data: Data, first_only: bool = False) -> tuple[str, ...]:
     passer = state.carrier
     assert passer is not None
-    f, side, sides = _f(data), state.side, data.game.passing_die
+    f, side = _f(data), state.side
     dist, mine = f.distance, pitch.squares(f, data, state, side, passer.id)
-    heavy = pitch.heavy_ids(data)
+    heavy, catch = pitch.heavy_ids(data), _catches(data)
     out = []
     for pid, b in state.at[side].items():
         if pid == passer.id:
             continue
-        reach = odds.longest_catch(roster.dice_of(data, pid), sides)
+        reach = catch[pid]
         if any(dist(a, b) <= reach for a in mine) or (pid in heavy and any(dist(a, f.foot(b)) <= reach for a in mine)):
             out.append(pid)
             if first_only:
                 break
     return tuple(out)
+
+
+_CATCHES: dict[int, tuple[Data, dict[str, int]]] = {}
+
+
+def _catches(data: Data) -> dict[str, int]:
+    """Per player id, the longest throw he can catch (his dice and the passing die: fixed per ruleset)."""
+    got = _CATCHES.get(id(data))
+    if got is None or got[0] is not data:
+        sides = data.game.passing_die
+        table = {p.id: odds.longest_catch(roster.dice_of(data, p.id), sides) for p in roster.new_team(data)}
+        got = _CATCHES[id(data)] = (data, table)
+    return got[1]
 
 
 def pass_prompt(state: State, data: Data) -> Choose:

@@ -243,6 +243,8 @@ def pairs(f: Field, data: Data, state: State, side: int, first: str | None = Non
 
 def adjacent_mates(f: Field, data: Data, state: State, side: int, pid: str) -> list[str]:
     around = f.spread(figure(f, data, state, side, pid))
+    if not around & occupied(f, data, state, side, skip=pid):
+        return []  # the common case, told by one mask
     return [q for q in state.at[side] if q != pid and around & figure(f, data, state, side, q)]
 
 
