@@ -88,6 +88,11 @@ class Field:
         self._up = [_ByteIds(self.ids, k, False) for k in range(self.nbytes)]
         self._down = [_ByteIds(self.ids, k, True) for k in reversed(range(self.nbytes))]
         """Per byte of a mask (``_down``: highest byte first), the ids its set bits stand for."""
+        self.foot_bits = [0] * self.nbytes * 8
+        """Per square, its Heavy Tackle foot as a mask (0 where that is off the board)."""
+        for i in self.col:
+            j = self.foot(i)
+            self.foot_bits[i] = 1 << j if j >= 0 else 0
         self.centre = self.index[(length // 2, (rows - 1) // 2)]
         self.last = (self._mask(lambda c, r: c == self.last_col(r)), self._mask(lambda c, r: c == 0))
         """Per side, the squares from which a step enters the end zone that side attacks (side 0 attacks the

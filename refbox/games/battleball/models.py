@@ -273,6 +273,51 @@ Step = Literal[
 ]  # fmt: skip
 
 
+class Positions(dict):
+    """Where one side's figures stand (player id -> square), keeping the mask of those squares (a bit per
+    square, see field.py) until they change: the rules ask for it several times a turn."""
+
+    __slots__ = ("_mask",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._mask: int | None = None
+
+    def squares(self) -> int:
+        """The squares of the figures' first feet, as a mask."""
+        m = self._mask
+        if m is None:
+            m = 0
+            for i in self.values():
+                m |= 1 << i
+            self._mask = m
+        return m
+
+    def __deepcopy__(self, memo: dict) -> "Positions":
+        twin = Positions(self)
+        twin._mask = self._mask
+        return twin
+
+    def __setitem__(self, pid: str, square: int) -> None:
+        self._mask = None
+        super().__setitem__(pid, square)
+
+    def __delitem__(self, pid: str) -> None:
+        self._mask = None
+        super().__delitem__(pid)
+
+    def _forgets(name: str):  # type: ignore[misc]  # every other way a dict changes forgets the mask too
+        def change(self, *args, **kwargs):
+            self._mask = None
+            return getattr(dict, name)(self, *args, **kwargs)
+        change.__name__ = name
+        return change
+
+    pop, popitem, clear, update, setdefault, __ior__ = map(_forgets, (
+        "pop", "popitem", "clear", "update", "setdefault", "__ior__"))
+    del _forgets
+
+
 class State(GameState):
     teams: tuple[str, str]
     """Team ids, side 0 then side 1."""
@@ -305,9 +350,9 @@ class State(GameState):
     """Setup.fold_confirms at the table: line-up, halt and restart are logged, not asked."""
     # ---- the board, when refbox keeps the positions (Setup.board == "screen") ----
     board: bool = False
-    at: list[dict[str, int]] = [{}, {}]
+    at: list[dict[str, int]] = Field(default_factory=lambda: [Positions(), Positions()])
     """Per side, where each player on the field stands: player id -> square (a Heavy Tackle: his first
-    square; the second is ``Field.foot`` of it). Players off the field have no square."""
+    square; the second is ``Field.foot`` of it). Players off the field have no square. Held as Positions."""
     ball: int | None = None
     """The square of a loose ball (None while someone carries it, or off the board)."""
     carnage: list[int] = Field(default_factory=list)
@@ -317,6 +362,11 @@ class State(GameState):
     lineup_next: Literal["half", "halt", "restart"] = "half"
     """What the line-up on the board leads to: a half's start (Team Rules, roll-off), or play after a halt
     or a restart."""
+
+    @field_validator("at")
+    @classmethod
+    def _positions(cls, at: list[dict[str, int]]) -> list[dict[str, int]]:
+        return [Positions(side) for side in at]
 
     def player(self, ref: Ref) -> Player:
         for p in self.players[ref.team]:

@@ -13,7 +13,7 @@ from refbox.engine.prompts import Choose, Event, Option, Refusal
 from refbox.engine.state import built
 from refbox.games.battleball import flow, odds, pitch, roster
 from refbox.games.battleball.field import SquareIds
-from refbox.games.battleball.models import Data, Ref, State
+from refbox.games.battleball.models import Data, Positions, Ref, State
 
 ENDZONE = "endzone"
 
@@ -62,7 +62,7 @@ def place_formation(state: State, data: Data) -> None:
             if side == 1:  # the other end, turned half round: a Heavy Tackle's first square is his upper one
                 i = f.mirror(f.foot(i)) if pitch.is_heavy(data, p.id) else f.mirror(i)
             at[p.id] = i
-        state.at[side] = at
+        state.at[side] = Positions(at)
     state.carnage = []
     state.carrier = None
     state.ball = f.centre
@@ -288,7 +288,6 @@ def _move(state: State, data: Data, side: int, pid: str, i: int, pick_up: bool) 
         _pick_up(state, data, built(Ref, team=side, id=pid))
     t = state.turn
     ours = t.mates | pitch.figure(f, data, state, side, pid)
-    pitch.remember(f, data, state, side, ours)
     after_move(state, data, bool(ours & t.stop) if not pitch.is_heavy(data, pid) else None)
 
 

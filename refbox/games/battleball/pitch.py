@@ -4,7 +4,7 @@ loose ball may be put. Pure functions of the state and the board (field.py); no 
 from __future__ import annotations
 
 from refbox.games.battleball.field import Field, field_of, reach
-from refbox.games.battleball.models import Data, Place, Ref, State
+from refbox.games.battleball.models import Data, Place, Positions, Ref, State
 
 
 def board_of(data: Data) -> Field:
@@ -15,9 +15,9 @@ def board_of(data: Data) -> Field:
 
 class _Geo:
     """What a ruleset's board fixes, looked up on every input: the field, the formation entry of every player
-    id, the ids of the two-square figures, and the occupancies met so far (keyed by values)."""
+    id, the ids of the two-square figures, and the squares next to the occupancies met so far."""
 
-    __slots__ = ("data", "field", "places", "heavy", "one_heavy", "occupied", "near")
+    __slots__ = ("data", "field", "places", "heavy", "one_heavy", "near")
 
     def __init__(self, data: Data) -> None:
         b = data.board
@@ -27,15 +27,13 @@ class _Geo:
         self.heavy = frozenset(pid for pid in self.places if _squares(data, pid) == 2)
         self.one_heavy = next(iter(self.heavy)) if len(self.heavy) == 1 else None
         """The id of the only two-square figure, where there is one (the usual line-up: a cheaper key)."""
-        self.occupied: dict[tuple, int] = {}
-        """Squares taken, per (the heavy figures' squares, every figure's square) of one side."""
         self.near: dict[int, int] = {}
         """Per mask of squares, the squares next to it (``near``)."""
 
 
 _GEO: dict[int, _Geo] = {}
-_last: list = [None, None, None, frozenset()]
-"""The ruleset asked last, its _Geo, its field and its two-square figures' ids."""
+_last: list = [None, None, None, frozenset(), None]
+"""The ruleset asked last, its _Geo, its field, its two-square figures' ids and the only one's (or None)."""
 
 
 def _geo(data: Data) -> _Geo:
@@ -44,7 +42,7 @@ def _geo(data: Data) -> _Geo:
     got = _GEO.get(id(data))
     if got is None or got.data is not data:
         got = _GEO[id(data)] = _Geo(data)
-    _last[:] = data, got, got.field, got.heavy
+    _last[:] = data, got, got.field, got.heavy, got.one_heavy
     return got
 
 
@@ -99,30 +97,18 @@ def figure(f: Field, data: Data, state: State, side: int, pid: str) -> int:
     return bit | (1 << f.foot(i)) if pid in heavy_ids(data) else bit
 
 
-def _lineup(g: _Geo, at: dict[str, int]) -> tuple:
-    """What a side's squares are remembered by: the heavy figures' squares, and every figure's."""
-    one = g.one_heavy
-    return at.get(one) if one else (*map(at.get, g.heavy),), tuple(at.values())
-
-
 def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = None) -> int:
-    """The squares ``side``'s figures stand on (but ``skip``'s). Remembered per line-up of positions: the
-    same positions are asked about several times a turn."""
+    """The squares ``side``'s figures stand on (but ``skip``'s): their first feet, as their positions keep
+    them, and the Heavy Tackles' second feet."""
     at = state.at[side]
-    g = _geo(data)
-    one = g.one_heavy
-    key = at.get(one) if one else (*map(at.get, g.heavy),), tuple(at.values())  # _lineup, inline: hot
-    m = g.occupied.get(key)
-    if m is None:
-        m = 0
-        for i in at.values():
-            m |= 1 << i
-        for pid in g.heavy:
-            if pid in at:
-                m |= 1 << f.foot(at[pid])
-        if len(g.occupied) > 4096:
-            g.occupied.clear()
-        g.occupied[key] = m
+    m = at.squares() if type(at) is Positions else Positions(at).squares()
+    if _last[0] is data and _last[4] is not None:  # the usual line-up: one Heavy Tackle
+        i = at.get(_last[4])
+        if i is not None:
+            m |= f.foot_bits[i]
+    else:
+        for pid in heavy_ids(data).intersection(at):
+            m |= f.foot_bits[at[pid]]
     if skip is not None and skip in at:
         m ^= figure(f, data, state, side, skip)
     return m
@@ -209,14 +195,6 @@ def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
 
 
 # ---- contact ----
-
-
-def remember(f: Field, data: Data, state: State, side: int, mask: int) -> None:
-    """Tell ``occupied`` the squares of ``side`` as they stand now (known from a move: no need to count)."""
-    g = _geo(data)
-    if len(g.occupied) > 4096:
-        g.occupied.clear()
-    g.occupied[_lineup(g, state.at[side])] = mask
 
 
 def in_contact(f: Field, data: Data, state: State, side: int) -> bool:
