@@ -129,8 +129,9 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
     """Any legal answer, drawn from ``rng`` (dice uniformly; choices by ``weights`` where given)."""
     kind = legal.kind
     if kind == "roll":
-        below = rng._randbelow  # what rng.randint(1, s) draws, without its two layers of argument checks
-        return Event("roll", [below(s) + 1 for s in legal.sides], "digital")
+        below, sides = rng._randbelow, legal.sides  # what rng.randint(1, s) draws, without its argument checks
+        faces = [below(sides[0]) + 1] if len(sides) == 1 else [below(s) + 1 for s in sides]  # one die: no loop
+        return Event("roll", faces, "digital")
     if kind == "choose":
         ids = legal.ids
         if type(ids) is not tuple:  # a LazyIds: drawn from without writing the list out
