@@ -239,15 +239,36 @@ _REGIONS: dict[tuple[Field, int], list[int]] = {}
 """Per board and mask of open squares, its connected parts found so far."""
 
 
-def _region(f: Field, open_: int, seed: int) -> int:
-    """``f.region(seed, open_)`` from the connected parts of ``open_`` met before (carnage changes rarely, the
-    ball often: each part is flood-filled once)."""
+_OPEN: dict[tuple[Field, tuple[int, ...]], tuple[int, list[int]]] = {}
+"""Per board and carnage squares: the squares free of carnage, and their connected parts found so far."""
+
+
+def _open(f: Field, state: State) -> tuple[int, list[int]]:
+    key = (f, tuple(state.carnage))
+    got = _OPEN.get(key)
+    if got is None:
+        if len(_OPEN) > 256:
+            _OPEN.clear()
+        open_ = f.exists & ~carnage(state)
+        got = _OPEN[key] = (open_, _parts(f, open_))
+    return got
+
+
+def _parts(f: Field, open_: int) -> list[int]:
     key = (f, open_)
     parts = _REGIONS.get(key)
     if parts is None:
         if len(_REGIONS) > 256:
             _REGIONS.clear()
         parts = _REGIONS[key] = []
+    return parts
+
+
+def _region(f: Field, open_: int, seed: int, parts: list[int] | None = None) -> int:
+    """``f.region(seed, open_)`` from the connected parts of ``open_`` met before (carnage changes rarely, the
+    ball often: each part is flood-filled once)."""
+    if parts is None:
+        parts = _parts(f, open_)
     seed &= open_
     out = 0
     for part in parts:
@@ -272,8 +293,8 @@ def scoring_possible(f: Field, data: Data, state: State) -> bool:
     seed = ball_squares(f, data, state)
     if not seed:
         return True
-    open_ = f.exists & ~carnage(state)
-    region = _region(f, open_, seed)
+    open_, parts = _open(f, state)
+    region = _region(f, open_, seed, parts)
     heavy = heavy_ids(data)
     c = state.carrier
     if c is not None and c.id not in heavy and region & f.last[c.team]:
