@@ -9,6 +9,7 @@ either team, and random play can lean forwards by the answer alone.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from refbox.games.monster_ball.data import Data, Slot
 from refbox.games.monster_ball.models import State
@@ -166,16 +167,25 @@ _EIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 class Shape:
     """Where a figure can go, relative to its square: destinations in key order (nearest first, then forward,
-    then from the captain's left) as offsets with their move ids, and the search's layers. One shape serves
-    every square with the same surroundings (the same crowd around it, the same edges within reach)."""
+    then from the captain's left) as move ids (and offsets, worked out when asked), and the search's layers.
+    One shape serves every square with the same surroundings (the same crowd around it, the same edges within
+    reach)."""
 
-    __slots__ = ("offsets", "ids", "win", "layers", "hustle_layers", "launch", "legal")
+    __slots__ = ("ids", "win", "hit", "layers", "hustle_layers", "launch", "legal", "_offsets")
 
-    def __init__(self, offsets, ids, win, layers, hustle_layers, launch) -> None:
-        self.offsets, self.ids, self.win = offsets, ids, win
+    def __init__(self, win, hit, layers, hustle_layers, launch) -> None:
+        self.win, self.hit = win, hit
+        self.ids = win.ids_of(hit)
         self.layers, self.hustle_layers, self.launch = layers, hustle_layers, launch
         self.legal: dict = {}
         """A move's legal answers with these destinations, by what else they depend on (moves.move_to_legal)."""
+        self._offsets = None
+
+    @property
+    def offsets(self) -> tuple[tuple[int, int], ...]:
+        if self._offsets is None:
+            self._offsets = tuple(compress(self.win.offsets, map(self.hit.__and__, self.win.bits)))
+        return self._offsets
 
 
 class Reach:
@@ -214,9 +224,8 @@ class Reach:
         bit = self._local(sq)
         for c, layer in enumerate(self.shape.hustle_layers):
             if layer & bit:
-                launch = self.shape.launch[c]
-                x, y = sq
-                return next(n for n in ((x + a, y + b) for a, b in _EIGHT) if self._local(n) & launch)
+                a, b = self.shape.win.first_around(bit, self.shape.launch[c])
+                return sq[0] + a, sq[1] + b
         return None
 
 
@@ -236,10 +245,32 @@ class Window:
                      if (dx or dy) and x0 <= dx + r <= x1 and y0 <= dy + r <= y1]
         """Every square of the board in the window but the start, in key order: offset, bit and move id."""
         self.origin = 1 << (r * self.w + r)
+        self.bits = tuple(row[2] for row in self.rows)
+        self.ids = tuple(row[3] for row in self.rows)
+        self.offsets = tuple((row[0], row[1]) for row in self.rows)
+        self.around = tuple((a, b, b * self.w + a) for a, b in _EIGHT)
+        """The squares around, in Pitch.neighbours' order: offset and shift of the bit."""
+        self._ids: dict[int, tuple[str, ...]] = {}
+
+    def ids_of(self, squares: int) -> tuple[str, ...]:
+        """The move ids of ``squares`` (window bits), in key order; kept (crowds differ, their reach less)."""
+        got = self._ids.get(squares)
+        if got is None:
+            if len(self._ids) > 1000:
+                self._ids.clear()
+            got = self._ids[squares] = tuple(compress(self.ids, map(squares.__and__, self.bits)))
+        return got
 
     def grow(self, b: int) -> int:
         h = b | (b << 1) | (b >> 1)
         return (h | (h << self.w) | (h >> self.w)) & self.board
+
+    def first_around(self, bit: int, among: int) -> tuple[int, int]:
+        """The offset of the first square around ``bit`` (in Pitch.neighbours' order) that is in ``among``."""
+        for a, b, shift in self.around:
+            if (bit << shift if shift >= 0 else bit >> -shift) & among:
+                return a, b
+        raise ValueError("no square around is in the set")
 
 
 def _rect(r: int, x0: int, x1: int, y0: int, y1: int) -> int:
@@ -367,9 +398,7 @@ def _search(win: Window, block: int, passable: int) -> Shape:
     hit = seen_hustle
     for layer in dest_layers:
         hit |= layer
-    chosen = [row for row in win.rows if row[2] & hit]
-    return Shape(tuple((row[0], row[1]) for row in chosen), tuple(row[3] for row in chosen), win, dest_layers,
-                 hustle_layers, launch_layers)
+    return Shape(win, hit, dest_layers, hustle_layers, launch_layers)
 
 
 def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
