@@ -187,6 +187,18 @@ class Shape:
             self._offsets = tuple(compress(self.win.offsets, map(self.hit.__and__, self.win.bits)))
         return self._offsets
 
+    def move(self, move_id: str) -> tuple[int, int, int | None] | None:
+        """The destination of ``move_id`` as an offset with the steps to it (None for a Hustle), or None if
+        the id (in its usual spelling) is not one of the destinations."""
+        got = self.win.by_id.get(move_id)
+        if got is None or not got[2] & self.hit:
+            return None
+        dx, dy, bit = got
+        for c, layer in enumerate(self.layers, 1):
+            if layer & bit:
+                return dx, dy, c
+        return dx, dy, None
+
 
 class Reach:
     """A shape placed on the figure's square: its destinations as squares, for a free one the steps to it
@@ -248,6 +260,7 @@ class Window:
         self.bits = tuple(row[2] for row in self.rows)
         self.ids = tuple(row[3] for row in self.rows)
         self.offsets = tuple((row[0], row[1]) for row in self.rows)
+        self.by_id = {move: (dx, dy, bit) for dx, dy, bit, move in self.rows}
         self.around = tuple((a, b, b * self.w + a) for a, b in _EIGHT)
         """The squares around, in Pitch.neighbours' order: offset and shift of the bit."""
         self._ids: dict[int, tuple[str, ...]] = {}
