@@ -31,10 +31,9 @@ def move_to_legal(s: State, data: Data) -> Legal:
     assert pid is not None
     shape = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid))
     key = (s.mover, s.captain_minute)
-    got = shape.legal.get(key)
-    if got is None:
-        got = shape.legal[key] = _move_legal(key, shape.ids)
-    return got
+    if shape.legal_key != key:
+        shape.legal, shape.legal_key = _move_legal(key, shape.ids), key
+    return shape.legal
 
 
 _MOVE_LEGAL: dict[tuple, Legal] = {}

@@ -9,7 +9,7 @@ either team, and random play can lean forwards by the answer alone.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, count
 
 from refbox.games.monster_ball.data import Data, Slot
 from refbox.games.monster_ball.models import State
@@ -171,14 +171,14 @@ class Shape:
     One shape serves every square with the same surroundings (the same crowd around it, the same edges within
     reach)."""
 
-    __slots__ = ("ids", "win", "hit", "layers", "hustle_layers", "launch", "legal", "_offsets")
+    __slots__ = ("ids", "win", "hit", "layers", "hustle_layers", "launch", "legal", "legal_key", "_offsets")
 
     def __init__(self, win, hit, layers, hustle_layers, launch) -> None:
         self.win, self.hit = win, hit
         self.ids = win.ids_of(hit)
         self.layers, self.hustle_layers, self.launch = layers, hustle_layers, launch
-        self.legal: dict = {}
-        """A move's legal answers with these destinations, by what else they depend on (moves.move_to_legal)."""
+        self.legal, self.legal_key = None, None
+        """A move's legal answers with these destinations, and what else they depend on (moves.move_to_legal)."""
         self._offsets = None
 
     @property
@@ -257,6 +257,8 @@ class Window:
                      if (dx or dy) and x0 <= dx + r <= x1 and y0 <= dy + r <= y1]
         """Every square of the board in the window but the start, in key order: offset, bit and move id."""
         self.origin = 1 << (r * self.w + r)
+        self.number = next(_WINDOW_NUMBERS)
+        """Tells windows apart in the shapes' keys (plain ints: the garbage collector skips such keys)."""
         self.bits = tuple(row[2] for row in self.rows)
         self.ids = tuple(row[3] for row in self.rows)
         self.offsets = tuple((row[0], row[1]) for row in self.rows)
@@ -307,18 +309,25 @@ def _template(r: int, team: int) -> list[tuple[int, int, int, str]]:
     return [(dx, dy, 1 << ((dy + r) * w + dx + r), move_id(dx * d, dy * d)) for dx, dy in offsets]
 
 
-_WINDOWS: dict[tuple, Window] = {}
-"""By start: (pitch, square, steps, team, carrier) -> the window, shared by starts with the same edges."""
+_WINDOWS: dict[Pitch, dict[tuple, Window]] = {}
+"""By pitch, then by start: (square, steps, team, carrier) -> the window, shared by starts with the same edges
+(keys of plain values: the garbage collector skips them)."""
 _SHARED: dict[tuple, Window] = {}
 _SHAPES: dict[tuple, Shape] = {}
+_WINDOW_NUMBERS = count()
 
 
 def window(p: Pitch, start: Square, r: int, team: int, carrier: bool) -> Window:
-    key = (p, start, r, team, carrier)
-    win = _WINDOWS.get(key)
-    if win is None:
-        if len(_WINDOWS) > 50000:
+    windows = _WINDOWS.get(p)
+    if windows is None:
+        if len(_WINDOWS) > 8:
             _WINDOWS.clear()
+        windows = _WINDOWS[p] = {}
+    key = (start, r, team, carrier)
+    win = windows.get(key)
+    if win is None:
+        if len(windows) > 50000:
+            windows.clear()
         sx, sy = start
         clip = lambda lo, hi, at: (max(0, lo - at + r), min(2 * r, hi - at + r))  # noqa: E731  (window coords)
         board = (*clip(0, p.cols - 1, sx), *clip(0, p.rows - 1, sy))
@@ -336,7 +345,7 @@ def window(p: Pitch, start: Square, r: int, team: int, carrier: bool) -> Window:
         win = _SHARED.get(shared)
         if win is None:
             win = _SHARED[shared] = Window(*shared)
-        _WINDOWS[key] = win
+        windows[key] = win
     return win
 
 
@@ -383,7 +392,7 @@ def _shape(pos: dict, knocked: list, stunned: list, p: Pitch, pid: str, steps: i
                 passable |= 1 << ((y - y0) * width + x - x0)
             else:
                 block |= 1 << ((y - y0) * width + x - x0)
-    key = (win, block, passable)
+    key = (win.number, block, passable)
     got = _SHAPES.get(key)
     if got is None:
         if len(_SHAPES) > 50000:
@@ -411,7 +420,7 @@ def _search(win: Window, block: int, passable: int) -> Shape:
     hit = seen_hustle
     for layer in dest_layers:
         hit |= layer
-    return Shape(win, hit, dest_layers, hustle_layers, launch_layers)
+    return Shape(win, hit, tuple(dest_layers), tuple(hustle_layers), tuple(launch_layers))
 
 
 def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
