@@ -139,8 +139,34 @@ def test_kept_line_ups_and_hike_pairs_are_what_placing_them_gives():
         kept, fresh = clone(s), clone(s)
         places.place_lineups(kept, DATA)
         places._LINEUPS.clear()
+        places._ASSIGNED.clear()
         places.place_lineups(fresh, DATA)
         assert list(kept.pos.items()) == list(fresh.pos.items())
+
+
+def plain_nearest_free(p, target, area, taken):
+    """The nearest free square of ``area`` as the rules say it: ring by ring around the target (clamped to the
+    board), each ring ordered by the steps along the length, then across, then row by row."""
+    x, y = min(max(target[0], 0), p.cols - 1), min(max(target[1], 0), p.rows - 1)
+    for r in range(max(p.cols, p.rows)):
+        ring = sorted(((cx, cy) for cy in range(y - r, y + r + 1) for cx in range(x - r, x + r + 1)
+                       if max(abs(cx - x), abs(cy - y)) == r), key=lambda sq: (abs(sq[0] - x), abs(sq[1] - y), sq))
+        for sq in ring:
+            if sq in area and sq not in taken:
+                return sq
+    return None
+
+
+def test_a_line_up_square_is_the_nearest_free_one_ring_by_ring():
+    """``nearest_free`` walks kept rings of offsets: it finds what sorting each ring around the target finds."""
+    p = places.pitch(DATA)
+    rng = random.Random(5)
+    board = sorted(p.grid.squares())
+    for _ in range(300):
+        area = frozenset(rng.sample(board, rng.randint(1, 200)))
+        taken = set(rng.sample(sorted(area), rng.randint(0, len(area) - 1)))
+        target = (rng.randint(-3, p.cols + 2), rng.randint(-3, p.rows + 2))
+        assert places.nearest_free(p, target, area, taken) == plain_nearest_free(p, target, area, taken)
 
 
 def test_a_destination_by_its_id_is_the_reach_of_its_square():

@@ -486,14 +486,11 @@ a tenth of random play, and the same few recur all game."""
 
 
 def _lineup_key(s: State, data: Data, kicker: str | None) -> tuple:
-    from refbox.games.monster_ball.flow import squad
-
     sides = []
     for team in (0, 1):
         t = s.teams[team]
-        kinds = squad(s, data, team)
-        sides.append((tuple(pid for pid in t.field if not s.player(pid).ejected),
-                      tuple(kinds[pid].id for pid in t.field), t.center, t.quarterback))
+        kinds = _flow.squad(s, data, team)
+        sides.append((_fielded(s, team), tuple(kinds[pid].id for pid in t.field), t.center, t.quarterback))
     return (id(data), s.possession, kickoff_pending(s), s.to_go, kicker, tuple(s.knocked), tuple(s.stunned), *sides)
 
 
@@ -505,8 +502,6 @@ def place_team(s: State, data: Data, team: int) -> None:
 
 def _plan(s: State, data: Data, team: int, kicker: str | None) -> tuple[list[Slot], list[int], dict[str, str]]:
     """A team's slots, the column each slot is measured from, and the players pinned to a role."""
-    from refbox.games.monster_ball import between  # the hike pair: who the center and quarterback are
-
     assert data.formations is not None
     p, f, off = pitch(data), data.formations, s.possession
     if kickoff_pending(s):
@@ -519,7 +514,7 @@ def _plan(s: State, data: Data, team: int, kicker: str | None) -> tuple[list[Slo
     line = p.ball_x(off, s.to_go)
     if team != off:
         return f.defense, [line + p.direction(off)] * len(f.defense), {}
-    center, qb = between.hike_pair(s, data, off)
+    center, qb = _between.hike_pair(s, data, off)
     return f.offense, [line] * len(f.offense), {"quarterback": qb, "center": center}
 
 
@@ -531,14 +526,47 @@ def _best_kicker(s: State, data: Data, team: int) -> str | None:
 
 
 def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> None:
-    """Fill the team's slots with its fielded players and put them on the field. A slot's line is a column;
-    ``back`` counts away from it towards the team's own end zone. Pinned players take the first slot of their
-    role; then slots go to a player whose positions include the role, then to anyone left."""
-    players = [pid for pid in s.teams[team].field if not s.player(pid).ejected]
+    """Fill the team's slots with its fielded players (``_assign``) and put them on the field. A slot's line is
+    a column; ``back`` counts away from it towards the team's own end zone."""
+    players = _fielded(s, team)
     if not players:
         return
     p = pitch(data)
     slots, lines, pinned = _plan(s, data, team, kicker)
+    chosen, free = _assign(s, data, team, slots, pinned, players)
+    area = region(s, p, team)
+    d = p.direction(team)
+    taken = set(s.pos.values())
+    for i, pid in chosen:
+        slot = slots[i]
+        target = (lines[i] - d * slot.back, p.row_across(team, slot.across))
+        sq = s.pos[pid] = nearest_free(p, target, area, taken)
+        taken.add(sq)
+    for pid in free:  # more players than slots (a house formation): next to the last slot
+        sq = s.pos[pid] = nearest_free(p, s.pos[chosen[-1][1]] if chosen else (lines[0], p.rows // 2), area, taken)
+        taken.add(sq)
+
+
+def _fielded(s: State, team: int) -> tuple[str, ...]:
+    """The team's players on the field, but the ejected ones."""
+    t = s.teams[team]
+    ejected = [p.id for p in t.players if p.ejected]
+    return tuple(pid for pid in t.field if pid not in ejected) if ejected else tuple(t.field)
+
+
+_ASSIGNED: dict[tuple, tuple] = {}
+
+
+def _assign(s: State, data: Data, team: int, slots: list[Slot], pinned: dict[str, str],
+            players: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], tuple[str, ...]]:
+    """Who takes which slot: (slot, player) in slot order, and the players left over. Pinned players take the
+    first slot of their role; then slots go to a player whose positions include the role, then to anyone left.
+    Kept by what decides it (line-ups recur with the same players, the line elsewhere)."""
+    kinds = _flow.squad(s, data, team)
+    key = (id(data), id(slots), tuple(pinned.items()), players, tuple(kinds[pid].id for pid in players))
+    got = _ASSIGNED.get(key)
+    if got is not None and got[0] is data and got[1] is slots:
+        return got[2]
     chosen: dict[int, str] = {}
     free = list(players)
     for role, pid in pinned.items():
@@ -547,9 +575,6 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
                 chosen[i] = pid
                 free.remove(pid)
                 break
-    from refbox.games.monster_ball.flow import squad
-
-    kinds = squad(s, data, team)
     for i, slot in enumerate(slots):
         if i in chosen:
             continue
@@ -561,18 +586,10 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
     for i in range(len(slots)):
         if i not in chosen and free:
             chosen[i] = free.pop(0)
-    area = region(s, p, team)
-    d = p.direction(team)
-    order = sorted(chosen)
-    taken = set(s.pos.values())
-    for i in order:
-        slot = slots[i]
-        target = (lines[i] - d * slot.back, p.row_across(team, slot.across))
-        sq = s.pos[chosen[i]] = nearest_free(p, target, area, taken)
-        taken.add(sq)
-    for pid in free:  # more players than slots (a house formation): next to the last slot
-        sq = s.pos[pid] = nearest_free(p, s.pos[chosen[order[-1]]] if order else (lines[0], p.rows // 2), area, taken)
-        taken.add(sq)
+    if len(_ASSIGNED) > 20000:
+        _ASSIGNED.clear()
+    got = _ASSIGNED[key] = (data, slots, (tuple(sorted(chosen.items())), tuple(free)))
+    return got[2]
 
 
 def nearest_free(p: Pitch, target: Square, area: frozenset[Square], taken: set[Square]) -> Square:
@@ -582,14 +599,21 @@ def nearest_free(p: Pitch, target: Square, area: frozenset[Square], taken: set[S
     x = min(max(target[0], 0), p.cols - 1)
     y = min(max(target[1], 0), p.rows - 1)
     for r in range(max(p.cols, p.rows)):
-        ring = [(x, y)] if r == 0 else sorted(
-            ((cx, cy) for cy in range(y - r, y + r + 1) for cx in range(x - r, x + r + 1)
-             if max(abs(cx - x), abs(cy - y)) == r),
-            key=lambda sq: (abs(sq[0] - x), abs(sq[1] - y), sq))
-        for sq in ring:
+        for dx, dy in _ring(r):
+            sq = (x + dx, y + dy)
             if sq in area and sq not in taken:
                 return sq
     raise ValueError("no free square for a line-up")
 
 
-from refbox.games.monster_ball import flow as _flow  # noqa: E402  (flow builds on this module)
+@lru_cache(maxsize=64)
+def _ring(r: int) -> tuple[tuple[int, int], ...]:
+    """The offsets ``r`` steps away, nearest along the length first, then across, then row by row: the order
+    ``nearest_free`` tries them in."""
+    if r == 0:
+        return ((0, 0),)
+    ring = [(dx, dy) for dx in (-r, r) for dy in range(-r, r + 1)] + [(dx, dy) for dx in range(1 - r, r) for dy in (-r, r)]
+    return tuple(sorted(ring, key=lambda o: (abs(o[0]), abs(o[1]), o)))
+
+
+from refbox.games.monster_ball import between as _between, flow as _flow  # noqa: E402  (they build on this module)
