@@ -271,7 +271,7 @@ class Window:
         """The move ids of ``squares`` (window bits), in key order; kept (crowds differ, their reach less)."""
         got = self._ids.get(squares)
         if got is None:
-            if len(self._ids) > 1000:
+            if len(self._ids) > 500:
                 self._ids.clear()
             got = self._ids[squares] = tuple(compress(self.ids, map(squares.__and__, self.bits)))
         return got
