@@ -139,5 +139,70 @@ def test_kept_line_ups_and_hike_pairs_are_what_placing_them_gives():
         kept, fresh = clone(s), clone(s)
         places.place_lineups(kept, DATA)
         places._LINEUPS.clear()
+        places._ASSIGNED.clear()
         places.place_lineups(fresh, DATA)
         assert list(kept.pos.items()) == list(fresh.pos.items())
+
+
+def plain_nearest_free(p, target, area, taken):
+    """The nearest free square of ``area`` as the rules say it: ring by ring around the target (clamped to the
+    board), each ring ordered by the steps along the length, then across, then row by row."""
+    x, y = min(max(target[0], 0), p.cols - 1), min(max(target[1], 0), p.rows - 1)
+    for r in range(max(p.cols, p.rows)):
+        ring = sorted(((cx, cy) for cy in range(y - r, y + r + 1) for cx in range(x - r, x + r + 1)
+                       if max(abs(cx - x), abs(cy - y)) == r), key=lambda sq: (abs(sq[0] - x), abs(sq[1] - y), sq))
+        for sq in ring:
+            if sq in area and sq not in taken:
+                return sq
+    return None
+
+
+def test_a_line_up_square_is_the_nearest_free_one_ring_by_ring():
+    """``nearest_free`` walks kept rings of offsets: it finds what sorting each ring around the target finds."""
+    p = places.pitch(DATA)
+    rng = random.Random(5)
+    board = sorted(p.grid.squares())
+    for _ in range(300):
+        area = frozenset(rng.sample(board, rng.randint(1, 200)))
+        taken = set(rng.sample(sorted(area), rng.randint(0, len(area) - 1)))
+        target = (rng.randint(-3, p.cols + 2), rng.randint(-3, p.rows + 2))
+        assert places.nearest_free(p, target, area, taken) == plain_nearest_free(p, target, area, taken)
+
+
+def test_a_destination_by_its_id_is_the_reach_of_its_square():
+    """``Shape.move`` (a move id straight to its offset and steps) agrees with the reach's squares and costs, for
+    every id offered and for ids that are not destinations."""
+    p = places.pitch(DATA)
+    for s in states(7, "move_to", every=3, limit=30):
+        pid = s.selected
+        r = places.reach(s, p, pid, places.steps_left(s, DATA, pid))
+        sx, sy = s.pos[pid]
+        for sq, move in zip(r.squares, r.ids):
+            assert r.shape.move(move) == (sq[0] - sx, sq[1] - sy, r.cost(sq))
+        for move in ("m0,0", "m9,9", "stay", places.move_id(0, 5)):
+            if move not in r.ids:
+                assert r.shape.move(move) is None
+
+
+def plain_closer(field, taken, sq, target):
+    """The free square next to ``sq`` nearest ``target`` as the rules say it: among the squares around that are
+    nearer on both axes, the least by (gap, steps along both axes, square)."""
+    (x, y), (tx, ty) = sq, target
+    here = max(abs(x - tx), abs(y - ty))
+    near = [(nx, ny) for nx in (x - 1, x, x + 1) for ny in (y - 1, y, y + 1)
+            if abs(nx - tx) < here and abs(ny - ty) < here and (nx, ny) in field and (nx, ny) not in taken]
+    return min(near, key=lambda n: (max(abs(n[0] - tx), abs(n[1] - ty)), abs(n[0] - tx) + abs(n[1] - ty), n),
+               default=None)
+
+
+def test_closing_in_takes_the_square_the_rules_say_from_anywhere():
+    """``_closer``'s kept steps towards a target pick what comparing every square around picks, with random
+    crowds."""
+    p = places.pitch(DATA)
+    field = places.field_squares(DATA)
+    rng = random.Random(3)
+    squares = sorted(field)
+    for _ in range(3000):
+        sq, target = rng.choice(squares), rng.choice(squares)
+        taken = set(rng.sample(squares, rng.randint(0, 300)))
+        assert moves._closer(p, field, taken, sq, target) == plain_closer(field, taken, sq, target)

@@ -31,10 +31,23 @@ def move_to_legal(s: State, data: Data) -> Legal:
     assert pid is not None
     shape = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid))
     key = (s.mover, s.captain_minute)
-    got = shape.legal.get(key)
+    if shape.legal_key != key:
+        shape.legal, shape.legal_key = _move_legal(key, shape.ids), key
+    return shape.legal
+
+
+_MOVE_LEGAL: dict[tuple, Legal] = {}
+"""A move's legal answers by the destinations' ids: shapes that differ in their layers share them (and random
+play's weights, kept by the answers' identity)."""
+
+
+def _move_legal(key: tuple, ids: tuple[str, ...]) -> Legal:
+    got = _MOVE_LEGAL.get((key, ids))
     if got is None:
+        if len(_MOVE_LEGAL) > 20000:
+            _MOVE_LEGAL.clear()
         head = ("done", "stay", "timeout") if key[1] else ("done", "stay")
-        got = shape.legal[key] = Legal("choose", key[0], head + shape.ids)
+        got = _MOVE_LEGAL[(key, ids)] = Legal("choose", key[0], head + ids)
     return got
 
 
@@ -101,11 +114,16 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
         s.selected, s.step = None, "move"
         return
     p = places.pitch(data)
-    square = places.from_id(s, p, pid, choice)
-    r = _targets(s, data)
-    if choice not in r.ids and (square is None or square not in r.squares):  # the ids are the squares' moves
-        raise RuleError(f"{s.label(pid)} cannot reach that square.")
-    cost = r.cost(square)
+    shape = places.shape(s, p, pid, places.steps_left(s, data, pid))
+    found = shape.move(choice)
+    if found is None:  # not a destination, or one spelled otherwise (m01,0): by its square
+        square = places.from_id(s, p, pid, choice)
+        found = None if square is None else shape.move(places.to_id(s, p, pid, square))
+        if found is None:
+            raise RuleError(f"{s.label(pid)} cannot reach that square.")
+    dx, dy, cost = found
+    x, y = s.pos[pid]
+    square = (x + dx, y + dy)
     if cost is not None:
         f = s.__dict__
         used = f["used"]
@@ -117,6 +135,7 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
             return
         flow.scored_on_field(s, data)
         return
+    r = places.Reach(shape, (x, y))
     before = r.hustle_from(square)
     assert before is not None
     if before != s.pos[pid]:
@@ -290,21 +309,31 @@ def advance_plan(s: State, data: Data) -> dict[str, tuple]:
     team = s.mover
     d = p.direction(team)
     field, ends = places._areas(p)
+    end = ends[team]
     taken = _occupancy(s)
     out: dict[str, tuple] = {}
-    for pid in sorted(live.walkers(s, data, team), key=lambda pid: -s.pos[pid][0] * d):
-        x, y = s.pos[pid]
-        left = places.steps_left(s, data, pid)
+    for pid, start, left in sorted(_walking(s, data), key=lambda w: -w[1][0] * d):
+        x, y = start
         steps = 0
-        while steps < left and (x + d, y) in field and (x + d, y) not in taken:
+        while steps < left:
+            ahead = (x + d, y)
+            if ahead not in field or ahead in taken:
+                break
             x, steps = x + d, steps + 1
-            if pid == s.carrier and (x, y) in ends[team]:
+            if pid == s.carrier and ahead in end:
                 break
         if steps:
-            _leave(taken, s.pos[pid])
+            _leave(taken, start)
             taken[(x, y)] = taken.get((x, y), 0) + 1
             out[pid] = ((x, y), steps)
     return out
+
+
+def _walking(s: State, data: Data) -> list[tuple[str, tuple[int, int], int]]:
+    """The mover's figures that can still step (live.walkers), each with its square and the steps it has left."""
+    team, pos, used = s.mover, s.pos, s.used
+    kinds = flow.squad(s, data, team)
+    return [(pid, pos[pid], kinds[pid].move - used.get(pid, 0)) for pid in live.walkers(s, data, team)]
 
 
 def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
@@ -320,22 +349,30 @@ def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
 def _closer(p, field, taken, sq, target) -> tuple[int, int] | None:
     """The free square next to ``sq`` that is nearest ``target`` (nearer than ``sq``), or None: the nearest by
     (gap, steps along both axes, square), among the squares a step leaves nearer on both axes."""
-    tx, ty = target
     x, y = sq
-    here = max(abs(x - tx), abs(y - ty))
-    best, best_key = None, None
-    for nx in (x - 1, x, x + 1):
-        ax = abs(nx - tx)
-        if ax < here:
-            for ny in (y - 1, y, y + 1):
-                ay = abs(ny - ty)
-                if ay < here:
-                    n = (nx, ny)
-                    if n in field and n not in taken:
-                        key = (max(ax, ay), ax + ay, n)
-                        if best_key is None or key < best_key:
-                            best, best_key = n, key
-    return best
+    for a, b in _steps_towards(x - target[0], y - target[1]):
+        n = (x + a, y + b)
+        if n in field and n not in taken:
+            return n
+    return None
+
+
+_TOWARDS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _steps_towards(rx: int, ry: int) -> tuple[tuple[int, int], ...]:
+    """The steps that leave a square (``rx``, ``ry``) away from a target nearer on both axes, best first (what
+    ``_closer`` prefers: the gap left, then the steps along both axes left, then the square): kept, they
+    depend on nothing else."""
+    got = _TOWARDS.get((rx, ry))
+    if got is None:
+        here = max(abs(rx), abs(ry))
+        steps = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if abs(rx + a) < here and abs(ry + b) < here]
+        steps.sort(key=lambda st: (max(abs(rx + st[0]), abs(ry + st[1])), abs(rx + st[0]) + abs(ry + st[1]), st))
+        if len(_TOWARDS) > 20000:
+            _TOWARDS.clear()
+        got = _TOWARDS[(rx, ry)] = tuple(steps)
+    return got
 
 
 def can_pursue(s: State, data: Data, walkers: list[str], taken: set | None = None) -> bool:
@@ -353,16 +390,12 @@ def can_pursue(s: State, data: Data, walkers: list[str], taken: set | None = Non
         taken = set(pos.values())
     for pid in walkers:
         x, y = pos[pid]
-        gap = max(abs(x - tx), abs(y - ty))
-        if gap <= near:
+        if -near <= x - tx <= near and -near <= y - ty <= near:
             continue
-        xs = [n for n in (x - 1, x, x + 1) if -gap < n - tx < gap]  # a step that leaves it nearer on both axes
-        ys = [n for n in (y - 1, y, y + 1) if -gap < n - ty < gap]
-        for nx in xs:
-            for ny in ys:
-                n = (nx, ny)
-                if n in field and n not in taken:
-                    return True
+        for a, b in _steps_towards(x - tx, y - ty):
+            n = (x + a, y + b)
+            if n in field and n not in taken:
+                return True
     return False
 
 
@@ -380,9 +413,8 @@ def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
     taken = _occupancy(s)
     out: dict[str, tuple] = {}
     gap = lambda sq: max(abs(sq[0] - tx), abs(sq[1] - ty))  # noqa: E731
-    for pid in sorted(live.walkers(s, data, s.mover), key=lambda pid: (gap(s.pos[pid]), pid)):
-        sq = s.pos[pid]
-        left = places.steps_left(s, data, pid)
+    for pid, start, left in sorted(_walking(s, data), key=lambda w: (gap(w[1]), w[0])):
+        sq = start
         steps = 0
         while steps < left and gap(sq) > near:
             nxt = _closer(p, field, taken, sq, target)
@@ -390,7 +422,7 @@ def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
                 break
             sq, steps = nxt, steps + 1
         if steps:
-            _leave(taken, s.pos[pid])
+            _leave(taken, start)
             taken[sq] = taken.get(sq, 0) + 1
             out[pid] = (sq, steps)
     return out

@@ -9,6 +9,7 @@ either team, and random play can lean forwards by the answer alone.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress, count
 
 from refbox.games.monster_ball.data import Data, Slot
 from refbox.games.monster_ball.models import State
@@ -166,16 +167,37 @@ _EIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 class Shape:
     """Where a figure can go, relative to its square: destinations in key order (nearest first, then forward,
-    then from the captain's left) as offsets with their move ids, and the search's layers. One shape serves
-    every square with the same surroundings (the same crowd around it, the same edges within reach)."""
+    then from the captain's left) as move ids (and offsets, worked out when asked), and the search's layers.
+    One shape serves every square with the same surroundings (the same crowd around it, the same edges within
+    reach)."""
 
-    __slots__ = ("offsets", "ids", "win", "layers", "hustle_layers", "launch", "legal")
+    __slots__ = ("ids", "win", "hit", "layers", "hustle_layers", "launch", "legal", "legal_key", "_offsets")
 
-    def __init__(self, offsets, ids, win, layers, hustle_layers, launch) -> None:
-        self.offsets, self.ids, self.win = offsets, ids, win
+    def __init__(self, win, hit, layers, hustle_layers, launch) -> None:
+        self.win, self.hit = win, hit
+        self.ids = win.ids_of(hit)
         self.layers, self.hustle_layers, self.launch = layers, hustle_layers, launch
-        self.legal: dict = {}
-        """A move's legal answers with these destinations, by what else they depend on (moves.move_to_legal)."""
+        self.legal, self.legal_key = None, None
+        """A move's legal answers with these destinations, and what else they depend on (moves.move_to_legal)."""
+        self._offsets = None
+
+    @property
+    def offsets(self) -> tuple[tuple[int, int], ...]:
+        if self._offsets is None:
+            self._offsets = tuple(compress(self.win.offsets, map(self.hit.__and__, self.win.bits)))
+        return self._offsets
+
+    def move(self, move_id: str) -> tuple[int, int, int | None] | None:
+        """The destination of ``move_id`` as an offset with the steps to it (None for a Hustle), or None if
+        the id (in its usual spelling) is not one of the destinations."""
+        got = self.win.by_id.get(move_id)
+        if got is None or not got[2] & self.hit:
+            return None
+        dx, dy, bit = got
+        for c, layer in enumerate(self.layers, 1):
+            if layer & bit:
+                return dx, dy, c
+        return dx, dy, None
 
 
 class Reach:
@@ -214,9 +236,8 @@ class Reach:
         bit = self._local(sq)
         for c, layer in enumerate(self.shape.hustle_layers):
             if layer & bit:
-                launch = self.shape.launch[c]
-                x, y = sq
-                return next(n for n in ((x + a, y + b) for a, b in _EIGHT) if self._local(n) & launch)
+                a, b = self.shape.win.first_around(bit, self.shape.launch[c])
+                return sq[0] + a, sq[1] + b
         return None
 
 
@@ -236,10 +257,35 @@ class Window:
                      if (dx or dy) and x0 <= dx + r <= x1 and y0 <= dy + r <= y1]
         """Every square of the board in the window but the start, in key order: offset, bit and move id."""
         self.origin = 1 << (r * self.w + r)
+        self.number = next(_WINDOW_NUMBERS)
+        """Tells windows apart in the shapes' keys (plain ints: the garbage collector skips such keys)."""
+        self.bits = tuple(row[2] for row in self.rows)
+        self.ids = tuple(row[3] for row in self.rows)
+        self.offsets = tuple((row[0], row[1]) for row in self.rows)
+        self.by_id = {move: (dx, dy, bit) for dx, dy, bit, move in self.rows}
+        self.around = tuple((a, b, b * self.w + a) for a, b in _EIGHT)
+        """The squares around, in Pitch.neighbours' order: offset and shift of the bit."""
+        self._ids: dict[int, tuple[str, ...]] = {}
+
+    def ids_of(self, squares: int) -> tuple[str, ...]:
+        """The move ids of ``squares`` (window bits), in key order; kept (crowds differ, their reach less)."""
+        got = self._ids.get(squares)
+        if got is None:
+            if len(self._ids) > 500:
+                self._ids.clear()
+            got = self._ids[squares] = tuple(compress(self.ids, map(squares.__and__, self.bits)))
+        return got
 
     def grow(self, b: int) -> int:
         h = b | (b << 1) | (b >> 1)
         return (h | (h << self.w) | (h >> self.w)) & self.board
+
+    def first_around(self, bit: int, among: int) -> tuple[int, int]:
+        """The offset of the first square around ``bit`` (in Pitch.neighbours' order) that is in ``among``."""
+        for a, b, shift in self.around:
+            if (bit << shift if shift >= 0 else bit >> -shift) & among:
+                return a, b
+        raise ValueError("no square around is in the set")
 
 
 def _rect(r: int, x0: int, x1: int, y0: int, y1: int) -> int:
@@ -263,18 +309,25 @@ def _template(r: int, team: int) -> list[tuple[int, int, int, str]]:
     return [(dx, dy, 1 << ((dy + r) * w + dx + r), move_id(dx * d, dy * d)) for dx, dy in offsets]
 
 
-_WINDOWS: dict[tuple, Window] = {}
-"""By start: (pitch, square, steps, team, carrier) -> the window, shared by starts with the same edges."""
+_WINDOWS: dict[Pitch, dict[tuple, Window]] = {}
+"""By pitch, then by start: (square, steps, team, carrier) -> the window, shared by starts with the same edges
+(keys of plain values: the garbage collector skips them)."""
 _SHARED: dict[tuple, Window] = {}
 _SHAPES: dict[tuple, Shape] = {}
+_WINDOW_NUMBERS = count()
 
 
 def window(p: Pitch, start: Square, r: int, team: int, carrier: bool) -> Window:
-    key = (p, start, r, team, carrier)
-    win = _WINDOWS.get(key)
-    if win is None:
-        if len(_WINDOWS) > 50000:
+    windows = _WINDOWS.get(p)
+    if windows is None:
+        if len(_WINDOWS) > 8:
             _WINDOWS.clear()
+        windows = _WINDOWS[p] = {}
+    key = (start, r, team, carrier)
+    win = windows.get(key)
+    if win is None:
+        if len(windows) > 50000:
+            windows.clear()
         sx, sy = start
         clip = lambda lo, hi, at: (max(0, lo - at + r), min(2 * r, hi - at + r))  # noqa: E731  (window coords)
         board = (*clip(0, p.cols - 1, sx), *clip(0, p.rows - 1, sy))
@@ -292,7 +345,7 @@ def window(p: Pitch, start: Square, r: int, team: int, carrier: bool) -> Window:
         win = _SHARED.get(shared)
         if win is None:
             win = _SHARED[shared] = Window(*shared)
-        _WINDOWS[key] = win
+        windows[key] = win
     return win
 
 
@@ -339,7 +392,7 @@ def _shape(pos: dict, knocked: list, stunned: list, p: Pitch, pid: str, steps: i
                 passable |= 1 << ((y - y0) * width + x - x0)
             else:
                 block |= 1 << ((y - y0) * width + x - x0)
-    key = (win, block, passable)
+    key = (win.number, block, passable)
     got = _SHAPES.get(key)
     if got is None:
         if len(_SHAPES) > 50000:
@@ -367,9 +420,7 @@ def _search(win: Window, block: int, passable: int) -> Shape:
     hit = seen_hustle
     for layer in dest_layers:
         hit |= layer
-    chosen = [row for row in win.rows if row[2] & hit]
-    return Shape(tuple((row[0], row[1]) for row in chosen), tuple(row[3] for row in chosen), win, dest_layers,
-                 hustle_layers, launch_layers)
+    return Shape(win, hit, tuple(dest_layers), tuple(hustle_layers), tuple(launch_layers))
 
 
 def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
@@ -435,14 +486,11 @@ a tenth of random play, and the same few recur all game."""
 
 
 def _lineup_key(s: State, data: Data, kicker: str | None) -> tuple:
-    from refbox.games.monster_ball.flow import squad
-
     sides = []
     for team in (0, 1):
         t = s.teams[team]
-        kinds = squad(s, data, team)
-        sides.append((tuple(pid for pid in t.field if not s.player(pid).ejected),
-                      tuple(kinds[pid].id for pid in t.field), t.center, t.quarterback))
+        kinds = _flow.squad(s, data, team)
+        sides.append((_fielded(s, team), tuple(kinds[pid].id for pid in t.field), t.center, t.quarterback))
     return (id(data), s.possession, kickoff_pending(s), s.to_go, kicker, tuple(s.knocked), tuple(s.stunned), *sides)
 
 
@@ -454,8 +502,6 @@ def place_team(s: State, data: Data, team: int) -> None:
 
 def _plan(s: State, data: Data, team: int, kicker: str | None) -> tuple[list[Slot], list[int], dict[str, str]]:
     """A team's slots, the column each slot is measured from, and the players pinned to a role."""
-    from refbox.games.monster_ball import between  # the hike pair: who the center and quarterback are
-
     assert data.formations is not None
     p, f, off = pitch(data), data.formations, s.possession
     if kickoff_pending(s):
@@ -468,7 +514,7 @@ def _plan(s: State, data: Data, team: int, kicker: str | None) -> tuple[list[Slo
     line = p.ball_x(off, s.to_go)
     if team != off:
         return f.defense, [line + p.direction(off)] * len(f.defense), {}
-    center, qb = between.hike_pair(s, data, off)
+    center, qb = _between.hike_pair(s, data, off)
     return f.offense, [line] * len(f.offense), {"quarterback": qb, "center": center}
 
 
@@ -480,14 +526,47 @@ def _best_kicker(s: State, data: Data, team: int) -> str | None:
 
 
 def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> None:
-    """Fill the team's slots with its fielded players and put them on the field. A slot's line is a column;
-    ``back`` counts away from it towards the team's own end zone. Pinned players take the first slot of their
-    role; then slots go to a player whose positions include the role, then to anyone left."""
-    players = [pid for pid in s.teams[team].field if not s.player(pid).ejected]
+    """Fill the team's slots with its fielded players (``_assign``) and put them on the field. A slot's line is
+    a column; ``back`` counts away from it towards the team's own end zone."""
+    players = _fielded(s, team)
     if not players:
         return
     p = pitch(data)
     slots, lines, pinned = _plan(s, data, team, kicker)
+    chosen, free = _assign(s, data, team, slots, pinned, players)
+    area = region(s, p, team)
+    d = p.direction(team)
+    taken = set(s.pos.values())
+    for i, pid in chosen:
+        slot = slots[i]
+        target = (lines[i] - d * slot.back, p.row_across(team, slot.across))
+        sq = s.pos[pid] = nearest_free(p, target, area, taken)
+        taken.add(sq)
+    for pid in free:  # more players than slots (a house formation): next to the last slot
+        sq = s.pos[pid] = nearest_free(p, s.pos[chosen[-1][1]] if chosen else (lines[0], p.rows // 2), area, taken)
+        taken.add(sq)
+
+
+def _fielded(s: State, team: int) -> tuple[str, ...]:
+    """The team's players on the field, but the ejected ones."""
+    t = s.teams[team]
+    ejected = [p.id for p in t.players if p.ejected]
+    return tuple(pid for pid in t.field if pid not in ejected) if ejected else tuple(t.field)
+
+
+_ASSIGNED: dict[tuple, tuple] = {}
+
+
+def _assign(s: State, data: Data, team: int, slots: list[Slot], pinned: dict[str, str],
+            players: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], tuple[str, ...]]:
+    """Who takes which slot: (slot, player) in slot order, and the players left over. Pinned players take the
+    first slot of their role; then slots go to a player whose positions include the role, then to anyone left.
+    Kept by what decides it (line-ups recur with the same players, the line elsewhere)."""
+    kinds = _flow.squad(s, data, team)
+    key = (id(data), id(slots), tuple(pinned.items()), players, tuple(kinds[pid].id for pid in players))
+    got = _ASSIGNED.get(key)
+    if got is not None and got[0] is data and got[1] is slots:
+        return got[2]
     chosen: dict[int, str] = {}
     free = list(players)
     for role, pid in pinned.items():
@@ -496,9 +575,6 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
                 chosen[i] = pid
                 free.remove(pid)
                 break
-    from refbox.games.monster_ball.flow import squad
-
-    kinds = squad(s, data, team)
     for i, slot in enumerate(slots):
         if i in chosen:
             continue
@@ -510,18 +586,10 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
     for i in range(len(slots)):
         if i not in chosen and free:
             chosen[i] = free.pop(0)
-    area = region(s, p, team)
-    d = p.direction(team)
-    order = sorted(chosen)
-    taken = set(s.pos.values())
-    for i in order:
-        slot = slots[i]
-        target = (lines[i] - d * slot.back, p.row_across(team, slot.across))
-        sq = s.pos[chosen[i]] = nearest_free(p, target, area, taken)
-        taken.add(sq)
-    for pid in free:  # more players than slots (a house formation): next to the last slot
-        sq = s.pos[pid] = nearest_free(p, s.pos[chosen[order[-1]]] if order else (lines[0], p.rows // 2), area, taken)
-        taken.add(sq)
+    if len(_ASSIGNED) > 20000:
+        _ASSIGNED.clear()
+    got = _ASSIGNED[key] = (data, slots, (tuple(sorted(chosen.items())), tuple(free)))
+    return got[2]
 
 
 def nearest_free(p: Pitch, target: Square, area: frozenset[Square], taken: set[Square]) -> Square:
@@ -531,14 +599,21 @@ def nearest_free(p: Pitch, target: Square, area: frozenset[Square], taken: set[S
     x = min(max(target[0], 0), p.cols - 1)
     y = min(max(target[1], 0), p.rows - 1)
     for r in range(max(p.cols, p.rows)):
-        ring = [(x, y)] if r == 0 else sorted(
-            ((cx, cy) for cy in range(y - r, y + r + 1) for cx in range(x - r, x + r + 1)
-             if max(abs(cx - x), abs(cy - y)) == r),
-            key=lambda sq: (abs(sq[0] - x), abs(sq[1] - y), sq))
-        for sq in ring:
+        for dx, dy in _ring(r):
+            sq = (x + dx, y + dy)
             if sq in area and sq not in taken:
                 return sq
     raise ValueError("no free square for a line-up")
 
 
-from refbox.games.monster_ball import flow as _flow  # noqa: E402  (flow builds on this module)
+@lru_cache(maxsize=64)
+def _ring(r: int) -> tuple[tuple[int, int], ...]:
+    """The offsets ``r`` steps away, nearest along the length first, then across, then row by row: the order
+    ``nearest_free`` tries them in."""
+    if r == 0:
+        return ((0, 0),)
+    ring = [(dx, dy) for dx in (-r, r) for dy in range(-r, r + 1)] + [(dx, dy) for dx in range(1 - r, r) for dy in (-r, r)]
+    return tuple(sorted(ring, key=lambda o: (abs(o[0]), abs(o[1]), o)))
+
+
+from refbox.games.monster_ball import between as _between, flow as _flow  # noqa: E402  (they build on this module)
