@@ -109,8 +109,10 @@ def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = N
     else:
         for pid in heavy_ids(data).intersection(at):
             m |= f.foot_bits[at[pid]]
-    if skip is not None and skip in at:
-        m ^= figure(f, data, state, side, skip)
+    if skip is not None:
+        i = at.get(skip)
+        if i is not None:  # his figure off the mask (as ``figure``, inline: every move asks)
+            m ^= 1 << i | (f.foot_bits[i] if skip in heavy_ids(data) else 0)
     return m
 
 
