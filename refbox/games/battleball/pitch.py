@@ -171,7 +171,7 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str,
     opp = occupied(f, data, state, 1 - side)
     mates = occupied(f, data, state, side, skip=pid)
     blocked = carnage(state) | opp
-    near_opp = near(f, data, opp)
+    near_opp = f.spread(opp) & ~opp  # new each turn (the other side moved last): no use remembering
     passable = f.exists & ~blocked & ~((mates & near_opp) if b.through_team_mates else mates)
     empty = f.exists & ~blocked & ~mates
     if not b.stop_on_half_squares:
@@ -201,7 +201,7 @@ def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
 
 def in_contact(f: Field, data: Data, state: State, side: int) -> bool:
     """Whether a player of ``side`` stands next to an opponent (``pairs`` is not empty)."""
-    theirs = occupied(f, data, state, 1 - side)  # the squares next to them: known since the mover's roll
+    theirs = occupied(f, data, state, 1 - side)
     return bool(near(f, data, theirs) & occupied(f, data, state, side))
 
 
