@@ -64,6 +64,22 @@ def _kept(kind: str, actor: int | None, ids: tuple[str, ...] = (), sides: tuple[
     return got
 
 
+_MOVE_ROLLS: dict[tuple[int, str], tuple[Data, Legal]] = {}
+
+
+def _move_roll(state: State, data: Data) -> Legal:
+    """The mover's dice, the same Legal for the same side and player of a ruleset (asked every turn)."""
+    pid = state.turn.mover
+    assert pid is not None
+    key = (state.side, pid)
+    got = _MOVE_ROLLS.get(key)
+    if got is None or got[0] is not data:
+        if len(_MOVE_ROLLS) > 4096:
+            _MOVE_ROLLS.clear()
+        got = _MOVE_ROLLS[key] = (data, Legal("roll", state.side, sides=roster.dice_of(data, pid)))
+    return got[1]
+
+
 LegalFn = Callable[[State, Data], Legal]
 
 TABLE: dict[str, LegalFn] = {
@@ -71,7 +87,7 @@ TABLE: dict[str, LegalFn] = {
     "team-rules": lambda s, d: Legal("choose", s.side, tuple(r.id for r in d.team_rules)),
     "roll-off": lambda s, d: Legal("roll", None, sides=(d.game.roll_off_die, d.game.roll_off_die)),
     "select": lambda s, d: Legal("choose", s.side, (*_on_field(s, s.side), "halt")),
-    "move-roll": lambda s, d: _kept("roll", s.side, sides=_dice(d, s, s.side, s.turn.mover)),
+    "move-roll": _move_roll,
     "move-die": lambda s, d: Legal("choose", s.side, tuple(str(f) for f in s.turn.move_faces)),
     "ball": _ball,
     "adjacent": lambda s, d: Legal("choose", s.side, ("yes", "no")),
