@@ -120,7 +120,7 @@ def _board_menu(s: State, data: Data) -> Legal:
     squares next to the other side, kept by their squares (they stand still while a side moves)."""
     team = s.mover
     knocked, stunned, held, pos = s.knocked, s.stunned, s.held, s.pos
-    move_of, cheat_of, _ = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
+    move_of, cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
     teams = s.teams
     mine, theirs = teams[team].field, teams[1 - team].field
     if knocked or stunned:
