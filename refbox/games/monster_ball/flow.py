@@ -106,8 +106,11 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
 def down_words(down: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(down, f"{down}th")
+    return ORDINALS.get(down) or f"{down}th"
 
 
 def ball_team(s: State) -> int:
