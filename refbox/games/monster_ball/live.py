@@ -131,7 +131,7 @@ def _board_menu(s: State, data: Data) -> Legal:
     carrier = s.carrier if s.ball == "held" else None
     if carrier in theirs:
         near_others = _next_to(tuple([pos[pid] for pid in theirs if pid != carrier]))
-        ids = ["done"] if _around(pos[carrier]).isdisjoint(mine_squares) else ["done", "tackle"]
+        ids = ["done"] if _AROUND[pos[carrier]].isdisjoint(mine_squares) else ["done", "tackle"]
     else:
         near_others = _next_to(tuple(map(pos.__getitem__, theirs)))
         ids = ["done"]
@@ -142,7 +142,7 @@ def _board_menu(s: State, data: Data) -> Legal:
         for pid, kind in cheat_of.items():  # whether any of them can: the order does not matter
             if pid in mine and pid not in cheated and (
                     (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
-                    or (kind == "holding" and not _around(pos[pid]).isdisjoint(map(pos.__getitem__, theirs)))):
+                    or (kind == "holding" and not _AROUND[pos[pid]].isdisjoint(map(pos.__getitem__, theirs)))):
                 ids.append("cheat")
                 break
     if not near_others.isdisjoint(mine_squares):
@@ -172,20 +172,22 @@ def _next_to(squares: tuple) -> frozenset:
     if got is None:
         if len(_NEXT_TO) > 20000:
             _NEXT_TO.clear()
-        got = _NEXT_TO[squares] = frozenset().union(*map(_around, squares))
+        got = _NEXT_TO[squares] = frozenset().union(*map(_AROUND.__getitem__, squares))
     return got
 
 
-_AROUND: dict[tuple[int, int], frozenset] = {}
+class _Around(dict):
+    """Square -> that square and the eight squares around it (found on first look-up: ``_AROUND[sq]``)."""
 
-
-def _around(sq: tuple[int, int]) -> frozenset:
-    """``sq`` and the eight squares around it."""
-    got = _AROUND.get(sq)
-    if got is None:
+    def __missing__(self, sq: tuple[int, int]) -> frozenset:
+        if len(self) > 5000:
+            self.clear()
         x, y = sq
-        got = _AROUND[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
-    return got
+        got = self[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
+        return got
+
+
+_AROUND = _Around()
 
 
 @legal_for("move")
