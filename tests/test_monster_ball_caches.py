@@ -141,3 +141,14 @@ def test_kept_line_ups_and_hike_pairs_are_what_placing_them_gives():
         places._LINEUPS.clear()
         places.place_lineups(fresh, DATA)
         assert list(kept.pos.items()) == list(fresh.pos.items())
+
+
+def test_kept_log_stamps_are_what_the_play_down_and_round_spell():
+    seen = set()
+    for step in ("move", "between", "tackle_roll"):
+        for s in states(7, step, every=3, limit=40):
+            plain = (f"{flow.down_words(s.down)} r{max(s.round, 1)}" if s.play.kind == "scrimmage"
+                     else f"{s.play.kind} r{max(s.round, 1)}") if s.play else "between plays"
+            assert flow.stamp(s) == plain
+            seen.add(plain)
+    assert len(seen) > 3, "several plays, downs and rounds were stamped"

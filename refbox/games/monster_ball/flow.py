@@ -90,12 +90,22 @@ def ref_number(s: State, data: Data) -> int:
     return data.referee(s.referee).catches_at_most
 
 
+_STAMPS: dict[tuple[str, int, int], str] = {}
+"""Log stamps by play kind, down and round: every note is stamped, even in headless play that drops it."""
+
+
 def stamp(s: State) -> str:
     play = s.play
     if play is None:
         return "setup" if s.step == "draft" else "between plays"
-    kind = play.kind
-    return f"{down_words(s.down)} r{max(s.round, 1)}" if kind == "scrimmage" else f"{kind} r{max(s.round, 1)}"
+    key = (play.kind, s.down, s.round)
+    got = _STAMPS.get(key)
+    if got is None:
+        if len(_STAMPS) > 1000:
+            _STAMPS.clear()
+        kind, down, n = key
+        got = _STAMPS[key] = f"{down_words(down)} r{max(n, 1)}" if kind == "scrimmage" else f"{kind} r{max(n, 1)}"
+    return got
 
 
 def squares(n: int) -> str:
