@@ -139,8 +139,9 @@ def _board_menu(s: State, data: Data) -> Legal:
         ids.append("pass")
     if cheat_of:
         cheated = s.cheated
-        for pid, kind in cheat_of.items():  # whether any of them can: the order does not matter
-            if pid in mine and pid not in cheated and (
+        for pid in cheat_of.keys() & mine:  # whether any of them can: the order does not matter
+            kind = cheat_of[pid]
+            if pid not in cheated and (
                     (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
                     or (kind == "holding" and not _AROUND[pos[pid]].isdisjoint(map(pos.__getitem__, theirs)))):
                 ids.append("cheat")
