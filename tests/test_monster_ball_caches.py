@@ -206,3 +206,14 @@ def test_closing_in_takes_the_square_the_rules_say_from_anywhere():
         sq, target = rng.choice(squares), rng.choice(squares)
         taken = set(rng.sample(squares, rng.randint(0, 300)))
         assert moves._closer(p, field, taken, sq, target) == plain_closer(field, taken, sq, target)
+
+
+def test_kept_log_stamps_are_what_the_play_down_and_round_spell():
+    seen = set()
+    for step in ("move", "between", "tackle_roll"):
+        for s in states(7, step, every=3, limit=40):
+            plain = (f"{flow.down_words(s.down)} r{max(s.round, 1)}" if s.play.kind == "scrimmage"
+                     else f"{s.play.kind} r{max(s.round, 1)}") if s.play else "between plays"
+            assert flow.stamp(s) == plain
+            seen.add(plain)
+    assert len(seen) > 3, "several plays, downs and rounds were stamped"

@@ -40,25 +40,25 @@ def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
 
 _FACTS: dict[int, tuple] = {}
 _LAST_FACTS: list = [None, None]
-"""The facts looked up last for each side (checked by identity: the same squad, the same cheats asked)."""
+"""The facts looked up last for each side, with what they were found from (the squad list, checked by identity
+and length, the ruleset, the cheats asked): the action menu asks for them every time."""
 
 
-def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tuple[dict, dict, frozenset]:
-    """Each player's Move, the players whose cheat is one of ``cheats`` with its kind, and those who never move
-    (Move 0): kept with the squad."""
+def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tuple[dict, dict]:
+    """Each player's Move, and the players whose cheat is one of ``cheats`` with its kind (kept with the squad)."""
+    players = s.teams[team].players
+    last = _LAST_FACTS[team]
+    if last is not None and last[0] is players and last[1] is data and last[2] is cheats and last[3] == len(players):
+        return last[4]
     kinds = squad(s, data, team)
-    got = _LAST_FACTS[team]
-    if got is not None and got[0] is kinds and got[1] is cheats:
-        return got[2], got[3], got[4]
     got = _FACTS.get(id(kinds))
     if got is None or got[0] is not kinds or got[1] != cheats:
         if len(_FACTS) > 256:
             _FACTS.clear()
-        got = _FACTS[id(kinds)] = (kinds, cheats, {pid: c.move for pid, c in kinds.items()},
-                                   {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in cheats},
-                                   frozenset(pid for pid, c in kinds.items() if c.move <= 0))
-    _LAST_FACTS[team] = got
-    return got[2], got[3], got[4]
+        got = _FACTS[id(kinds)] = (kinds, cheats, ({pid: c.move for pid, c in kinds.items()},
+                                                   {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in cheats}))
+    _LAST_FACTS[team] = (players, data, cheats, len(players), got[2])
+    return got[2]
 
 
 _WITH: dict[tuple, tuple] = {}
@@ -90,12 +90,22 @@ def ref_number(s: State, data: Data) -> int:
     return data.referee(s.referee).catches_at_most
 
 
+_STAMPS: dict[tuple[str, int, int], str] = {}
+"""Log stamps by play kind, down and round: every note is stamped, even in headless play that drops it."""
+
+
 def stamp(s: State) -> str:
     play = s.play
     if play is None:
         return "setup" if s.step == "draft" else "between plays"
-    kind = play.kind
-    return f"{down_words(s.down)} r{max(s.round, 1)}" if kind == "scrimmage" else f"{kind} r{max(s.round, 1)}"
+    key = (play.kind, s.down, s.round)
+    got = _STAMPS.get(key)
+    if got is None:
+        if len(_STAMPS) > 1000:
+            _STAMPS.clear()
+        kind, down, n = key
+        got = _STAMPS[key] = f"{down_words(down)} r{max(n, 1)}" if kind == "scrimmage" else f"{kind} r{max(n, 1)}"
+    return got
 
 
 def squares(n: int) -> str:
@@ -106,8 +116,11 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
 def down_words(down: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(down, f"{down}th")
+    return ORDINALS.get(down) or f"{down}th"
 
 
 def ball_team(s: State) -> int:

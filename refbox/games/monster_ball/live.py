@@ -117,10 +117,10 @@ def hit_targets(s: State, data=None) -> list[str]:
 
 def _board_menu(s: State, data: Data) -> Legal:
     """The field's action menu (this is most of what headless play asks): who is next to whom is read off the
-    squares next to the other side, kept by its squares (it stands still while a side moves)."""
+    squares next to the other side, kept by their squares (they stand still while a side moves)."""
     team = s.mover
     knocked, stunned, held, pos = s.knocked, s.stunned, s.held, s.pos
-    move_of, cheat_of, _ = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
+    move_of, cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
     teams = s.teams
     mine, theirs = teams[team].field, teams[1 - team].field
     if knocked or stunned:
@@ -129,17 +129,21 @@ def _board_menu(s: State, data: Data) -> Legal:
         theirs = [pid for pid in theirs if pid not in down]
     mine_squares = list(map(pos.__getitem__, mine))
     carrier = s.carrier if s.ball == "held" else None
-    near_all, near_others, near_carrier = _next_to(tuple(map(pos.__getitem__, theirs)),
-                                                   theirs.index(carrier) if carrier in theirs else -1)
-    ids = ["done", "tackle"] if not near_carrier.isdisjoint(mine_squares) else ["done"]
+    if carrier in theirs:
+        near_others = _next_to(tuple([pos[pid] for pid in theirs if pid != carrier]))
+        ids = ["done"] if _AROUND[pos[carrier]].isdisjoint(mine_squares) else ["done", "tackle"]
+    else:
+        near_others = _next_to(tuple(map(pos.__getitem__, theirs)))
+        ids = ["done"]
     if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
         ids.append("pass")
     if cheat_of:
         cheated = s.cheated
-        for pid, kind in cheat_of.items():  # whether any of them can: the order does not matter
-            if pid in mine and pid not in cheated and (
+        for pid in cheat_of.keys() & mine:  # whether any of them can: the order does not matter
+            kind = cheat_of[pid]
+            if pid not in cheated and (
                     (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
-                    or (kind == "holding" and pos[pid] in near_all)):
+                    or (kind == "holding" and not _AROUND[pos[pid]].isdisjoint(map(pos.__getitem__, theirs)))):
                 ids.append("cheat")
                 break
     if not near_others.isdisjoint(mine_squares):
@@ -158,33 +162,33 @@ def _board_menu(s: State, data: Data) -> Legal:
     return ask.choice(team, ids)
 
 
-_NEXT_TO: dict[tuple, tuple[frozenset, frozenset, frozenset]] = {}
+_NEXT_TO: dict[tuple, frozenset] = {}
+"""One set a miss, freed when the cache is cleared: sets are never untracked by the garbage collector, and every
+long-lived one is walked again by each full collection."""
 
 
-def _next_to(squares: tuple, carrier: int) -> tuple[frozenset, frozenset, frozenset]:
-    """The squares on or next to the other side's figures (at ``squares``): next to any of them, to any but
-    the carrier (the ``carrier``-th, or -1), and to the carrier alone."""
-    got = _NEXT_TO.get((squares, carrier))
+def _next_to(squares: tuple) -> frozenset:
+    """The squares on or next to any of ``squares``."""
+    got = _NEXT_TO.get(squares)
     if got is None:
-        every = frozenset().union(*map(_around, squares))
-        others = every if carrier < 0 else frozenset().union(*map(_around, squares[:carrier] + squares[carrier + 1:]))
-        alone = _around(squares[carrier]) if carrier >= 0 else frozenset()
         if len(_NEXT_TO) > 20000:
             _NEXT_TO.clear()
-        got = _NEXT_TO[(squares, carrier)] = (every, others, alone)
+        got = _NEXT_TO[squares] = frozenset().union(*map(_AROUND.__getitem__, squares))
     return got
 
 
-_AROUND: dict[tuple[int, int], frozenset] = {}
+class _Around(dict):
+    """Square -> that square and the eight squares around it (found on first look-up: ``_AROUND[sq]``)."""
 
-
-def _around(sq: tuple[int, int]) -> frozenset:
-    """``sq`` and the eight squares around it."""
-    got = _AROUND.get(sq)
-    if got is None:
+    def __missing__(self, sq: tuple[int, int]) -> frozenset:
+        if len(self) > 5000:
+            self.clear()
         x, y = sq
-        got = _AROUND[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
-    return got
+        got = self[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
+        return got
+
+
+_AROUND = _Around()
 
 
 @legal_for("move")
