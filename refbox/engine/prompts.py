@@ -15,7 +15,7 @@ from bisect import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat
-from typing import Any, Callable, Literal, Union
+from typing import Any, Callable, Literal, NamedTuple, Union
 
 from refbox.engine.errors import InvalidInput
 from refbox.engine.text import digits
@@ -223,10 +223,10 @@ class LazyIds(Sequence):
         return self._pick(min(len(head) + j, n - 1))
 
 
-@dataclass(slots=True, frozen=True)
-class Legal:
+class Legal(NamedTuple):
     """The legal answers to a prompt and nothing else: what a computer coach, the simulator and ``check``
-    need. ``ids`` for choose/pick, ``sides`` for a roll, ``min``/``max`` for a number or a pick's size."""
+    need. ``ids`` for choose/pick, ``sides`` for a roll, ``min``/``max`` for a number or a pick's size.
+    Immutable; a named tuple because one is built for most inputs (a frozen dataclass took three times as long)."""
 
     kind: Kind
     actor: Actor = None
