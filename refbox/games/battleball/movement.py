@@ -83,8 +83,8 @@ def move_roll_prompt(state: State, data: Data) -> Roll:
 def apply_move_roll(state: State, data: Data, event: Event) -> None:
     faces: list[int] = event.value  # type: ignore[assignment]
     state.turn.move_faces = list(faces)
-    if len(faces) == 1 and state.board:  # the move's own log line gives the roll
-        onboard.after_roll(state, data, faces[0])
+    if state.board and (len(faces) == 1 or len(set(faces)) > 1):  # the move's own log line gives the roll
+        onboard.after_roll(state, data, max(faces))  # two dice: the higher reaches every square the lower does
         return
     ref = _mover(state)
     where = roster.stamp(data, state)
@@ -101,8 +101,6 @@ def apply_move_roll(state: State, data: Data, event: Event) -> None:
             onboard.after_move(state, data)
         else:
             to_adjacent(state)
-    elif state.board:  # the higher die reaches every square the lower one does: no need to ask
-        onboard.after_roll(state, data, max(faces))
     elif state.fewer_keys:  # at the table too: "up to" the higher die covers every move the lower allows
         state.note(where, f"{who} rolls {faces}, keeps the {max(faces)} (the lower die allows no move the higher "
                    f"does not): moves up to {squares(max(faces))}.", state.side)
