@@ -208,7 +208,7 @@ class LazyIds(Sequence):
         if not weights:
             return self._pick(rng._randbelow(n))
         head = self.head
-        if weights.keys().isdisjoint(head):
+        if not head or weights.keys().isdisjoint(head):
             return self._pick(int(rng.random() * n))
         tops = list(accumulate(map(weights.get, head, repeat(1.0))))
         top = tops[-1]
