@@ -138,7 +138,7 @@ def main(argv: list[str]) -> int:
     console = Console(stderr=True)
     start = time.perf_counter()
     try:
-        with Progress(console=console, transient=True) as progress:
+        with Progress(console=console, transient=True, refresh_per_second=2) as progress:
             task = progress.add_task(escape(f"{entry.title}: {sides[0]} vs {sides[1]}"), total=len(jobs))
             if args.jobs == 1:
                 for job in jobs:
