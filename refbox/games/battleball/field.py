@@ -84,6 +84,7 @@ class Field:
         self.ids = {i: f"{c}.{r}" for i, (c, r) in ((i, (self.col[i], self.row[i])) for i in self.col)}
         """Each square's id in journals and option lists: "col.row"."""
         self.by_id = {v: k for k, v in self.ids.items()}
+        self._windows: dict[int, tuple[int, int, int]] = {}
         self.nbytes = ((length + 2) * H + 7) // 8
         self._up = [_ByteIds(self.ids, k, False) for k in range(self.nbytes)]
         self._down = [_ByteIds(self.ids, k, True) for k in reversed(range(self.nbytes))]
@@ -154,6 +155,15 @@ class Field:
         totals = list(accumulate(raw.translate(_BYTE_COUNTS)))
         b = bisect(totals, k)
         return 8 * (lo + b) + _BYTE_BITS[raw[b]][k - (totals[b - 1] if b else 0)]
+
+    def window(self, cols: int) -> tuple[int, int, int]:
+        """The first ``cols`` columns: every position in them, and the even rows' squares and the odd rows'
+        positions among them (a move's search runs there, shifted down to column 0)."""
+        got = self._windows.get(cols)
+        if got is None:
+            window = (1 << cols * self.H) - 1
+            got = self._windows[cols] = (window, self.even & window, self.odd_rows & window)
+        return got
 
     def mask(self, squares: Iterable[int]) -> int:
         m = 0
@@ -281,11 +291,12 @@ def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int 
     H = f.H
     lo = max(0, ((start & -start).bit_length() - 1) // H - steps)
     hi = min(f.length, (start.bit_length() - 1) // H + steps)
-    shift, window = lo * H, (1 << (hi - lo + 1) * H) - 1
+    shift = lo * H
+    window, even, odd = f.window(hi - lo + 1)
     if shift:
         start, passable, stop, ball, last = start >> shift, passable >> shift, stop >> shift, ball >> shift, last >> shift
     without, with_ball, td = _search(start, steps, passable & window, window & ~stop, ball & window,
-                                     last & window, carrying, H, f.even & window, f.odd_rows & window)
+                                     last & window, carrying, H, even, odd)
     return without << shift, with_ball << shift, td
 
 
