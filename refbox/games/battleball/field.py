@@ -295,7 +295,7 @@ def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int 
     window, even, odd = f.window(hi - lo + 1)
     if shift:
         start, passable, stop, ball, last = start >> shift, passable >> shift, stop >> shift, ball >> shift, last >> shift
-    without, with_ball, td = _search(start, steps, passable & window, window & ~stop, ball & window,
+    without, with_ball, td = _search(start, steps, passable & window, window ^ (window & stop), ball & window,
                                      last & window, carrying, H, even, odd)
     return without << shift, with_ball << shift, td
 
@@ -305,8 +305,10 @@ def _search(start: int, steps: int, passable: int, go: int, ball: int, last: int
     """``reach`` on masks already cut to its window (``go``: the squares that are not must-stop squares)."""
     # One step in every direction at once, as in Field.spread: t is the rows above and below; from an even row
     # the diagonal steps go a column back (the odd rows of t, shifted down), from an odd row a column on.
+    # (``a ^ (a & b)`` is ``a & ~b`` without a negative int, which costs CPython a conversion)
     if not ball and not carrying:  # the common case: one front, no ball on the way
-        front, free = start, passable & ~start
+        front, free = start, passable ^ (passable & start)
+        open_ = free
         for k in range(steps):
             if k:
                 front &= go
@@ -316,9 +318,9 @@ def _search(start: int, steps: int, passable: int, go: int, ball: int, last: int
                 break
             free ^= new
             front = new
-        return passable & ~start & ~free, 0, False
+        return open_ ^ free, 0, False  # what was free and is no longer
     seen_a, seen_b = (0, start) if carrying else (start, 0)
-    free_a, free_b = passable & ~seen_a, passable & ~seen_b
+    free_a, free_b = passable ^ (passable & seen_a), passable ^ (passable & seen_b)
     front_a, front_b = seen_a, seen_b
     td = False
     for k in range(steps):
@@ -344,7 +346,7 @@ def _search(start: int, steps: int, passable: int, go: int, ball: int, last: int
         front_a, front_b = new_a, new_b
         if not (new_a or new_b):
             break
-    return seen_a & ~start, seen_b & ~start, td
+    return seen_a ^ (seen_a & start), seen_b ^ (seen_b & start), td
 
 
 @lru_cache(maxsize=16)

@@ -194,7 +194,8 @@ def move_to_ids(state: State, data: Data) -> SquareIds:
         first += (f.ids[state.ball],)
         every &= ~(1 << state.ball)
     descending = state.side == 0  # farthest toward the end zone he attacks first
-    return SquareIds(f, first, ((every & stop, descending), (every & ~stop, descending)))
+    near = every & stop
+    return SquareIds(f, first, ((near, descending), (every ^ near, descending)))
 
 
 def move_to_prompt(state: State, data: Data) -> Choose:

@@ -168,14 +168,16 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str,
     team-mates' squares. A Heavy Tackle's squares are his first foot's (the second follows, side by side)."""
     b = data.board
     assert b is not None
+    # (``a ^ (a & b)`` is ``a & ~b`` without a negative int: those cost CPython a conversion each)
     opp = occupied(f, data, state, 1 - side)
     mates = occupied(f, data, state, side, skip=pid)
-    blocked = carnage(state) | opp
-    near_opp = f.spread(opp) & ~opp  # new each turn (the other side moved last): no use remembering
-    passable = f.exists & ~blocked & ~((mates & near_opp) if b.through_team_mates else mates)
-    empty = f.exists & ~blocked & ~mates
+    open_ = _open(f, state)[0]  # the squares free of carnage
+    near_opp = f.spread(opp)
+    near_opp ^= near_opp & opp  # new each turn (the other side moved last): no use remembering
+    passable = open_ ^ (open_ & (opp | ((mates & near_opp) if b.through_team_mates else mates)))
+    empty = open_ ^ (open_ & (opp | mates))
     if not b.stop_on_half_squares:
-        empty &= ~f.half
+        empty ^= empty & f.half
     c = state.carrier
     carrying = c is not None and c.team == side and c.id == pid
     ball = 1 << state.ball if state.ball is not None else 0
@@ -187,7 +189,8 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str,
         ball |= f.anchors(ball)
         last |= f.anchors(last)
     without, with_ball, td = reach(f, 1 << state.at[side][pid], steps, passable, stop, ball, last, carrying)
-    return without & empty & ~ball, with_ball & empty, td, stop, mates
+    without &= empty
+    return without ^ (without & ball), with_ball & empty, td, stop, mates
 
 
 def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
