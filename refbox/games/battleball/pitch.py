@@ -26,7 +26,7 @@ class _Geo:
         self.places: dict[str, Place] = {p.id: p for p in b.formation} if b is not None else {}
         self.heavy = frozenset(pid for pid in self.places if _squares(data, pid) == 2)
         self.one_heavy = next(iter(self.heavy)) if len(self.heavy) == 1 else None
-        """The id of the only two-square figure, where there is one (the usual line-up: a cheaper key)."""
+        """The id of the only two-square figure, where there is just one (the usual line-up: no set to walk)."""
         self.near: dict[int, int] = {}
         """Per mask of squares, the squares next to it (``near``)."""
 
@@ -93,8 +93,7 @@ def squares(f: Field, data: Data, state: State, side: int, pid: str) -> list[int
 
 def figure(f: Field, data: Data, state: State, side: int, pid: str) -> int:
     i = state.at[side][pid]
-    bit = 1 << i
-    return bit | (1 << f.foot(i)) if pid in heavy_ids(data) else bit
+    return 1 << i | f.foot_bits[i] if pid in heavy_ids(data) else 1 << i
 
 
 def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = None) -> int:
@@ -111,8 +110,8 @@ def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = N
             m |= f.foot_bits[at[pid]]
     if skip is not None:
         i = at.get(skip)
-        if i is not None:  # his figure off the mask (as ``figure``, inline: every move asks)
-            m ^= 1 << i | (f.foot_bits[i] if skip in heavy_ids(data) else 0)
+        if i is not None:  # his figure off the mask (``figure``, inline: every move asks)
+            m ^= 1 << i | f.foot_bits[i] if skip in heavy_ids(data) else 1 << i
     return m
 
 
