@@ -203,7 +203,8 @@ class LazyIds(Sequence):
 
     def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
         """One id at random, drawn as ``random_event`` draws from the listed tuple (the same calls on ``rng``,
-        the same answer: weights are halves and whole numbers, so their running totals are exact)."""
+        the same answer: weights are halves and whole numbers, so their running totals are exact). A subclass
+        may draw by other calls with the same odds (Monster Ball's MenuIds: docs/ADDING_A_RULESET.md)."""
         n = self.size
         if not weights:
             return self._pick(rng._randbelow(n))

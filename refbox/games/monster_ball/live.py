@@ -11,10 +11,10 @@ from refbox.engine.state import built
 from refbox.games.luck import Wins
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
+from refbox.games.monster_ball.menu import STANDALONE_CHEATS, MenuIds
 from refbox.games.monster_ball.models import Action, State
 from refbox.games.monster_ball.steps import STEPS, answers, asks, legal_for
 
-STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
 HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
 """Phases of the steps a captain's half-round is made of: the action menu and what is declared from it."""
 
@@ -115,86 +115,10 @@ def hit_targets(s: State, data=None) -> list[str]:
     return out
 
 
-def _board_menu(s: State, data: Data) -> Legal:
-    """The field's action menu (this is most of what headless play asks): who is next to whom is read off the
-    squares next to the other side, kept by their squares (they stand still while a side moves)."""
-    team = s.mover
-    knocked, stunned, held, pos = s.knocked, s.stunned, s.held, s.pos
-    move_of, cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
-    teams = s.teams
-    mine, theirs = teams[team].field, teams[1 - team].field
-    if knocked or stunned:
-        down = {*knocked, *stunned}
-        mine = [pid for pid in mine if pid not in down]
-        theirs = [pid for pid in theirs if pid not in down]
-    mine_squares = list(map(pos.__getitem__, mine))
-    carrier = s.carrier if s.ball == "held" else None
-    if carrier in theirs:
-        near_others = _next_to(tuple([pos[pid] for pid in theirs if pid != carrier]))
-        ids = ["done"] if _AROUND[pos[carrier]].isdisjoint(mine_squares) else ["done", "tackle"]
-    else:
-        near_others = _next_to(tuple(map(pos.__getitem__, theirs)))
-        ids = ["done"]
-    if carrier is not None and carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
-        ids.append("pass")
-    if cheat_of:
-        cheated = s.cheated
-        for pid in cheat_of.keys() & mine:  # whether any of them can: the order does not matter
-            kind = cheat_of[pid]
-            if pid not in cheated and (
-                    (kind == "blink" and pid not in held) or (kind == "missile" and theirs)
-                    or (kind == "holding" and not _AROUND[pos[pid]].isdisjoint(map(pos.__getitem__, theirs)))):
-                ids.append("cheat")
-                break
-    if not near_others.isdisjoint(mine_squares):
-        ids.append("hit")
-    used = s.used
-    walking = [pid for pid in mine if move_of[pid] > used.get(pid, 0) and pid not in held]
-    if walking:
-        taken = set(pos.values())
-        if _moves.can_advance(s, data, walking, taken):
-            ids.append("advance")
-        if _moves.can_pursue(s, data, walking, taken):
-            ids.append("pursue")
-    if s.captain_minute:
-        ids.append("timeout")
-    ids += walking
-    return ask.choice(team, ids)
-
-
-_NEXT_TO: dict[tuple, frozenset] = {}
-"""One set a miss, freed when the cache is cleared: sets are never untracked by the garbage collector, and every
-long-lived one is walked again by each full collection."""
-
-
-def _next_to(squares: tuple) -> frozenset:
-    """The squares on or next to any of ``squares``."""
-    got = _NEXT_TO.get(squares)
-    if got is None:
-        if len(_NEXT_TO) > 20000:
-            _NEXT_TO.clear()
-        got = _NEXT_TO[squares] = frozenset().union(*map(_AROUND.__getitem__, squares))
-    return got
-
-
-class _Around(dict):
-    """Square -> that square and the eight squares around it (found on first look-up: ``_AROUND[sq]``)."""
-
-    def __missing__(self, sq: tuple[int, int]) -> frozenset:
-        if len(self) > 5000:
-            self.clear()
-        x, y = sq
-        got = self[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
-        return got
-
-
-_AROUND = _Around()
-
-
 @legal_for("move")
 def move_legal(s: State, data: Data) -> Legal:
     if s.board:
-        return _board_menu(s, data)
+        return Legal("choose", s.mover, MenuIds(s, data))
     team, other = s.mover, 1 - s.mover
     ids = ["done"]
     has_ball = s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) == team

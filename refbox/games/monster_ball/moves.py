@@ -283,23 +283,6 @@ def blink_to_apply(s: State, data: Data, event: Event) -> None:
 # ---- a whole side in one key: step up, or close in on the ball ----
 
 
-def can_advance(s: State, data: Data, walkers: list[str], taken: set | None = None) -> bool:
-    """Some figure that can still move has a free square straight ahead (then "everyone steps forward" moves
-    at least that one: a figure blocked by a team-mate that steps forward follows it). ``taken``: the squares
-    of all figures, if the caller has them."""
-    field = places.field_squares(data)
-    d = 1 if s.mover == 0 else -1
-    if taken is None:
-        taken = set(s.pos.values())
-    pos = s.pos
-    for pid in walkers:
-        x, y = pos[pid]
-        ahead = (x + d, y)
-        if ahead in field and ahead not in taken:
-            return True
-    return False
-
-
 def advance_plan(s: State, data: Data) -> dict[str, tuple]:
     """Every figure of the side that can still move walks straight forward (towards the end zone its side
     attacks) until its steps run out or the next square is taken or off the field; the front figures go first,
@@ -350,53 +333,11 @@ def _closer(p, field, taken, sq, target) -> tuple[int, int] | None:
     """The free square next to ``sq`` that is nearest ``target`` (nearer than ``sq``), or None: the nearest by
     (gap, steps along both axes, square), among the squares a step leaves nearer on both axes."""
     x, y = sq
-    for a, b in _steps_towards(x - target[0], y - target[1]):
+    for a, b in places.steps_towards(x - target[0], y - target[1]):
         n = (x + a, y + b)
         if n in field and n not in taken:
             return n
     return None
-
-
-_TOWARDS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-
-
-def _steps_towards(rx: int, ry: int) -> tuple[tuple[int, int], ...]:
-    """The steps that leave a square (``rx``, ``ry``) away from a target nearer on both axes, best first (what
-    ``_closer`` prefers: the gap left, then the steps along both axes left, then the square): kept, they
-    depend on nothing else."""
-    got = _TOWARDS.get((rx, ry))
-    if got is None:
-        here = max(abs(rx), abs(ry))
-        steps = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if abs(rx + a) < here and abs(ry + b) < here]
-        steps.sort(key=lambda st: (max(abs(rx + st[0]), abs(ry + st[1])), abs(rx + st[0]) + abs(ry + st[1]), st))
-        if len(_TOWARDS) > 20000:
-            _TOWARDS.clear()
-        got = _TOWARDS[(rx, ry)] = tuple(steps)
-    return got
-
-
-def can_pursue(s: State, data: Data, walkers: list[str], taken: set | None = None) -> bool:
-    """Some figure that can still move is not yet where it closes in to and has a free square nearer the target
-    (what ``_closer`` finds, only whether there is one)."""
-    pos, carrier = s.pos, s.carrier
-    if s.ball == "held" and carrier is not None and (0 if carrier[0] == "L" else 1) != s.mover and carrier in pos:
-        (tx, ty), near = pos[carrier], 1  # pursuit_target, inline: this is asked with every menu
-    elif s.ball == "air" and s.ball_at is not None:
-        (tx, ty), near = s.ball_at, 0
-    else:
-        return False
-    field = places.field_squares(data)
-    if taken is None:
-        taken = set(pos.values())
-    for pid in walkers:
-        x, y = pos[pid]
-        if -near <= x - tx <= near and -near <= y - ty <= near:
-            continue
-        for a, b in _steps_towards(x - tx, y - ty):
-            n = (x + a, y + b)
-            if n in field and n not in taken:
-                return True
-    return False
 
 
 def pursue_plan(s: State, data: Data) -> dict[str, tuple]:

@@ -1,0 +1,249 @@
+"""The field's action menu as answer ids: what a captain may do next in a half-round on refbox's field.
+
+Random play asks this menu for half of its inputs and takes one answer, so ``MenuIds`` does not work the whole
+menu out to draw from it. It draws among every option that could be on it (the eight actions and the side's
+fielded figures) by their weights, checks only the one drawn, and draws again without it if it is not on the
+menu: the answer has the odds a draw from the listed menu has (each answer's weight over the weight of all the
+answers on it), found with one or two checks instead of all of them. A screen or a coach that reads the ids
+gets the menu listed in full, in the order below.
+
+A menu is worked out from a copy of what it reads (squares, steps used, who is down, held, has cheated), taken
+when it is asked: it stays the menu of that moment whatever happens to the state after.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect
+from itertools import accumulate
+from typing import Any, Sequence
+
+from refbox.engine.prompts import LazyIds
+from refbox.games.monster_ball import flow, places
+from refbox.games.monster_ball.data import Data
+from refbox.games.monster_ball.models import State
+
+STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
+ACTIONS = ("done", "tackle", "pass", "cheat", "hit", "advance", "pursue", "timeout")
+"""The menu's actions in the order they are listed; the figures that can still move follow them."""
+
+
+class MenuIds(LazyIds):
+    __slots__ = ("team", "pos", "used", "down", "held", "cheated", "mine", "theirs", "carrier", "no_pass",
+                 "target", "timeout", "move_of", "cheat_of", "field", "_standing", "_walking", "_taken")
+
+    def __init__(self, s: State, data: Data) -> None:
+        team = self.team = s.mover
+        self.head, self.size, self._all = ACTIONS, -1, None
+        self.pos, self.used = dict(s.pos), dict(s.used)
+        knocked, stunned = s.knocked, s.stunned
+        self.down = {*knocked, *stunned} if knocked or stunned else ()
+        self.held, self.cheated = tuple(s.held), tuple(s.cheated)
+        teams = s.teams
+        self.mine, self.theirs = tuple(teams[team].field), tuple(teams[1 - team].field)
+        carrier = self.carrier = s.carrier if s.ball == "held" else None
+        self.no_pass = carrier is not None and carrier == s.hike_catcher and s.round == 1
+        self.target = _pursuit_target(s, team)
+        self.timeout = s.captain_minute
+        self.move_of, self.cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
+        self.field = places.field_squares(data)
+        self._standing = self._walking = self._taken = None
+
+    # ---- the menu listed ----
+
+    def _listed(self) -> tuple[str, ...]:
+        return tuple([a for a, offered in zip(ACTIONS, _CHECKS) if offered(self)]) + tuple(self.walking())
+
+    def __len__(self) -> int:
+        return len(self.listed())
+
+    def __getitem__(self, k: Any) -> Any:
+        return self.listed()[k]
+
+    def _pick(self, k: int) -> str:
+        return self.listed()[k]
+
+    # ---- one answer at random ----
+
+    def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
+        """One answer with the odds ``random_event`` gives it on the listed menu, drawn from ``rng`` (by other
+        calls than random_event's: see the module's note)."""
+        options, tops, weight = _options(self.mine, weights or _NO_WEIGHTS)
+        last = len(tops) - 1
+        total, gaps = tops[-1], []  # the options turned down: the draw skips their share of the totals
+        while True:
+            x = rng.random() * total
+            for k in gaps:  # in ascending order: each gap pushes the rest of the line past it
+                if x >= tops[k] - weight[k]:
+                    x += weight[k]
+            k = bisect(tops, x, 0, last)
+            while k in gaps or not weight[k]:  # x rounded onto a gap's edge: the next option with a weight
+                k = k + 1 if k < last else 0
+            if self._offers(options[k], k):
+                return options[k]
+            total -= weight[k]
+            if total <= 0.0:  # nothing left that weighs anything
+                return self.listed()[0]
+            gaps.append(k)
+            gaps.sort()
+
+    def _offers(self, option: str, k: int) -> bool:
+        if k >= len(ACTIONS):  # a figure: it can still take a step
+            return option not in self.down and option not in self.held and self.move_of[option] > self.used.get(option, 0)
+        return _CHECKS[k](self)
+
+    # ---- what the menu is made of ----
+
+    def standing(self) -> tuple[Sequence[str], Sequence[str]]:
+        """Both sides' figures on their feet (the mover's first)."""
+        got = self._standing
+        if got is None:
+            down = self.down
+            got = self._standing = (([p for p in self.mine if p not in down], [p for p in self.theirs if p not in down])
+                                    if down else (self.mine, self.theirs))
+        return got
+
+    def walking(self) -> list[str]:
+        """The mover's figures that can still take a step."""
+        got = self._walking
+        if got is None:
+            used, move_of, held = self.used, self.move_of, self.held
+            got = self._walking = [p for p in self.standing()[0] if move_of[p] > used.get(p, 0) and p not in held]
+        return got
+
+    def taken(self) -> set:
+        got = self._taken
+        if got is None:
+            got = self._taken = set(self.pos.values())
+        return got
+
+    def can_tackle(self) -> bool:
+        """The other side carries the ball, and a figure of the mover's stands next to him."""
+        mine, theirs = self.standing()
+        carrier = self.carrier
+        return carrier in theirs and not _AROUND[self.pos[carrier]].isdisjoint(map(self.pos.__getitem__, mine))
+
+    def can_pass(self) -> bool:
+        mine = self.standing()[0]
+        return self.carrier in mine and len(mine) > 1 and not self.no_pass
+
+    def can_cheat(self) -> bool:
+        """One of the mover's figures has a cheat of its own (Blink, Magic Missile, Holding) it can use now."""
+        cheat_of = self.cheat_of
+        if not cheat_of:
+            return False
+        mine, theirs = self.standing()
+        pos = self.pos
+        for pid in cheat_of.keys() & mine:  # whether any of them can: the order does not matter
+            kind = cheat_of[pid]
+            if pid not in self.cheated and (
+                    (kind == "blink" and pid not in self.held) or (kind == "missile" and theirs)
+                    or (kind == "holding" and not _AROUND[pos[pid]].isdisjoint(map(pos.__getitem__, theirs)))):
+                return True
+        return False
+
+    def can_hit(self) -> bool:
+        """A figure of the mover's stands next to an opponent without the ball (an illegal tackle)."""
+        mine, theirs = self.standing()
+        pos, carrier = self.pos, self.carrier
+        near = _next_to(tuple([pos[p] for p in theirs if p != carrier]))
+        return not near.isdisjoint(map(pos.__getitem__, mine))
+
+    def can_advance(self) -> bool:
+        """A figure that can still move has a free square straight ahead (then "everyone steps forward" moves at
+        least that one: a figure blocked by a team-mate that steps forward follows it)."""
+        d = 1 if self.team == 0 else -1
+        field, taken, pos = self.field, self.taken(), self.pos
+        for pid in self.walking():
+            x, y = pos[pid]
+            ahead = (x + d, y)
+            if ahead in field and ahead not in taken:
+                return True
+        return False
+
+    def can_pursue(self) -> bool:
+        """A figure that can still move is not yet where it closes in to, and has a free square nearer the
+        target (the carrier, or the ball coming down): what moves.pursue_plan finds, only whether it finds one."""
+        if self.target is None:
+            return False
+        (tx, ty), near = self.target
+        field, pos = self.field, self.pos
+        walking = self.walking()
+        if not walking:
+            return False
+        taken = self.taken()
+        towards = places.steps_towards
+        for pid in walking:
+            x, y = pos[pid]
+            if -near <= x - tx <= near and -near <= y - ty <= near:
+                continue
+            for a, b in towards(x - tx, y - ty):
+                n = (x + a, y + b)
+                if n in field and n not in taken:
+                    return True
+        return False
+
+    def can_time_out(self) -> bool:
+        return self.timeout
+
+
+_CHECKS = (lambda menu: True, MenuIds.can_tackle, MenuIds.can_pass, MenuIds.can_cheat, MenuIds.can_hit,
+           MenuIds.can_advance, MenuIds.can_pursue, MenuIds.can_time_out)
+"""Whether each of ACTIONS is on the menu ("done" always is)."""
+
+
+def _pursuit_target(s: State, team: int) -> tuple[tuple[int, int], int] | None:
+    """What the mover's side closes in on, and how near it stops: an opposing carrier (next to him), or a ball
+    in the air (under it). moves.pursuit_target, inline."""
+    carrier = s.carrier
+    if s.ball == "held" and carrier is not None and (0 if carrier[0] == "L" else 1) != team and carrier in s.pos:
+        return s.pos[carrier], 1
+    if s.ball == "air" and s.ball_at is not None:
+        return s.ball_at, 0
+    return None
+
+
+_NO_WEIGHTS: dict[str, float] = {}
+_OPTIONS: dict[tuple, tuple] = {}
+
+
+def _options(mine: tuple[str, ...], weights: dict[str, float]) -> tuple[tuple[str, ...], list[float], tuple[float, ...]]:
+    """Every option a menu of the side fielding ``mine`` could offer, with the running totals of their weights
+    and the weights (kept by the figures fielded and the weights: the same few all match)."""
+    key = (id(weights), mine)
+    got = _OPTIONS.get(key)
+    if got is None or got[0] is not weights:
+        if len(_OPTIONS) > 1000:
+            _OPTIONS.clear()
+        options = ACTIONS + mine
+        weight = tuple(weights.get(o, 1.0) for o in options)
+        got = _OPTIONS[key] = (weights, options, list(accumulate(weight)), weight)
+    return got[1], got[2], got[3]
+
+
+_NEXT_TO: dict[tuple, frozenset] = {}
+"""One set a miss, freed when the cache is cleared: sets are never untracked by the garbage collector, and every
+long-lived one is walked again by each full collection."""
+
+
+def _next_to(squares: tuple) -> frozenset:
+    """The squares on or next to any of ``squares``."""
+    got = _NEXT_TO.get(squares)
+    if got is None:
+        if len(_NEXT_TO) > 20000:
+            _NEXT_TO.clear()
+        got = _NEXT_TO[squares] = frozenset().union(*map(_AROUND.__getitem__, squares))
+    return got
+
+
+class _Around(dict):
+    """Square -> that square and the eight squares around it (found on first look-up: ``_AROUND[sq]``)."""
+
+    def __missing__(self, sq: tuple[int, int]) -> frozenset:
+        if len(self) > 5000:
+            self.clear()
+        x, y = sq
+        got = self[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
+        return got
+
+
+_AROUND = _Around()
