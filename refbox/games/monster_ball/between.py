@@ -367,7 +367,8 @@ def hike_apply(s: State, data: Data, event: Event) -> None:
             return
     total = faces[0] + faces[1] - sum(faces[2:])
     if total > data.challenges.beat:
-        s.note(flow.stamp(s), f"Hike {total}: {s.label(qb)} has the ball.", s.possession)
+        if s.logged:
+            s.note(flow.stamp(s), f"Hike {total}: {s.label(qb)} has the ball.", s.possession)
         flow.give_ball(s, qb)
         s.hike_catcher = qb
         flow.begin_rounds(s, data)

@@ -128,7 +128,8 @@ def caught(s: State, data: Data, pid: str) -> None:
     c = s.contest
     assert c is not None
     verbs = {"kick": "catches the kick", "recovery": "recovers the ball", "pass": "makes the catch"}
-    s.note(flow.stamp(s), f"{s.label(pid)} {verbs[c.purpose]}.", s.team_of(pid))
+    if s.logged:
+        s.note(flow.stamp(s), f"{s.label(pid)} {verbs[c.purpose]}.", s.team_of(pid))
     flow.give_ball(s, pid, announce=c.purpose != "kick")
     s.contest, s.fumbler = None, None
     if flow.scored_on_field(s, data):

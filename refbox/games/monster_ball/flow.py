@@ -278,7 +278,8 @@ def forfeit(s: State) -> bool:
 def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) -> None:
     """The ball is dead: the referee spots it next (on the field refbox spots it where it died: ``at``, else
     the carrier's square, else where the ball lies)."""
-    s.note(stamp(s), f"Play over: {why}.")
+    if s.logged:
+        s.note(stamp(s), f"Play over: {why}.")
     if s.board:
         spot = at or (s.pos.get(s.carrier) if s.carrier else None) or s.ball_at
         s.ball, s.carrier, s.air, s.ball_at = "dead", None, None, spot

@@ -418,7 +418,8 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
         s.used[mover] = s.used.get(mover, 0) + 1  # the step into the square, won or lost
         s.selected = None
     if hustle > block:
-        s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} beats {block}: through {s.label(blocker)}'s square.", s.mover)
+        if s.logged:
+            s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} beats {block}: through {s.label(blocker)}'s square.", s.mover)
         if s.board:
             s.pos[mover] = s.pos[blocker]
             if mover not in s.crowded:
@@ -432,7 +433,8 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
             flow.fumble(s, data, mover, "slammed")
             return
     else:
-        s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} does not beat {block}: stopped, loses a square.", s.mover)
+        if s.logged:
+            s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} does not beat {block}: stopped, loses a square.", s.mover)
     if hustle == 1 and mover == s.carrier:
         flow.fumble(s, data, mover, "rolled a 1 on Hustle", only=blocker)
 

@@ -389,5 +389,6 @@ def apply_plan(s: State, data: Data, plan: dict[str, tuple], what: str) -> None:
     for pid, (sq, steps) in plan.items():
         s.pos[pid] = sq
         s.used[pid] = s.used.get(pid, 0) + steps
-    s.note(flow.stamp(s), f"{s.teams[team].name} {what}: {len(plan)} figure{'s' if len(plan) != 1 else ''} moved.", team)
+    if s.logged:  # headless play drops the line: not worded (more than one an input in random play)
+        s.note(flow.stamp(s), f"{s.teams[team].name} {what}: {len(plan)} figure{'s' if len(plan) != 1 else ''} moved.", team)
     flow.scored_on_field(s, data)

@@ -114,7 +114,8 @@ def throw(s: State, data: Data, grids: int) -> None:
     a.grids = grids
     assert a.target is not None
     if a.grids >= AIR_GRIDS:
-        s.note(flow.stamp(s), f"{s.label(a.actor)} throws long to {s.label(a.target)} ({ask.grids_words(a.grids)}): the ball is in the air.", a.team)
+        if s.logged:
+            s.note(flow.stamp(s), f"{s.label(a.actor)} throws long to {s.label(a.target)} ({ask.grids_words(a.grids)}): the ball is in the air.", a.team)
         s.air, s.action = a, None
         s.ball, s.carrier = "air", None
         if s.board:
@@ -134,8 +135,9 @@ def comes_down(s: State, data: Data) -> None:
     assert a is not None and a.actor is not None and s.ball_at is not None
     s.action, s.air = a, None
     a.contesters = reaching(s, s.ball_at, a.actor, a.target)
-    who = ", ".join(s.label(p) for p in a.contesters) or "nobody"
-    s.note(flow.stamp(s), f"The ball comes down: within reach {who}.", a.team)
+    if s.logged:
+        who = ", ".join(s.label(p) for p in a.contesters) or "nobody"
+        s.note(flow.stamp(s), f"The ball comes down: within reach {who}.", a.team)
     after_catchers(s, data)
 
 

@@ -43,26 +43,30 @@ def legal(state: State, data: Data) -> Legal:
     return STEPS[step].legal(state, data)  # type: ignore[misc]
 
 
-def apply(state: State, data: Data, event: Event) -> None:
+def apply(state: State, data: Data, event: Event) -> Legal | None:
+    """Apply ``event``; returns the next question's legal answers where settling forced answers listed them."""
     STEPS[state.step].apply(state, data, event)  # type: ignore[misc]
     if state.fewer_keys:
         step = STEPS.get(state.step)
         if step is not None and step.may_force:
-            answer_forced(state, data)
+            return answer_forced(state, data)
+    return None
 
 
-def answer_forced(s: State, data: Data) -> None:
-    """Apply, without asking, every next question that has one possible answer, and log what was taken."""
+def answer_forced(s: State, data: Data) -> Legal | None:
+    """Apply, without asking, every next question that has one possible answer, and log what was taken.
+    Returns the legal answers of the question it stops at, when it listed them."""
     while True:
         step = STEPS.get(s.step)
         if step is None or not step.may_force:
-            return
+            return None
         legal_now = step.legal(s, data)  # type: ignore[misc]
         if legal_now.kind != "choose" or len(legal_now.ids) != 1:
-            return
+            return legal_now
         answer = legal_now.ids[0]
-        who = s.label(answer) if answer[:1] in "LC" and answer[1:].isdigit() else answer
-        s.note(flow.stamp(s), f"{who}: the only possible answer, taken without asking.", legal_now.actor)
+        if s.logged:
+            who = s.label(answer) if answer[:1] in "LC" and answer[1:].isdigit() else answer
+            s.note(flow.stamp(s), f"{who}: the only possible answer, taken without asking.", legal_now.actor)
         step.apply(s, data, Event("choose", answer))  # type: ignore[misc]
 
 

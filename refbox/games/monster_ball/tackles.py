@@ -370,8 +370,9 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
         s.note(flow.stamp(s), f"Illegal tackle: {s.label(target)} does not have the ball (2-square penalty on {s.teams[team].name}).", team)
     down = [target] if attack > defence else tacklers if attack < defence else [target, *tacklers]
     s.knocked += [pid for pid in down if pid not in s.knocked]
-    pile = " (dog pile)" if len(tacklers) > 1 else ""
-    s.note(flow.stamp(s), f"Tackle{pile} {attack} vs defence {defence}: {', '.join(s.label(p) for p in down) or 'nobody'} down.", team)
+    if s.logged:
+        pile = " (dog pile)" if len(tacklers) > 1 else ""
+        s.note(flow.stamp(s), f"Tackle{pile} {attack} vs defence {defence}: {', '.join(s.label(p) for p in down) or 'nobody'} down.", team)
     s.action = None
     s.step = "move"
     if had_ball and defence_face == 1:
