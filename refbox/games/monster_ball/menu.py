@@ -51,7 +51,7 @@ class MenuIds(LazyIds):
     # ---- the menu listed ----
 
     def _listed(self) -> tuple[str, ...]:
-        return tuple([a for a, offered in zip(ACTIONS, _CHECKS) if offered(self)]) + tuple(self.walking())
+        return tuple([a for a in ACTIONS if _CHECKS[a](self)]) + tuple(self.walking())
 
     def __len__(self) -> int:
         return len(self.listed())
@@ -67,7 +67,7 @@ class MenuIds(LazyIds):
     def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
         """One answer with the odds ``random_event`` gives it on the listed menu, drawn from ``rng`` (by other
         calls than random_event's: see the module's note)."""
-        options, tops, weight = _options(self.mine, weights or _NO_WEIGHTS)
+        options, tops, weight = _options(self.mine, weights or _NO_WEIGHTS, self.ruled_out())
         last = len(tops) - 1
         total, gaps = tops[-1], []  # the options turned down: the draw skips their share of the totals
         while True:
@@ -78,7 +78,8 @@ class MenuIds(LazyIds):
             k = bisect(tops, x, 0, last)
             while k in gaps or not weight[k]:  # x rounded onto a gap's edge: the next option with a weight
                 k = k + 1 if k < last else 0
-            if self._offers(options[k], k):
+            check = _CHECKS.get(options[k])
+            if check(self) if check is not None else self.can_step(options[k]):
                 return options[k]
             total -= weight[k]
             if total <= 0.0:  # nothing left that weighs anything
@@ -86,10 +87,24 @@ class MenuIds(LazyIds):
             gaps.append(k)
             gaps.sort()
 
-    def _offers(self, option: str, k: int) -> bool:
-        if k >= len(ACTIONS):  # a figure: it can still take a step
-            return option not in self.down and option not in self.held and self.move_of[option] > self.used.get(option, 0)
-        return _CHECKS[k](self)
+    def ruled_out(self) -> int:
+        """The actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out."""
+        carrier, out = self.carrier, 0
+        if carrier is None or (carrier[0] == "L") == (self.team == 0):
+            out |= _TACKLE  # nobody of the other side carries the ball
+        if carrier is None or (carrier[0] == "L") != (self.team == 0) or self.no_pass:
+            out |= _PASS
+        if not self.cheat_of:
+            out |= _CHEAT
+        if self.target is None:
+            out |= _PURSUE
+        if not self.timeout:
+            out |= _TIMEOUT
+        return out
+
+    def can_step(self, pid: str) -> bool:
+        """A figure of the mover's can still take a step."""
+        return pid not in self.down and pid not in self.held and self.move_of[pid] > self.used.get(pid, 0)
 
     # ---- what the menu is made of ----
 
@@ -186,9 +201,10 @@ class MenuIds(LazyIds):
         return self.timeout
 
 
-_CHECKS = (lambda menu: True, MenuIds.can_tackle, MenuIds.can_pass, MenuIds.can_cheat, MenuIds.can_hit,
-           MenuIds.can_advance, MenuIds.can_pursue, MenuIds.can_time_out)
+_CHECKS = dict(zip(ACTIONS, (lambda menu: True, MenuIds.can_tackle, MenuIds.can_pass, MenuIds.can_cheat, MenuIds.can_hit,
+                             MenuIds.can_advance, MenuIds.can_pursue, MenuIds.can_time_out)))
 """Whether each of ACTIONS is on the menu ("done" always is)."""
+_TACKLE, _PASS, _CHEAT, _PURSUE, _TIMEOUT = (1 << ACTIONS.index(a) for a in ("tackle", "pass", "cheat", "pursue", "timeout"))
 
 
 def _pursuit_target(s: State, team: int) -> tuple[tuple[int, int], int] | None:
@@ -206,15 +222,15 @@ _NO_WEIGHTS: dict[str, float] = {}
 _OPTIONS: dict[tuple, tuple] = {}
 
 
-def _options(mine: tuple[str, ...], weights: dict[str, float]) -> tuple[tuple[str, ...], list[float], tuple[float, ...]]:
-    """Every option a menu of the side fielding ``mine`` could offer, with the running totals of their weights
-    and the weights (kept by the figures fielded and the weights: the same few all match)."""
-    key = (id(weights), mine)
+def _options(mine: tuple[str, ...], weights: dict[str, float], out: int) -> tuple[tuple[str, ...], list[float], tuple[float, ...]]:
+    """Every option a menu of the side fielding ``mine`` could offer, but the actions ruled out (``out``), with
+    the running totals of their weights and the weights (kept: the same few all match)."""
+    key = (id(weights), out, mine)
     got = _OPTIONS.get(key)
     if got is None or got[0] is not weights:
         if len(_OPTIONS) > 1000:
             _OPTIONS.clear()
-        options = ACTIONS + mine
+        options = tuple(a for i, a in enumerate(ACTIONS) if not out >> i & 1) + mine
         weight = tuple(weights.get(o, 1.0) for o in options)
         got = _OPTIONS[key] = (weights, options, list(accumulate(weight)), weight)
     return got[1], got[2], got[3]
