@@ -195,17 +195,49 @@ def plain_closer(field, taken, sq, target):
                default=None)
 
 
-def test_closing_in_takes_the_square_the_rules_say_from_anywhere():
-    """``_closer``'s kept steps towards a target pick what comparing every square around picks, with random
-    crowds."""
-    p = places.pitch(DATA)
-    field = places.field_squares(DATA)
+def plain_pursuit(s, data) -> dict:
+    """Closing in as the rules say it: the figures that can still move, nearest first, each stepping to
+    ``plain_closer``'s square until it is next to the carrier (under a ball in the air), out of steps or stuck."""
+    goal = moves.pursuit_target(s)
+    if goal is None:
+        return {}
+    target, near = goal
+    field = places.field_squares(data)
+    gap = lambda sq: max(abs(sq[0] - target[0]), abs(sq[1] - target[1]))  # noqa: E731
+    taken = [sq for sq in s.pos.values()]
+    plan = {}
+    walking = [pid for pid in live.walkers(s, data, s.mover)]
+    for pid in sorted(walking, key=lambda pid: (gap(s.pos[pid]), pid)):
+        sq, steps = s.pos[pid], 0
+        while steps < places.steps_left(s, data, pid) and gap(sq) > near:
+            nxt = plain_closer(field, set(taken), sq, target)
+            if nxt is None:
+                break
+            sq, steps = nxt, steps + 1
+        if steps:
+            taken.remove(s.pos[pid])
+            taken.append(sq)
+            plan[pid] = (sq, steps)
+    return plan
+
+
+def test_closing_in_takes_the_squares_the_rules_say_from_anywhere():
+    """Everyone closes in: the kept steps towards a target pick, figure by figure, what comparing every square
+    around picks; on states of random play and with figures scattered at random."""
     rng = random.Random(3)
-    squares = sorted(field)
-    for _ in range(3000):
-        sq, target = rng.choice(squares), rng.choice(squares)
-        taken = set(rng.sample(squares, rng.randint(0, 300)))
-        assert moves._closer(p, field, taken, sq, target) == plain_closer(field, taken, sq, target)
+    squares = sorted(places.field_squares(DATA))
+    checked = 0
+    for seed in (3, 4):
+        for s in states(seed, "move", every=3, limit=60):
+            for scatter in (False, True):
+                if scatter:  # the mover's figures anywhere (the others stay): crowds random play seldom makes
+                    free = [sq for sq in squares if sq not in s.pos.values()]
+                    for pid, sq in zip(s.teams[s.mover].field, rng.sample(free, 11)):
+                        s.pos[pid] = sq
+                if moves.pursuit_target(s) is not None:
+                    checked += 1
+                    assert moves.pursue_plan(s, DATA) == plain_pursuit(s, DATA)
+    assert checked > 30
 
 
 def test_kept_log_stamps_are_what_the_play_down_and_round_spell():

@@ -423,21 +423,22 @@ def _search(win: Window, block: int, passable: int) -> Shape:
     return Shape(win, hit, tuple(dest_layers), tuple(hustle_layers), tuple(launch_layers))
 
 
-_TOWARDS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+STEPS_TOWARDS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+"""steps_towards's answers, kept (a hot loop reads them straight)."""
 
 
 def steps_towards(rx: int, ry: int) -> tuple[tuple[int, int], ...]:
     """The steps that leave a square (``rx``, ``ry``) away from a target nearer on both axes, best first (what
     closing in prefers: the gap left, then the steps along both axes left, then the square): kept, they
     depend on nothing else."""
-    got = _TOWARDS.get((rx, ry))
+    got = STEPS_TOWARDS.get((rx, ry))
     if got is None:
         here = max(abs(rx), abs(ry))
         steps = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if abs(rx + a) < here and abs(ry + b) < here]
         steps.sort(key=lambda st: (max(abs(rx + st[0]), abs(ry + st[1])), abs(rx + st[0]) + abs(ry + st[1]), st))
-        if len(_TOWARDS) > 20000:
-            _TOWARDS.clear()
-        got = _TOWARDS[(rx, ry)] = tuple(steps)
+        if len(STEPS_TOWARDS) > 20000:
+            STEPS_TOWARDS.clear()
+        got = STEPS_TOWARDS[(rx, ry)] = tuple(steps)
     return got
 
 
