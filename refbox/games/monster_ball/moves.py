@@ -326,8 +326,14 @@ def _back_first(w: tuple) -> int:
 def _walking(s: State, data: Data) -> list[tuple[str, tuple[int, int], int]]:
     """The mover's figures that can still step (live.walkers), each with its square and the steps it has left."""
     team, pos, used = s.mover, s.pos, s.used
-    kinds = flow.squad(s, data, team)
-    return [(pid, pos[pid], kinds[pid].move - used.get(pid, 0)) for pid in live.walkers(s, data, team)]
+    knocked, stunned, held = s.knocked, s.stunned, s.held
+    move_of = flow.squad_facts(s, data, team, live.STANDALONE_CHEATS)[0]
+    out = []
+    for pid in s.teams[team].field:
+        left = move_of[pid] - used.get(pid, 0)
+        if left > 0 and pid not in knocked and pid not in stunned and pid not in held:
+            out.append((pid, pos[pid], left))
+    return out
 
 
 def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
