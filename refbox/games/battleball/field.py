@@ -85,6 +85,8 @@ class Field:
         """Each square's id in journals and option lists: "col.row"."""
         self.by_id = {v: k for k, v in self.ids.items()}
         self._windows: dict[int, tuple[int, int, int]] = {}
+        self._around: dict[int, list[int]] = {}
+        """Per start mask, ``within`` it for 0, 1, 2... steps, as far as asked so far (``around``)."""
         self.nbytes = ((length + 2) * H + 7) // 8
         self._up = [_ByteIds(self.ids, k, False) for k in range(self.nbytes)]
         self._down = [_ByteIds(self.ids, k, True) for k in reversed(range(self.nbytes))]
@@ -215,6 +217,19 @@ class Field:
             seen |= frontier
         return seen & ~mask
 
+    def around(self, start: int, n: int) -> list[int]:
+        """``within(start, k)`` for every k from 0 to at least ``n``, by k (remembered per start: a move asks
+        of its mover's square)."""
+        got = self._around.get(start)
+        if got is None:
+            if len(self._around) > 4096:
+                self._around.clear()
+            got = self._around[start] = [0]
+        while len(got) <= n:
+            seen = got[-1] | start
+            got.append((seen | self.spread(seen)) ^ start)
+        return got
+
     def region(self, seed: int, open_: int) -> int:
         """The squares of ``open_`` connected to ``seed`` (a flood fill)."""
         seen = frontier = seed & open_
@@ -285,6 +300,15 @@ def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int 
     ``passable``: the squares the mover may enter (squares of ``f`` only); ``stop``: entering one ends the
     move (not the start).
     Occupied squares that may be passed through are the caller's to remove from the result."""
+    if steps and not carrying:
+        # Open ground: nothing in the way short of the last step (every square passable, no must-stop square,
+        # no ball to pick up). The search would spread unhindered to the last step, which enters whatever
+        # is passable (picking up a ball there): about half of the moves of a game, known from a few masks.
+        rings = f.around(start, steps)
+        inner = rings[steps - 1]
+        if not (inner & ball) and not (inner ^ (inner & passable)) and not (inner & stop):
+            near = rings[steps] & passable
+            return near, near & ball, False
     # A step changes the column by one at most: the search runs on the columns in reach only (every operation
     # on these ints costs by their length), shifted down to column 0. The rows repeat column by column, so the
     # row masks of the window are the board's first columns'.
