@@ -86,7 +86,7 @@ class Field:
         self.by_id = {v: k for k, v in self.ids.items()}
         self._windows: dict[int, tuple[int, int, int]] = {}
         self._around: dict[int, list[int]] = {}
-        """Per start mask, ``within`` it for 0, 1, 2... steps, as far as asked so far (``around``)."""
+        """Per start mask, the squares within 0, 1, 2... steps of it, as far as asked so far (``around``)."""
         self.nbytes = ((length + 2) * H + 7) // 8
         self._up = [_ByteIds(self.ids, k, False) for k in range(self.nbytes)]
         self._down = [_ByteIds(self.ids, k, True) for k in reversed(range(self.nbytes))]
@@ -203,23 +203,18 @@ class Field:
 
     def ring(self, mask: int, n: int) -> int:
         """The squares exactly ``n`` steps from the nearest square of ``mask``, nothing in the way."""
-        seen = frontier = mask
-        for _ in range(n):
-            frontier = self.spread(frontier) & ~seen
-            seen |= frontier
-        return frontier if n else mask
+        if not n:
+            return mask
+        rings = self.around(mask, n)
+        return rings[n] ^ rings[n - 1]
 
     def within(self, mask: int, n: int) -> int:
         """The squares 1 to ``n`` steps from ``mask`` (not ``mask`` itself)."""
-        seen = frontier = mask
-        for _ in range(n):
-            frontier = self.spread(frontier) & ~seen
-            seen |= frontier
-        return seen & ~mask
+        return self.around(mask, n)[n]
 
     def around(self, start: int, n: int) -> list[int]:
-        """``within(start, k)`` for every k from 0 to at least ``n``, by k (remembered per start: a move asks
-        of its mover's square)."""
+        """The squares 1 to k steps from ``start`` (not ``start`` itself) for every k from 0 to at least ``n``, by k
+        (remembered per start: a move asks of its mover's square, a short pass of its receiver's three times)."""
         got = self._around.get(start)
         if got is None:
             if len(self._around) > 4096:
