@@ -299,12 +299,17 @@ class Positions(dict):
         return twin
 
     def __setitem__(self, pid: str, square: int) -> None:
-        self._mask = None
-        super().__setitem__(pid, square)
+        m = self._mask
+        if m is not None:  # a move: the mask follows it (two bits) instead of being built again (one a figure)
+            old = self.get(pid)
+            if old is not None:  # his old square's bit goes, if no one else's: every figure on his own square
+                m = m ^ (1 << old) if m.bit_count() == len(self) else None
+            self._mask = None if m is None else m | 1 << square
+        dict.__setitem__(self, pid, square)
 
     def __delitem__(self, pid: str) -> None:
         self._mask = None
-        super().__delitem__(pid)
+        dict.__delitem__(self, pid)
 
     def _forgets(name: str):  # type: ignore[misc]  # every other way a dict changes forgets the mask too
         def change(self, *args, **kwargs):
