@@ -9,7 +9,7 @@ disagree.
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, Event, Option, Refusal
+from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal
 from refbox.engine.state import built
 from refbox.games.battleball import flow, odds, pitch, roster
 from refbox.games.battleball.field import SquareIds
@@ -226,7 +226,7 @@ def move_to_prompt(state: State, data: Data) -> Choose:
                   options=tuple(options))
 
 
-def apply_move_to(state: State, data: Data, event: Event) -> None:
+def apply_move_to(state: State, data: Data, event: Event) -> Legal | None:
     t, side = state.turn, state.side
     pid = t.mover
     assert pid is not None
@@ -246,7 +246,7 @@ def apply_move_to(state: State, data: Data, event: Event) -> None:
         t.dest = i
         state.step = "pickup"
         return
-    _move(state, data, side, pid, i, pick_up=bool(can_with) and not carrying)
+    return _move(state, data, side, pid, i, pick_up=bool(can_with) and not carrying)
 
 
 def pickup_ids(state: State, data: Data) -> tuple[str, ...]:
@@ -261,11 +261,11 @@ def pickup_prompt(state: State, data: Data) -> Choose:
     ))
 
 
-def apply_pickup(state: State, data: Data, event: Event) -> None:
+def apply_pickup(state: State, data: Data, event: Event) -> Legal | None:
     dest, pid = state.turn.dest, state.turn.mover
     assert dest is not None and pid is not None
     state.turn.dest = None
-    _move(state, data, state.side, pid, dest, pick_up=event.value == "take")
+    return _move(state, data, state.side, pid, dest, pick_up=event.value == "take")
 
 
 def _rolls(data: Data, state: State) -> str:
@@ -277,7 +277,7 @@ def _rolls(data: Data, state: State) -> str:
     return f"{who} rolls {faces[0]}"
 
 
-def _move(state: State, data: Data, side: int, pid: str, i: int, pick_up: bool) -> None:
+def _move(state: State, data: Data, side: int, pid: str, i: int, pick_up: bool) -> Legal | None:
     f = _f(data)
     at = state.at[side]
     start = at[pid]
@@ -289,7 +289,7 @@ def _move(state: State, data: Data, side: int, pid: str, i: int, pick_up: bool) 
         _pick_up(state, data, built(Ref, team=side, id=pid))
     t = state.turn
     ours = t.mates | pitch.figure(f, data, state, side, pid)
-    after_move(state, data, bool(ours & t.stop) if not pitch.is_heavy(data, pid) else None)
+    return after_move(state, data, bool(ours & t.stop) if not pitch.is_heavy(data, pid) else None)
 
 
 def _pick_up(state: State, data: Data, ref: Ref) -> None:
@@ -300,17 +300,20 @@ def _pick_up(state: State, data: Data, ref: Ref) -> None:
     state.note(roster.stamp(data, state), f"{roster.full(data, state, ref)} picks up the ball.", ref.team)
 
 
-def after_move(state: State, data: Data, contact: bool | None = None) -> None:
+def after_move(state: State, data: Data, contact: bool | None = None) -> Legal | None:
     """The move is done: a tackle if anyone of ours touches an opponent, else hand-off / pass / end.
     ``contact``: whether they touch, where the move worked it out (a one-square mover: his stop squares are
-    the squares next to an opponent)."""
+    the squares next to an opponent). Returns the legal answers of the "action" step it leads to (listed to
+    see whether there is a choice: settling takes them instead of listing them again)."""
     if contact if contact is not None else pitch.in_contact(_f(data), data, state, state.side):
         state.step = "tackle"
-        return
-    if len(action_ids(state, data)) > 1:
+        return None
+    ids = action_ids(state, data)
+    if len(ids) > 1:
         state.step = "action"
-        return
+        return Legal("choose", state.side, ids)
     flow.end_turn(state)  # nothing to say: the move's own line was the turn
+    return None
 
 
 # ---- tackles ----

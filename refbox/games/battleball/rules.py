@@ -22,7 +22,8 @@ __all__ = ["Data", "Setup", "State", "start", "prompt", "apply", "view", "colour
            "evaluate", "sim_setup", "RANDOM_WEIGHTS", "tally", "coach_options"]
 
 PromptFn = Callable[[State, Data], Prompt]
-ApplyFn = Callable[[State, Data, Event], None]
+ApplyFn = Callable[[State, Data, Event], "Legal | None"]
+"""An event handler; it may return the legal answers of the step it leaves the state at, where it listed them."""
 
 STEPS: dict[str, tuple[PromptFn, ApplyFn]] = {
     "lineup": (flow.confirm_lineup, flow.apply_lineup),
@@ -150,21 +151,23 @@ def apply(state: State, data: Data, event: Event) -> Legal | None:
     if state.step == "over":
         raise RuleError("The game is over: nothing more to play. Undo to go back.")
     steps = BOARD_STEPS if state.board else STEPS
-    steps[state.step][1](state, data, event)
+    known = steps[state.step][1](state, data, event)
     if state.skip or state.fold_confirms:
-        return settle(state, data)
+        return settle(state, data, known)
     return None
 
 
-def settle(state: State, data: Data) -> Legal | None:
+def settle(state: State, data: Data, known: Legal | None = None) -> Legal | None:
     """Apply every answer that is the only one (issue 14: a forced question is not asked). The step's own
     log line says what happened. With ``fold_confirms``, the table's line-up, halt and restart instructions are
     logged and play goes on (``flow.fold_confirm``). Returns the legal answers of the step it stops at where
-    it listed them."""
+    it listed them. ``known``: the legal answers of the current step, where the handler that led to it listed
+    them."""
     steps = BOARD_STEPS if state.board else STEPS
     while state.step != "over":
         if state.fold_confirms and state.step in flow.FOLDED:
             flow.fold_confirm(state, data)
+            known = None
             continue
         if not state.skip or state.step in NOT_CHOICES:
             return None
@@ -174,10 +177,10 @@ def settle(state: State, data: Data) -> Legal | None:
             t = state.turn
             if (t.reach | t.reach_ball).bit_count() + t.endzone != 1:
                 return None
-        lg = answers.legal(state, data)
+        lg = known if known is not None else answers.legal(state, data)
         if lg.kind != "choose" or len(lg.ids) != 1:
             return lg
-        steps[state.step][1](state, data, Event("choose", lg.ids[0]))
+        known = steps[state.step][1](state, data, Event("choose", lg.ids[0]))
     return None
 
 
