@@ -278,12 +278,12 @@ def _region(f: Field, open_: int, seed: int, parts: list[int] | None = None) -> 
     for part in parts:
         if part & seed:
             out |= part
-    rest = seed & ~out
+    rest = seed ^ (seed & out)  # (``a & ~b`` without a negative int, as in move_reach)
     while rest:
         part = f.region(rest & -rest, open_)
         parts.append(part)
         out |= part
-        rest &= ~part
+        rest ^= rest & part
     return out
 
 
@@ -305,15 +305,25 @@ def scoring_possible(f: Field, data: Data, state: State) -> bool:
         return True  # the carrier stands in the region (on the ball's square) and can run it in
     for side in (0, 1):
         last, at = f.last[side], state.at[side]
-        if region & last:
-            light = occupied(f, data, state, side)  # the one-square figures' squares
-            for pid in heavy.intersection(at):
-                light &= ~figure(f, data, state, side, pid)
-            if region & light:
-                return True
+        if region & last and region & _light(data, at):
+            return True
         if any(_heavy_can_score(f, open_, at[pid], seed, last) for pid in heavy.intersection(at)):
             return True
     return False
+
+
+def _light(data: Data, at: dict[str, int]) -> int:
+    """The squares of a side's one-square figures: every first foot (``Positions.squares``) but the two-square
+    figures' (no two figures share a square)."""
+    m = at.squares() if type(at) is Positions else Positions(at).squares()
+    if _last[0] is data and _last[4] is not None:  # the usual line-up: one Heavy Tackle
+        i = at.get(_last[4])
+        if i is not None:
+            m ^= 1 << i
+        return m
+    for pid in heavy_ids(data).intersection(at):
+        m ^= m & (1 << at[pid])
+    return m
 
 
 def _heavy_can_score(f: Field, open_: int, at: int, ball: int, last: int) -> bool:
