@@ -86,7 +86,8 @@ class Field:
         self.by_id = {v: k for k, v in self.ids.items()}
         self._windows: dict[int, tuple[int, int, int]] = {}
         self._around: dict[int, list[int]] = {}
-        """Per start mask, the squares within 0, 1, 2... steps of it, as far as asked so far (``around``)."""
+        """Per start mask (one square: minus its index + 1), the squares within 0, 1, 2... steps of it, as far as
+        asked so far (``around``)."""
         self.nbytes = ((length + 2) * H + 7) // 8
         self._up = [_ByteIds(self.ids, k, False) for k in range(self.nbytes)]
         self._down = [_ByteIds(self.ids, k, True) for k in reversed(range(self.nbytes))]
@@ -152,7 +153,7 @@ class Field:
         bits counted a byte at a time (a C loop), then within the byte."""
         if descending:
             k = mask.bit_count() - 1 - k
-        lo = ((mask & -mask).bit_length() - 1) >> 3  # the bytes from the lowest square's on
+        lo = ((mask ^ (mask - 1)).bit_length() - 1) >> 3  # the bytes from the lowest square's on (no negative int)
         raw = (mask >> (lo << 3)).to_bytes(((mask.bit_length() + 7) >> 3) - lo, "little")
         totals = list(accumulate(raw.translate(_BYTE_COUNTS)))
         b = bisect(totals, k)
@@ -215,11 +216,14 @@ class Field:
     def around(self, start: int, n: int) -> list[int]:
         """The squares 1 to k steps from ``start`` (not ``start`` itself) for every k from 0 to at least ``n``, by k
         (remembered per start: a move asks of its mover's square, a short pass of its receiver's three times)."""
-        got = self._around.get(start)
+        # one square is kept by its index, negated (an int hashes as its value modulo 2**61 - 1, so the masks
+        # 1 << i of squares 61 apart would all share a slot)
+        key = -start.bit_length() if start.bit_count() == 1 else start
+        got = self._around.get(key)
         if got is None:
             if len(self._around) > 4096:
                 self._around.clear()
-            got = self._around[start] = [0]
+            got = self._around[key] = [0]
         while len(got) <= n:
             seen = got[-1] | start
             got.append((seen | self.spread(seen)) ^ start)
@@ -308,7 +312,7 @@ def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int 
     # on these ints costs by their length), shifted down to column 0. The rows repeat column by column, so the
     # row masks of the window are the board's first columns'.
     H = f.H
-    lo = max(0, ((start & -start).bit_length() - 1) // H - steps)
+    lo = max(0, ((start ^ (start - 1)).bit_length() - 1) // H - steps)  # (the lowest square, no negative int)
     hi = min(f.length, (start.bit_length() - 1) // H + steps)
     shift = lo * H
     window, even, odd = f.window(hi - lo + 1)

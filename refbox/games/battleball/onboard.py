@@ -173,7 +173,8 @@ def after_roll(state: State, data: Data, steps: int) -> None:
     pid = state.turn.mover
     assert pid is not None
     without, with_ball, td, stop, mates = pitch.move_reach(f, data, state, state.side, pid, steps)
-    state.turn.__dict__.update(reach=without, reach_ball=with_ball, endzone=td, stop=stop, mates=mates)  # as setattr
+    t = state.turn.__dict__  # the fields written as Model.__setattr__ writes them
+    t["reach"], t["reach_ball"], t["endzone"], t["stop"], t["mates"] = without, with_ball, td, stop, mates
     if not (without or with_ball or td):
         state.note(roster.stamp(data, state), f"{_rolls(data, state)}: no free square in reach, he stays put.",
                    state.side)

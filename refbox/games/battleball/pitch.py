@@ -174,7 +174,7 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str,
     near_opp = f.spread(opp)
     near_opp ^= near_opp & opp  # new each turn (the other side moved last): no use remembering
     passable = open_ ^ (open_ & (opp | ((mates & near_opp) if b.through_team_mates else mates)))
-    empty = open_ ^ (open_ & (opp | mates))
+    empty = passable ^ (passable & mates)  # the same as open_ less opp and mates: passable has no opp
     if not b.stop_on_half_squares:
         empty ^= empty & f.half
     c = state.carrier
