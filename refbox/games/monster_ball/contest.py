@@ -108,7 +108,8 @@ def contest_apply(s: State, data: Data, event: Event) -> None:
     top = [pid for pid, face in zip(c.contenders, faces) if face == best]
     if len(top) > 1:
         c.contenders, c.tied_value = top, best if c.tied_value is None else c.tied_value
-        s.note(flow.stamp(s), f"Tie at {best} between {', '.join(s.label(p) for p in top)}: roll again.")
+        if s.logged:
+            s.note(flow.stamp(s), f"Tie at {best} between {', '.join(s.label(p) for p in top)}: roll again.")
         return
     caught(s, data, top[0])
 

@@ -77,22 +77,26 @@ def settle(s: State, data: Data, value: int) -> None:
         if value >= f.first_down_squares:
             s.to_go -= value
             s.down = 1
-            s.note(flow.stamp(s), f"Gain of {value}: first down at the {f.yards(s.to_go)} ({flow.squares(s.to_go)} to the end zone).", team)
+            if s.logged:
+                s.note(flow.stamp(s), f"Gain of {value}: first down at the {f.yards(s.to_go)} ({flow.squares(s.to_go)} to the end zone).", team)
         elif s.down >= f.downs:
-            s.note(flow.stamp(s), f"{gain_words(value)} on {flow.down_words(s.down)} down: turnover on downs at the line.", team)
+            if s.logged:
+                s.note(flow.stamp(s), f"{gain_words(value)} on {flow.down_words(s.down)} down: turnover on downs at the line.", team)
             s.possession, s.to_go, s.down = 1 - team, max(1, f.squares - s.to_go), 1
             flow.refield(s)
         else:
             s.down += 1
-            s.note(flow.stamp(s), f"{gain_words(value)}: the line of scrimmage stays at the {f.yards(s.to_go)} "
-                   f"(it moves only with a first down); {flow.down_words(s.down)} down.", team)
+            if s.logged:
+                s.note(flow.stamp(s), f"{gain_words(value)}: the line of scrimmage stays at the {f.yards(s.to_go)} "
+                       f"(it moves only with a first down); {flow.down_words(s.down)} down.", team)
     else:
         team = s.holder_team
         changed = team != s.possession
         s.possession, s.to_go, s.down = team, value, 1
         if changed:
             flow.refield(s)
-        s.note(flow.stamp(s), f"{s.teams[team].name} ball, 1st down at the {f.yards(value)} ({flow.squares(value)} to the end zone).", team)
+        if s.logged:
+            s.note(flow.stamp(s), f"{s.teams[team].name} ball, 1st down at the {f.yards(value)} ({flow.squares(value)} to the end zone).", team)
     for side in (0, 1):
         if s.penalties[side]:
             flow.penalise(s, data, side, "illegal tackle", s.penalties[side])

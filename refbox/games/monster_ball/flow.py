@@ -179,7 +179,8 @@ def new_series(s: State, data: Data, team: int, to_go: int, why: str) -> None:
     s.possession, s.to_go, s.down = team, to_go, 1
     if changed:
         refield(s)
-    s.note(stamp(s), f"{s.teams[team].name} ball, 1st down at the {data.field.yards(to_go)} ({squares(to_go)} to the end zone): {why}.", team)
+    if s.logged:
+        s.note(stamp(s), f"{s.teams[team].name} ball, 1st down at the {data.field.yards(to_go)} ({squares(to_go)} to the end zone): {why}.", team)
     play_over(s, data)
 
 
@@ -215,7 +216,8 @@ def finish(s: State, winner: int | None, why: str) -> None:
 
 def score(s: State, data: Data, team: int, points: int, how: str) -> None:
     s.teams[team].score += points
-    s.note(stamp(s), f"{how}: {s.teams[team].name} +{points} ({s.teams[0].score} : {s.teams[1].score}).", team)
+    if s.logged:
+        s.note(stamp(s), f"{how}: {s.teams[team].name} +{points} ({s.teams[0].score} : {s.teams[1].score}).", team)
     s.penalties = [0, 0]
     if s.victory == "points" and s.teams[team].score >= data.scoring.target_points:
         finish(s, team, f"first to {data.scoring.target_points} points")
@@ -231,7 +233,8 @@ def penalise(s: State, data: Data, team: int, why: str, distance: int | None = N
         s.to_go = min(data.field.squares, s.to_go + distance)
     else:
         s.to_go = max(1, s.to_go - distance)
-    s.note(stamp(s), f"Penalty on {s.teams[team].name} ({why}): line moved {squares(distance)}, now {squares(s.to_go)} to the end zone.", team)
+    if s.logged:
+        s.note(stamp(s), f"Penalty on {s.teams[team].name} ({why}): line moved {squares(distance)}, now {squares(s.to_go)} to the end zone.", team)
 
 
 def eject(s: State, pid: str) -> None:
@@ -248,12 +251,14 @@ def eject(s: State, pid: str) -> None:
 def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
     """Ejections, then the play is void: its start is restored and each cheating team loses 2 squares."""
     for pid in cheaters:
-        s.note(stamp(s), f"Cheat spotted! {s.label(pid)} is ejected.", s.team_of(pid))
+        if s.logged:
+            s.note(stamp(s), f"Cheat spotted! {s.label(pid)} is ejected.", s.team_of(pid))
         eject(s, pid)
     teams = sorted({s.team_of(pid) for pid in cheaters})
     if s.play is not None:
         s.possession, s.to_go, s.down = s.play.possession, s.play.to_go, s.play.down
-        s.note(stamp(s), "The play is void and will be replayed; its gains are lost.")
+        if s.logged:
+            s.note(stamp(s), "The play is void and will be replayed; its gains are lost.")
         kind = s.play.kind
     else:
         kind = None
@@ -339,7 +344,8 @@ def end_half(s: State, data: Data) -> None:
 def give_ball(s: State, pid: str, announce: bool = True) -> None:
     team = s.team_of(pid)
     if announce and team != s.holder_team:
-        s.note(stamp(s), f"Turnover: {s.teams[team].name} have the ball.", team)
+        if s.logged:
+            s.note(stamp(s), f"Turnover: {s.teams[team].name} have the ball.", team)
     s.ball, s.carrier, s.holder_team = "held", pid, team
     s.ball_at = None
 
@@ -352,14 +358,16 @@ def scored_on_field(s: State, data: Data) -> bool:
     team = s.team_of(s.carrier)
     if not places.pitch(data).in_end_zone(team, s.pos[s.carrier][0]):
         return False
-    s.note(stamp(s), f"{s.label(s.carrier)} is in the end zone with the ball.", team)
+    if s.logged:
+        s.note(stamp(s), f"{s.label(s.carrier)} is in the end zone with the ball.", team)
     score(s, data, team, data.scoring.touchdown, "Touchdown")
     return True
 
 
 def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, excluded: Sequence[str] = ()) -> None:
     """The ball is loose: the blocker alone (``only``), or anyone next to the fumbler, may recover it."""
-    s.note(stamp(s), f"Fumble! {s.label(pid)} loses the ball ({why}).", s.team_of(pid))
+    if s.logged:
+        s.note(stamp(s), f"Fumble! {s.label(pid)} loses the ball ({why}).", s.team_of(pid))
     s.ball, s.carrier, s.fumbler = "loose", None, pid
     s.ball_at = s.pos.get(pid) if s.board else None
     resume = "rounds" if s.round == 0 else "move"
@@ -378,7 +386,8 @@ def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, ex
             end_play(s, data, "nobody is next to the ball; it hits the ground")
             return
         s.contest.contenders = near
-        s.note(stamp(s), f"Next to the ball: {', '.join(s.label(p) for p in near)}.")
+        if s.logged:
+            s.note(stamp(s), f"Next to the ball: {', '.join(s.label(p) for p in near)}.")
         s.step = "contest_roll"
         return
     s.step = "recovery_pick"

@@ -181,7 +181,8 @@ def kick_roll_apply(s: State, data: Data, event: Event) -> None:
         flow.new_series(s, data, receiving, data.field.start_to_go, f"the {_words(s.kick.kind)} goes {best} zones into the end zone")
         return
     s.kick.landing_zone = data.field.playable_zones + 1 - landing
-    s.note(flow.stamp(s), f"The {_words(s.kick.kind)} carries {best} zones: it comes down in {flow.possessive(s.teams[receiving].name)} zone {s.kick.landing_zone}.", kicking)
+    if s.logged:
+        s.note(flow.stamp(s), f"The {_words(s.kick.kind)} carries {best} zones: it comes down in {flow.possessive(s.teams[receiving].name)} zone {s.kick.landing_zone}.", kicking)
     s.step = "kick_grid"
 
 
@@ -209,7 +210,8 @@ def grid_apply(s: State, data: Data, event: Event) -> None:
     assert s.kick is not None
     face = event.value[0]  # type: ignore[index]
     division = next(n for n, (lo, hi) in enumerate(data.field.grid_divisions, 1) if lo <= face <= hi)
-    s.note(flow.stamp(s), f"Grid roll {face}: the ball lands in zone {s.kick.landing_zone}, division {division}.")
+    if s.logged:
+        s.note(flow.stamp(s), f"Grid roll {face}: the ball lands in zone {s.kick.landing_zone}, division {division}.")
     if not s.board:
         s.step = "kick_catchers"
         return
@@ -218,7 +220,8 @@ def grid_apply(s: State, data: Data, event: Event) -> None:
     s.kick.grid = p.landing_grid(s.possession, zone, division)
     squares = p.grid_squares(s.kick.grid)
     s.ball, s.carrier, s.ball_at = "air", None, squares[len(squares) // 2]
-    s.note(flow.stamp(s), "The ball hangs in the air for a round: the kicking side moves, then the receivers; then it comes down.")
+    if s.logged:
+        s.note(flow.stamp(s), "The ball hangs in the air for a round: the kicking side moves, then the receivers; then it comes down.")
     flow.begin_rounds(s, data)
 
 

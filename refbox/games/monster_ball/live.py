@@ -427,7 +427,8 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
             if flow.scored_on_field(s, data):
                 return
     elif a.defence == "slam" and block > hustle:
-        s.note(flow.stamp(s), f"Slam {block} beats Hustle {hustle}: {s.label(mover)} is stunned for the round.", 1 - s.mover)
+        if s.logged:
+            s.note(flow.stamp(s), f"Slam {block} beats Hustle {hustle}: {s.label(mover)} is stunned for the round.", 1 - s.mover)
         s.stunned.append(mover)
         if mover == s.carrier:
             flow.fumble(s, data, mover, "slammed")

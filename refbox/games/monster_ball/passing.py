@@ -306,7 +306,8 @@ def roll_apply(s: State, data: Data, event: Event) -> None:
     s.contest = contest.new(purpose="pass", contenders=top, need=target, resume=resume)
     if len(top) > 1:
         s.contest.tied_value = best
-        s.note(flow.stamp(s), f"The pass is good ({total} beats {target}) but {', '.join(s.label(p) for p in top)} tie at {best}: roll again.")
+        if s.logged:
+            s.note(flow.stamp(s), f"The pass is good ({total} beats {target}) but {', '.join(s.label(p) for p in top)} tie at {best}: roll again.")
         s.step = "contest_roll"
         return
     contest.caught(s, data, top[0])

@@ -367,7 +367,8 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
     had_ball = target == s.carrier
     if not had_ball:
         s.penalties[team] += data.field.penalty_squares
-        s.note(flow.stamp(s), f"Illegal tackle: {s.label(target)} does not have the ball (2-square penalty on {s.teams[team].name}).", team)
+        if s.logged:
+            s.note(flow.stamp(s), f"Illegal tackle: {s.label(target)} does not have the ball (2-square penalty on {s.teams[team].name}).", team)
     down = [target] if attack > defence else tacklers if attack < defence else [target, *tacklers]
     s.knocked += [pid for pid in down if pid not in s.knocked]
     if s.logged:
