@@ -197,7 +197,11 @@ def _move_refusals(s: State, data: Data, team: int) -> tuple[Refusal, ...]:
 @answers("move")
 def move_apply(s: State, data: Data, event: Event) -> None:
     choice, team = str(event.value), s.mover
-    if choice in ("done", "timeout"):
+    if choice and choice[0] in "LC":  # a figure picked: most of the menu's answers (no action's id starts so)
+        f = s.__dict__
+        f["selected"] = choice
+        f["step"] = "move_to"
+    elif choice in ("done", "timeout"):
         if choice == "timeout":
             s.note(flow.stamp(s), f"{flow.possessive(s.teams[team].name)} minute is up: their unmoved players stay put.", team)
         flow.end_half(s, data)
@@ -221,7 +225,7 @@ def move_apply(s: State, data: Data, event: Event) -> None:
         s.action = new_action(choice, s.carrier if choice == "pass" else None, None, team)
         s.step = {"hustle": "hustle_mover", "tackle": "tackle_target", "pass": "pass_receiver"}[choice]
     else:
-        f = s.__dict__  # a figure picked: most of the menu's answers
+        f = s.__dict__
         f["selected"] = choice
         f["step"] = "move_to"
 

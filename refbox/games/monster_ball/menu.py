@@ -29,7 +29,7 @@ ACTIONS = ("done", "tackle", "pass", "cheat", "hit", "advance", "pursue", "timeo
 
 class MenuIds(LazyIds):
     __slots__ = ("team", "pos", "used", "down", "held", "cheated", "mine", "theirs", "carrier", "no_pass",
-                 "target", "timeout", "move_of", "cheat_of", "field", "_standing", "_walking", "_taken")
+                 "target", "timeout", "move_of", "cheat_of", "field", "out", "_standing", "_walking", "_taken")
 
     def __init__(self, s: State, data: Data) -> None:
         team = self.team = s.mover
@@ -41,12 +41,29 @@ class MenuIds(LazyIds):
         teams = s.teams
         self.mine, self.theirs = tuple(teams[team].field), tuple(teams[1 - team].field)
         carrier = self.carrier = s.carrier if s.ball == "held" else None
-        self.no_pass = carrier is not None and carrier == s.hike_catcher and s.round == 1
-        self.target = _pursuit_target(s, team)
-        self.timeout = s.captain_minute
-        self.move_of, self.cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
+        no_pass = self.no_pass = carrier is not None and carrier == s.hike_catcher and s.round == 1
+        target = self.target = _pursuit_target(s, team)
+        timeout = self.timeout = s.captain_minute
+        self.move_of, cheat_of = self.move_of, self.cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
         self.field = places.field_squares(data)
         self._standing = self._walking = self._taken = None
+        # the actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out
+        out = 0
+        if carrier is None:
+            out = _TACKLE | _PASS
+        elif (carrier[0] == "L") == (team == 0):
+            out = _TACKLE  # the carrier is the mover's: nobody of the other side to tackle
+            if no_pass:
+                out |= _PASS
+        else:
+            out = _PASS
+        if not cheat_of:
+            out |= _CHEAT
+        if target is None:
+            out |= _PURSUE
+        if not timeout:
+            out |= _TIMEOUT
+        self.out = out
 
     # ---- the menu listed ----
 
@@ -67,8 +84,9 @@ class MenuIds(LazyIds):
     def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
         """One answer with the odds ``random_event`` gives it on the listed menu, drawn from ``rng`` (by other
         calls than random_event's: see the module's note)."""
-        options, tops, weight = _options(self.mine, weights or _NO_WEIGHTS, self.ruled_out())
+        options, tops, weight = _options(self.mine, weights or _NO_WEIGHTS, self.out)
         last = len(tops) - 1
+        first_figure = len(options) - len(self.mine)
         total, gaps = tops[-1], []  # the options turned down: the draw skips their share of the totals
         while True:
             x = rng.random() * total
@@ -78,9 +96,12 @@ class MenuIds(LazyIds):
             k = bisect(tops, x, 0, last)
             while k in gaps or not weight[k]:  # x rounded onto a gap's edge: the next option with a weight
                 k = k + 1 if k < last else 0
-            check = _CHECKS.get(options[k])
-            if check(self) if check is not None else self.can_step(options[k]):
-                return options[k]
+            option = options[k]
+            if k >= first_figure:  # a figure: can_step, inline (half the checks)
+                if option not in self.down and option not in self.held and self.move_of[option] > self.used.get(option, 0):
+                    return option
+            elif _CHECKS[option](self):
+                return option
             total -= weight[k]
             if total <= 0.0:  # nothing left that weighs anything
                 return self.listed()[0]
@@ -89,18 +110,7 @@ class MenuIds(LazyIds):
 
     def ruled_out(self) -> int:
         """The actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out."""
-        carrier, out = self.carrier, 0
-        if carrier is None or (carrier[0] == "L") == (self.team == 0):
-            out |= _TACKLE  # nobody of the other side carries the ball
-        if carrier is None or (carrier[0] == "L") != (self.team == 0) or self.no_pass:
-            out |= _PASS
-        if not self.cheat_of:
-            out |= _CHEAT
-        if self.target is None:
-            out |= _PURSUE
-        if not self.timeout:
-            out |= _TIMEOUT
-        return out
+        return self.out
 
     def can_step(self, pid: str) -> bool:
         """A figure of the mover's can still take a step."""
