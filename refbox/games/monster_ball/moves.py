@@ -9,6 +9,8 @@ the other figures' letters are not offered here, so that the destinations get th
 
 from __future__ import annotations
 
+from collections import Counter
+
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option
 from refbox.games.monster_ball import ask, flow, live, places
@@ -294,7 +296,7 @@ def advance_plan(s: State, data: Data) -> dict[str, tuple]:
     field, ends = places._areas(p)
     end = ends[team]
     carrier = s.carrier
-    taken = _occupancy(s)
+    taken, shared = _occupancy(s)
     out: dict[str, tuple] = {}
     walking = _walking(s, data)
     walking.sort(key=_front_first if d == 1 else _back_first)
@@ -309,8 +311,8 @@ def advance_plan(s: State, data: Data) -> dict[str, tuple]:
             if pid == carrier and ahead in end:
                 break
         if steps:
-            _leave(taken, start)
-            taken[(x, y)] = taken.get((x, y), 0) + 1
+            _leave(taken, shared, start)
+            taken.add((x, y))  # it was free
             out[pid] = ((x, y), steps)
     return out
 
@@ -356,7 +358,7 @@ def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
         return {}
     (tx, ty), near = goal
     field, _ = places._areas(places.pitch(data))
-    taken = _occupancy(s)
+    taken, shared = _occupancy(s)
     out: dict[str, tuple] = {}
     kept, towards = places.STEPS_TOWARDS, places.steps_towards
     order = sorted((max(abs(sq[0] - tx), abs(sq[1] - ty)), pid, sq, left) for pid, sq, left in _walking(s, data))
@@ -376,25 +378,31 @@ def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
             x, y = n
             steps += 1
         if steps:
-            _leave(taken, start)
-            taken[(x, y)] = taken.get((x, y), 0) + 1
+            _leave(taken, shared, start)
+            taken.add((x, y))  # it was free
             out[pid] = ((x, y), steps)
     return out
 
 
-def _occupancy(s: State) -> dict:
-    """Figures on each square (a won Hustle makes two share one)."""
-    out: dict = {}
-    for sq in s.pos.values():
-        out[sq] = out.get(sq, 0) + 1
-    return out
+def _occupancy(s: State) -> tuple[set, dict]:
+    """The squares with a figure on them, and how many share each square more than one stands on (a won Hustle
+    makes two share one): the set is made in one call, the count only when some share."""
+    pos = s.pos
+    taken = set(pos.values())
+    if len(taken) == len(pos):
+        return taken, {}
+    return taken, {sq: n for sq, n in Counter(pos.values()).items() if n > 1}
 
 
-def _leave(taken: dict, sq) -> None:
-    if taken.get(sq, 0) > 1:
-        taken[sq] -= 1
+def _leave(taken: set, shared: dict, sq) -> None:
+    """A figure leaves ``sq``: free unless another stands there too."""
+    n = shared.get(sq)
+    if n is None:
+        taken.discard(sq)
+    elif n > 2:
+        shared[sq] = n - 1
     else:
-        taken.pop(sq, None)
+        del shared[sq]
 
 
 def apply_plan(s: State, data: Data, plan: dict[str, tuple], what: str) -> None:
