@@ -115,10 +115,13 @@ def hit_targets(s: State, data=None) -> list[str]:
     return out
 
 
+_new_legal = tuple.__new__
+
+
 @legal_for("move")
 def move_legal(s: State, data: Data) -> Legal:
-    if s.board:
-        return Legal("choose", s.mover, MenuIds(s, data))
+    if s.board:  # Legal's fields given whole, without its keyword defaults (half of random play's inputs)
+        return _new_legal(Legal, ("choose", s.mover, MenuIds(s, data), (), 0, None))
     team, other = s.mover, 1 - s.mover
     ids = ["done"]
     has_ball = s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) == team

@@ -19,10 +19,18 @@ from refbox.games.monster_ball.pitch import Pitch, Square, pitch_of
 _PITCHES: dict[int, tuple] = {}
 
 
+_LAST_PITCH: list = [None, None]
+"""The ruleset data asked last and its pitch: every look-up but the first is for it."""
+
+
 def pitch(data: Data) -> Pitch:
+    last = _LAST_PITCH
+    if last[0] is data:
+        return last[1]
     got = _PITCHES.get(id(data))
     if got is None or got[0] is not data:
         got = _PITCHES[id(data)] = (data, pitch_of(data.field))
+    last[0], last[1] = data, got[1]
     return got[1]
 
 
@@ -137,7 +145,10 @@ def _grids(p: Pitch) -> dict[Square, tuple[int, int]]:
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
-    return _flow.creature(s, data, pid).move - s.used.get(pid, 0)
+    got = _flow.squad(s, data, 0 if pid[0] == "L" else 1).get(pid)
+    if got is None:
+        s.player(pid)  # raises the RuleError for an unknown id
+    return got.move - s.used.get(pid, 0)  # type: ignore[union-attr]
 
 
 # ---- where a figure can go ----
