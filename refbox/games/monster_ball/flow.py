@@ -76,7 +76,12 @@ def with_cheat(s: State, data: Data, team: int, kind: str) -> tuple[str, ...]:
 
 
 def creature(s: State, data: Data, pid: str) -> Creature:
-    got = squad(s, data, 0 if pid[0] == "L" else 1).get(pid)
+    team = 0 if pid[0] == "L" else 1
+    players, last = s.teams[team].players, _LAST[team]
+    if last is not None and last[0] is players and last[1] is data and len(last[2]) == len(players):
+        got = last[2].get(pid)  # squad's own check, inline: a creature is looked up more than once an input
+    else:
+        got = squad(s, data, team).get(pid)
     if got is None:
         s.player(pid)  # raises the RuleError for an unknown id
     return got  # type: ignore[return-value]

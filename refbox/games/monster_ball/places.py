@@ -166,10 +166,18 @@ _BY_DATA: dict[int, tuple] = {}
 
 def field_squares(data: Data) -> frozenset[Square]:
     """The squares inside the field (end zones included), in one look-up."""
+    last = _LAST_FIELD
+    if last[0] is data:
+        return last[1]
     got = _BY_DATA.get(id(data))
     if got is None or got[0] is not data:
         got = _BY_DATA[id(data)] = (data, _areas(pitch(data))[0])
+    last[0], last[1] = data, got[1]
     return got[1]
+
+
+_LAST_FIELD: list = [None, None]
+"""The data asked last and its field squares (the action menu asks every time)."""
 
 
 _EIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
