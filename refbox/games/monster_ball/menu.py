@@ -84,7 +84,13 @@ class MenuIds(LazyIds):
     def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
         """One answer with the odds ``random_event`` gives it on the listed menu, drawn from ``rng`` (by other
         calls than random_event's: see the module's note)."""
-        options, tops, weight = _options(self.mine, weights or _NO_WEIGHTS, self.out)
+        last = _LAST_OPTIONS
+        if last[0] is weights and last[1] == self.out and last[2] == self.mine:  # as the last draw's (equal tuples)
+            options, tops, weight = last[3]
+        else:
+            got = _options(self.mine, weights or _NO_WEIGHTS, self.out)
+            last[:] = weights, self.out, self.mine, got
+            options, tops, weight = got
         last = len(tops) - 1
         first_figure = len(options) - len(self.mine)
         total, gaps = tops[-1], []  # the options turned down: the draw skips their share of the totals
@@ -229,6 +235,8 @@ def _pursuit_target(s: State, team: int) -> tuple[tuple[int, int], int] | None:
 
 
 _NO_WEIGHTS: dict[str, float] = {}
+_LAST_OPTIONS: list = [None, None, None, None]
+"""The last draw's weights, ruled-out actions and side, with its options (a side draws its menu again and again)."""
 _OPTIONS: dict[tuple, tuple] = {}
 
 

@@ -218,7 +218,7 @@ class State(GameState):
 
     @staticmethod
     def team_of(pid: str) -> int:
-        return 0 if pid.startswith("L") else 1
+        return 0 if pid[:1] == "L" else 1
 
     def label(self, pid: str) -> str:
         return f"{self.teams[self.team_of(pid)].name} {self.player(pid).name}"
