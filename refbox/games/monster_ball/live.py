@@ -6,6 +6,7 @@ lists the figures that can still move (by their letters); moving one into an occ
 
 from __future__ import annotations
 
+from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal, Roll
 from refbox.engine.state import built
 from refbox.games.luck import Wins
@@ -228,9 +229,7 @@ def move_apply(s: State, data: Data, event: Event) -> None:
         s.action = new_action(choice, s.carrier if choice == "pass" else None, None, team)
         s.step = {"hustle": "hustle_mover", "tackle": "tackle_target", "pass": "pass_receiver"}[choice]
     else:
-        f = s.__dict__
-        f["selected"] = choice
-        f["step"] = "move_to"
+        raise RuleError(f"{choice!r} is not on this menu.")
 
 
 def new_action(kind: str, actor: str | None = None, target: str | None = None, team: int = 0) -> Action:

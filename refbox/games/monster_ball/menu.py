@@ -103,7 +103,7 @@ class MenuIds(LazyIds):
             while k in gaps or not weight[k]:  # x rounded onto a gap's edge: the next option with a weight
                 k = k + 1 if k < last else 0
             option = options[k]
-            if k >= first_figure:  # a figure: can_step, inline (half the checks)
+            if k >= first_figure:  # a figure: it can still take a step (as ``walking``; half the checks)
                 if option not in self.down and option not in self.held and self.move_of[option] > self.used.get(option, 0):
                     return option
             elif _CHECKS[option](self):
@@ -113,14 +113,6 @@ class MenuIds(LazyIds):
                 return self.listed()[0]
             gaps.append(k)
             gaps.sort()
-
-    def ruled_out(self) -> int:
-        """The actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out."""
-        return self.out
-
-    def can_step(self, pid: str) -> bool:
-        """A figure of the mover's can still take a step."""
-        return pid not in self.down and pid not in self.held and self.move_of[pid] > self.used.get(pid, 0)
 
     # ---- what the menu is made of ----
 
