@@ -17,7 +17,8 @@ Stat = Literal["hustle", "block", "tackle", "pass_", "catch", "kick", "cheat"]
 
 
 _SQUADS: dict[tuple[int, int], tuple] = {}
-_LAST: list = [None, None]
+_NONE = (None, None, {})
+_LAST: list = [_NONE, _NONE]
 """The squad looked up last for each side: nearly every lookup is for the state in play."""
 
 
@@ -26,7 +27,7 @@ def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
     hot path of headless play)."""
     players = s.teams[team].players
     last = _LAST[team]
-    if last is not None and last[0] is players and last[1] is data and len(last[2]) == len(players):
+    if last[0] is players and last[1] is data and len(last[2]) == len(players):
         return last[2]
     key = (id(players), id(data))
     entry = _SQUADS.get(key)
@@ -39,7 +40,7 @@ def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
 
 
 _FACTS: dict[int, tuple] = {}
-_LAST_FACTS: list = [None, None]
+_LAST_FACTS: list = [(None,) * 5, (None,) * 5]
 """The facts looked up last for each side, with what they were found from (the squad list, checked by identity
 and length, the ruleset, the cheats asked): the action menu asks for them every time."""
 
@@ -48,7 +49,7 @@ def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tupl
     """Each player's Move, and the players whose cheat is one of ``cheats`` with its kind (kept with the squad)."""
     players = s.teams[team].players
     last = _LAST_FACTS[team]
-    if last is not None and last[0] is players and last[1] is data and last[2] is cheats and last[3] == len(players):
+    if last[0] is players and last[1] is data and last[2] is cheats and last[3] == len(players):
         return last[4]
     kinds = squad(s, data, team)
     got = _FACTS.get(id(kinds))
@@ -78,7 +79,7 @@ def with_cheat(s: State, data: Data, team: int, kind: str) -> tuple[str, ...]:
 def creature(s: State, data: Data, pid: str) -> Creature:
     team = 0 if pid[0] == "L" else 1
     players, last = s.teams[team].players, _LAST[team]
-    if last is not None and last[0] is players and last[1] is data and len(last[2]) == len(players):
+    if last[0] is players and last[1] is data and len(last[2]) == len(players):
         got = last[2].get(pid)  # squad's own check, inline: a creature is looked up more than once an input
     else:
         got = squad(s, data, team).get(pid)
@@ -292,8 +293,7 @@ def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) 
         s.note(stamp(s), f"Play over: {why}.")
     if s.board:
         spot = at or (s.pos.get(s.carrier) if s.carrier else None) or s.ball_at
-        s.ball, s.carrier, s.air, s.ball_at = "dead", None, None, spot
-        s.step = "spot"
+        s.__dict__.update(ball="dead", carrier=None, air=None, ball_at=spot, step="spot")  # set straight (Model)
         from refbox.games.monster_ball import downs
 
         downs.spot_on_field(s, data, spot)
@@ -351,8 +351,7 @@ def give_ball(s: State, pid: str, announce: bool = True) -> None:
     if announce and team != s.holder_team:
         if s.logged:
             s.note(stamp(s), f"Turnover: {s.teams[team].name} have the ball.", team)
-    s.ball, s.carrier, s.holder_team = "held", pid, team
-    s.ball_at = None
+    s.__dict__.update(ball="held", carrier=pid, holder_team=team, ball_at=None)  # the fields set straight (Model)
 
 
 def scored_on_field(s: State, data: Data) -> bool:

@@ -29,37 +29,44 @@ ACTIONS = ("done", "tackle", "pass", "cheat", "hit", "advance", "pursue", "timeo
 
 class MenuIds(LazyIds):
     __slots__ = ("team", "pos", "used", "down", "held", "cheated", "mine", "theirs", "carrier", "no_pass",
-                 "target", "timeout", "move_of", "cheat_of", "field", "out", "_standing", "_walking", "_taken")
+                 "target", "timeout", "move_of", "cheat_of", "data", "out", "_standing", "_walking", "_taken")
 
     def __init__(self, s: State, data: Data) -> None:
         team = self.team = s.mover
         self.head, self.size, self._all = ACTIONS, -1, None
-        self.pos, self.used = dict(s.pos), dict(s.used)
+        pos = self.pos = dict(s.pos)
+        self.used = dict(s.used)
         knocked, stunned = s.knocked, s.stunned
         self.down = {*knocked, *stunned} if knocked or stunned else ()
         self.held, self.cheated = tuple(s.held), tuple(s.cheated)
         teams = s.teams
         self.mine, self.theirs = tuple(teams[team].field), tuple(teams[1 - team].field)
-        carrier = self.carrier = s.carrier if s.ball == "held" else None
+        # what the side closes in on, and how near it stops: an opposing carrier (next to him), or a ball in the
+        # air (under it); moves.pursuit_target, inline
+        carrier = s.carrier
+        ball = s.ball
+        if ball == "held" and carrier is not None:
+            theirs = (carrier[0] == "L") != (team == 0)
+            self.target = (pos[carrier], 1) if theirs and carrier in pos else None
+        else:
+            carrier = theirs = None
+            self.target = (s.ball_at, 0) if ball == "air" and s.ball_at is not None else None
+        self.carrier = carrier
         no_pass = self.no_pass = carrier is not None and carrier == s.hike_catcher and s.round == 1
-        target = self.target = _pursuit_target(s, team)
         timeout = self.timeout = s.captain_minute
         self.move_of, cheat_of = self.move_of, self.cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
-        self.field = places.field_squares(data)
+        self.data = data
         self._standing = self._walking = self._taken = None
         # the actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out
-        out = 0
         if carrier is None:
             out = _TACKLE | _PASS
-        elif (carrier[0] == "L") == (team == 0):
-            out = _TACKLE  # the carrier is the mover's: nobody of the other side to tackle
-            if no_pass:
-                out |= _PASS
-        else:
+        elif theirs:
             out = _PASS
+        else:
+            out = _TACKLE | _PASS if no_pass else _TACKLE  # the carrier is the mover's: nobody of theirs to tackle
         if not cheat_of:
             out |= _CHEAT
-        if target is None:
+        if self.target is None:
             out |= _PURSUE
         if not timeout:
             out |= _TIMEOUT
@@ -141,9 +148,14 @@ class MenuIds(LazyIds):
 
     def can_tackle(self) -> bool:
         """The other side carries the ball, and a figure of the mover's stands next to him."""
-        mine, theirs = self.standing()
-        carrier = self.carrier
-        return carrier in theirs and not _AROUND[self.pos[carrier]].isdisjoint(map(self.pos.__getitem__, mine))
+        carrier, down, pos = self.carrier, self.down, self.pos
+        if carrier is None or carrier in down or carrier not in self.theirs:
+            return False
+        around = _AROUND[pos[carrier]]
+        for p in self.mine:
+            if pos[p] in around and p not in down:
+                return True
+        return False
 
     def can_pass(self) -> bool:
         mine = self.standing()[0]
@@ -175,7 +187,7 @@ class MenuIds(LazyIds):
         """A figure that can still move has a free square straight ahead (then "everyone steps forward" moves at
         least that one: a figure blocked by a team-mate that steps forward follows it)."""
         d = 1 if self.team == 0 else -1
-        field, taken, pos = self.field, self.taken(), self.pos
+        field, taken, pos = places.field_squares(self.data), self.taken(), self.pos
         for pid in self.walking():
             x, y = pos[pid]
             ahead = (x + d, y)
@@ -189,7 +201,7 @@ class MenuIds(LazyIds):
         if self.target is None:
             return False
         (tx, ty), near = self.target
-        field, pos = self.field, self.pos
+        field, pos = places.field_squares(self.data), self.pos
         walking = self.walking()
         if not walking:
             return False
@@ -213,17 +225,6 @@ _CHECKS = dict(zip(ACTIONS, (lambda menu: True, MenuIds.can_tackle, MenuIds.can_
                              MenuIds.can_advance, MenuIds.can_pursue, MenuIds.can_time_out)))
 """Whether each of ACTIONS is on the menu ("done" always is)."""
 _TACKLE, _PASS, _CHEAT, _PURSUE, _TIMEOUT = (1 << ACTIONS.index(a) for a in ("tackle", "pass", "cheat", "pursue", "timeout"))
-
-
-def _pursuit_target(s: State, team: int) -> tuple[tuple[int, int], int] | None:
-    """What the mover's side closes in on, and how near it stops: an opposing carrier (next to him), or a ball
-    in the air (under it). moves.pursuit_target, inline."""
-    carrier = s.carrier
-    if s.ball == "held" and carrier is not None and (0 if carrier[0] == "L" else 1) != team and carrier in s.pos:
-        return s.pos[carrier], 1
-    if s.ball == "air" and s.ball_at is not None:
-        return s.ball_at, 0
-    return None
 
 
 _NO_WEIGHTS: dict[str, float] = {}

@@ -505,11 +505,11 @@ def kick_spot(s: State, data: Data) -> Square:
 def place_lineups(s: State, data: Data, kicker: str | None = None) -> None:
     """Both teams in their default line-up: kick-off positions before a kick-off, else offense and defense
     around the line of scrimmage. Everything of the last play on the field is cleared."""
-    s.pos, s.used, s.crowded, s.selected, s.ball_at = {}, {}, [], None, None
+    s.__dict__.update(pos={}, used={}, crowded=[], selected=None, ball_at=None)  # the fields set straight (Model)
     key = _lineup_key(s, data, kicker)
     got = _LINEUPS.get(key)
     if got is not None and got[0] is data:
-        s.pos = dict(got[1])
+        s.__dict__["pos"] = dict(got[1])
         return
     for team in (s.possession, 1 - s.possession):
         _place_team(s, data, team, kicker)
@@ -588,8 +588,22 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
 def _fielded(s: State, team: int) -> tuple[str, ...]:
     """The team's players on the field, but the ejected ones."""
     t = s.teams[team]
-    ejected = [p.id for p in t.players if p.ejected]
-    return tuple(pid for pid in t.field if pid not in ejected) if ejected else tuple(t.field)
+    ejected = _ejected(t.players)
+    return tuple([pid for pid in t.field if pid not in ejected]) if ejected else tuple(t.field)
+
+
+_EJECTED: dict[int, tuple] = {}
+
+
+def _ejected(players: list) -> tuple[str, ...]:
+    """The ejected players' ids, kept with a copy of the squad list (an ejection replaces a player's record,
+    so the list is compared record by record: a loop in C)."""
+    got = _EJECTED.get(id(players))
+    if got is None or got[0] is not players or got[1] != players:
+        if len(_EJECTED) > 256:
+            _EJECTED.clear()
+        got = _EJECTED[id(players)] = (players, list(players), tuple([p.id for p in players if p.ejected]))
+    return got[2]
 
 
 _ASSIGNED: dict[tuple, tuple] = {}
