@@ -10,6 +10,8 @@ from refbox.games.monster_ball.data import Creature, Data
 from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State
 
 MAX_ON_FIELD = 11
+STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
+"""The cheats a figure uses on its own, as an action of the menu (the others come with a tackle or a block)."""
 Stat = Literal["hustle", "block", "tackle", "pass_", "catch", "kick", "cheat"]
 
 

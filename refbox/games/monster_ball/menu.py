@@ -22,7 +22,7 @@ from refbox.games.monster_ball import flow, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
 
-STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
+STANDALONE_CHEATS = flow.STANDALONE_CHEATS
 ACTIONS = ("done", "tackle", "pass", "cheat", "hit", "advance", "pursue", "timeout")
 """The menu's actions in the order they are listed; the figures that can still move follow them."""
 

@@ -145,7 +145,7 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
         s.pos[pid] = before
     s.action = live.new_action(kind="hustle", actor=pid, target=None, team=team)
     s.selected = None
-    live.start_hustle(s, data, places.blockers(s, pid)[square])
+    live.start_hustle(s, data, places.blocker_at(s, square, but=pid))  # type: ignore[arg-type]
 
 
 # ---- line-ups before the snap or the kick ----
@@ -425,10 +425,10 @@ def _leave(taken: set, shared: dict, sq) -> None:
 
 
 def apply_plan(s: State, data: Data, plan: dict[str, tuple], what: str) -> None:
-    team = s.mover
+    team, pos, used = s.mover, s.pos, s.used
     for pid, (sq, steps) in plan.items():
-        s.pos[pid] = sq
-        s.used[pid] = s.used.get(pid, 0) + steps
+        pos[pid] = sq
+        used[pid] = used.get(pid, 0) + steps
     if s.logged:  # headless play drops the line: not worded (more than one an input in random play)
         s.note(flow.stamp(s), f"{s.teams[team].name} {what}: {len(plan)} figure{'s' if len(plan) != 1 else ''} moved.", team)
     flow.scored_on_field(s, data)

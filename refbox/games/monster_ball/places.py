@@ -94,6 +94,15 @@ def blockers(s: State, but: str | None = None) -> dict[Square, str]:
     return out
 
 
+def blocker_at(s: State, square: Square, but: str | None = None) -> str | None:
+    """The standing figure on ``square`` (the first there), as ``blockers`` would name it."""
+    knocked, stunned = s.knocked, s.stunned
+    for pid, sq in s.pos.items():
+        if sq == square and pid != but and pid not in knocked and pid not in stunned:
+            return pid
+    return None
+
+
 def occupied(s: State) -> set[Square]:
     return set(s.pos.values())
 
@@ -145,10 +154,10 @@ def _grids(p: Pitch) -> dict[Square, tuple[int, int]]:
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
-    got = _flow.squad(s, data, 0 if pid[0] == "L" else 1).get(pid)
+    got = _flow.squad_facts(s, data, 0 if pid[0] == "L" else 1, _flow.STANDALONE_CHEATS)[0].get(pid)  # as the menu asks
     if got is None:
         s.player(pid)  # raises the RuleError for an unknown id
-    return got.move - s.used.get(pid, 0)  # type: ignore[union-attr]
+    return got - s.used.get(pid, 0)  # type: ignore[operator]
 
 
 # ---- where a figure can go ----
