@@ -91,8 +91,8 @@ class MenuIds(LazyIds):
     def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
         """One answer with the odds ``random_event`` gives it on the listed menu, drawn from ``rng`` (by other
         calls than random_event's: see the module's note)."""
-        last = _LAST_OPTIONS
-        if last[0] is weights and last[1] == self.out and last[2] == self.mine:  # as the last draw's (equal tuples)
+        last = _LAST_OPTIONS[self.team]
+        if last[0] is weights and last[1] == self.out and last[2] == self.mine:  # as the side's last (equal tuples)
             options, tops, weight = last[3]
         else:
             got = _options(self.mine, weights or _NO_WEIGHTS, self.out)
@@ -187,12 +187,17 @@ class MenuIds(LazyIds):
         """A figure that can still move has a free square straight ahead (then "everyone steps forward" moves at
         least that one: a figure blocked by a team-mate that steps forward follows it)."""
         d = 1 if self.team == 0 else -1
-        field, taken, pos = places.field_squares(self.data), self.taken(), self.pos
-        for pid in self.walking():
-            x, y = pos[pid]
-            ahead = (x + d, y)
-            if ahead in field and ahead not in taken:
-                return True
+        field, pos, taken = places.field_squares(self.data), self.pos, self._taken
+        used, move_of, held, down = self.used, self.move_of, self.held, self.down
+        for pid in self.mine:  # the figures that can still take a step (``walking``, without listing them)
+            if move_of[pid] > used.get(pid, 0) and pid not in held and pid not in down:
+                x, y = pos[pid]
+                ahead = (x + d, y)
+                if ahead in field:
+                    if taken is None:
+                        taken = self.taken()
+                    if ahead not in taken:
+                        return True
         return False
 
     def can_pursue(self) -> bool:
@@ -201,20 +206,23 @@ class MenuIds(LazyIds):
         if self.target is None:
             return False
         (tx, ty), near = self.target
-        field, pos = places.field_squares(self.data), self.pos
-        walking = self.walking()
-        if not walking:
-            return False
-        taken = self.taken()
-        towards = places.steps_towards
-        for pid in walking:
-            x, y = pos[pid]
-            if -near <= x - tx <= near and -near <= y - ty <= near:
+        field, pos, taken = places.field_squares(self.data), self.pos, self._taken
+        used, move_of, held, down = self.used, self.move_of, self.held, self.down
+        kept, towards = places.STEPS_TOWARDS, places.steps_towards
+        for pid in self.mine:  # the figures that can still take a step (``walking``, without listing them)
+            if move_of[pid] <= used.get(pid, 0) or pid in held or pid in down:
                 continue
-            for a, b in towards(x - tx, y - ty):
+            x, y = pos[pid]
+            rx, ry = x - tx, y - ty
+            if -near <= rx <= near and -near <= ry <= near:
+                continue
+            for a, b in kept.get((rx, ry)) or towards(rx, ry):
                 n = (x + a, y + b)
-                if n in field and n not in taken:
-                    return True
+                if n in field:
+                    if taken is None:
+                        taken = self.taken()
+                    if n not in taken:
+                        return True
         return False
 
     def can_time_out(self) -> bool:
@@ -228,8 +236,9 @@ _TACKLE, _PASS, _CHEAT, _PURSUE, _TIMEOUT = (1 << ACTIONS.index(a) for a in ("ta
 
 
 _NO_WEIGHTS: dict[str, float] = {}
-_LAST_OPTIONS: list = [None, None, None, None]
-"""The last draw's weights, ruled-out actions and side, with its options (a side draws its menu again and again)."""
+_LAST_OPTIONS: tuple[list, list] = ([None, None, None, None], [None, None, None, None])
+"""Each side's last draw: its weights, ruled-out actions and figures, with its options (a side draws its menu
+again and again)."""
 _OPTIONS: dict[tuple, tuple] = {}
 
 
