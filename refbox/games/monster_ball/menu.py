@@ -29,11 +29,12 @@ ACTIONS = ("done", "tackle", "pass", "cheat", "hit", "advance", "pursue", "timeo
 
 class MenuIds(LazyIds):
     __slots__ = ("team", "pos", "used", "down", "held", "cheated", "mine", "theirs", "carrier", "no_pass",
-                 "target", "timeout", "move_of", "cheat_of", "data", "out", "_standing", "_walking", "_taken")
+                 "target", "timeout", "move_of", "cheat_of", "data", "out")
+    head, size = ACTIONS, -1  # (LazyIds' slots, fixed for every menu: class attributes, not set on each)
 
     def __init__(self, s: State, data: Data) -> None:
         team = self.team = s.mover
-        self.head, self.size, self._all = ACTIONS, -1, None
+        self._all = None
         pos = self.pos = dict(s.pos)
         self.used = dict(s.used)
         knocked, stunned = s.knocked, s.stunned
@@ -56,7 +57,6 @@ class MenuIds(LazyIds):
         timeout = self.timeout = s.captain_minute
         self.move_of, cheat_of = self.move_of, self.cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
         self.data = data
-        self._standing = self._walking = self._taken = None
         # the actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out
         if carrier is None:
             out = _TACKLE | _PASS
@@ -125,26 +125,15 @@ class MenuIds(LazyIds):
 
     def standing(self) -> tuple[Sequence[str], Sequence[str]]:
         """Both sides' figures on their feet (the mover's first)."""
-        got = self._standing
-        if got is None:
-            down = self.down
-            got = self._standing = (([p for p in self.mine if p not in down], [p for p in self.theirs if p not in down])
-                                    if down else (self.mine, self.theirs))
-        return got
+        down = self.down
+        if not down:
+            return self.mine, self.theirs
+        return [p for p in self.mine if p not in down], [p for p in self.theirs if p not in down]
 
     def walking(self) -> list[str]:
         """The mover's figures that can still take a step."""
-        got = self._walking
-        if got is None:
-            used, move_of, held = self.used, self.move_of, self.held
-            got = self._walking = [p for p in self.standing()[0] if move_of[p] > used.get(p, 0) and p not in held]
-        return got
-
-    def taken(self) -> set:
-        got = self._taken
-        if got is None:
-            got = self._taken = set(self.pos.values())
-        return got
+        used, move_of, held = self.used, self.move_of, self.held
+        return [p for p in self.standing()[0] if move_of[p] > used.get(p, 0) and p not in held]
 
     def can_tackle(self) -> bool:
         """The other side carries the ball, and a figure of the mover's stands next to him."""
@@ -187,7 +176,7 @@ class MenuIds(LazyIds):
         """A figure that can still move has a free square straight ahead (then "everyone steps forward" moves at
         least that one: a figure blocked by a team-mate that steps forward follows it)."""
         d = 1 if self.team == 0 else -1
-        field, pos, taken = places.field_squares(self.data), self.pos, self._taken
+        field, pos, taken = places.field_squares(self.data), self.pos, None
         used, move_of, held, down = self.used, self.move_of, self.held, self.down
         for pid in self.mine:  # the figures that can still take a step (``walking``, without listing them)
             if move_of[pid] > used.get(pid, 0) and pid not in held and pid not in down:
@@ -195,7 +184,7 @@ class MenuIds(LazyIds):
                 ahead = (x + d, y)
                 if ahead in field:
                     if taken is None:
-                        taken = self.taken()
+                        taken = set(pos.values())
                     if ahead not in taken:
                         return True
         return False
@@ -206,7 +195,7 @@ class MenuIds(LazyIds):
         if self.target is None:
             return False
         (tx, ty), near = self.target
-        field, pos, taken = places.field_squares(self.data), self.pos, self._taken
+        field, pos, taken = places.field_squares(self.data), self.pos, None
         used, move_of, held, down = self.used, self.move_of, self.held, self.down
         kept, towards = places.STEPS_TOWARDS, places.steps_towards
         for pid in self.mine:  # the figures that can still take a step (``walking``, without listing them)
@@ -220,7 +209,7 @@ class MenuIds(LazyIds):
                 n = (x + a, y + b)
                 if n in field:
                     if taken is None:
-                        taken = self.taken()
+                        taken = set(pos.values())
                     if n not in taken:
                         return True
         return False
