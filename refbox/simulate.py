@@ -98,7 +98,7 @@ _SETUPS: dict[tuple, object] = {}
 
 
 def play(job: Job) -> Result:
-    _freeze_survivors()
+    freeze_survivors()
     rules, data = loaded(job.entry)
     setup = sim_setup(job.entry)
     first_team = job.game % 2  # side A's team this game
@@ -118,7 +118,7 @@ def play(job: Job) -> Result:
     return Result(winner, points, inputs, seconds, finished)
 
 
-def _freeze_survivors() -> None:
+def freeze_survivors() -> None:
     """Collect what the last game left, then take what survives out of the garbage collector's full passes:
     the rules' look-up caches, which hold tens of thousands of objects after a few long games and were walked
     again by every full collection (a twentieth of random Monster Ball play). A frozen object is still freed
@@ -164,6 +164,8 @@ def main(argv: list[str]) -> int:
         print(f"refbox sim: stopped after {len(results)} of {len(jobs)} games", file=sys.stderr)
         if not results:
             return 130
+    finally:
+        gc.unfreeze()  # the games' survivors go back to the collector (main may run inside a longer process)
     elapsed = time.perf_counter() - start
     summary = summarise(entry.name, sides, results, elapsed)
     interrupted = len(results) < len(jobs)

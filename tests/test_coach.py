@@ -1,6 +1,7 @@
 """The computer coach: it answers only its own questions, only legally, never by peeking at the match's dice;
 `refbox sim` plays matches between coaches and ends on one JSON line."""
 
+import gc
 import itertools
 import json
 import random
@@ -93,6 +94,15 @@ def test_a_game_that_never_ends_is_counted_as_unfinished_not_as_a_draw_or_a_cras
     summary = json.loads(out.strip().splitlines()[-1])
     assert summary["unfinished"] == 2 and summary["draws"] == 0 and summary["wins"] == [0, 0]
     assert "unfinished 2" in out and summary["inputs_per_game"] == 5 and summary["us_per_input"] > 0
+
+
+def test_each_sim_game_starts_with_what_earlier_ones_left_frozen_and_sim_gives_it_back_at_the_end(capsys, monkeypatch):
+    frozen_at_start = []
+    real = simulate.play_out
+    monkeypatch.setattr(simulate, "play_out", lambda *a: frozen_at_start.append(gc.get_freeze_count()) or real(*a))
+    assert main(["sim", "battleball", "--games", "2", "--seed", "7"]) == 0
+    assert len(frozen_at_start) == 2 and all(n > 0 for n in frozen_at_start)
+    assert gc.get_freeze_count() == 0
 
 
 def test_sim_reads_a_ruleset_file_once_not_once_a_game(capsys, monkeypatch):

@@ -125,13 +125,25 @@ def chosen(option: str) -> Event:
     return found
 
 
+_ONE_DIE: dict[int, tuple[Event, ...]] = {}
+"""The digital roll of one die of each size, by face (an Event is never changed once made: building one was a
+tenth of a random roll)."""
+
+
+def _one_die(sides: int) -> tuple[Event, ...]:
+    got = _ONE_DIE[sides] = tuple(Event("roll", [face], "digital") for face in range(1, sides + 1))
+    return got
+
+
 def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | None = None) -> Event:
     """Any legal answer, drawn from ``rng`` (dice uniformly; choices by ``weights`` where given)."""
     kind = legal.kind
     if kind == "roll":
         below, sides = rng._randbelow, legal.sides  # what rng.randint(1, s) draws, without its argument checks
-        faces = [below(sides[0]) + 1] if len(sides) == 1 else [below(s) + 1 for s in sides]  # one die: no loop
-        return Event("roll", faces, "digital")
+        if len(sides) == 1:  # one die: its Event kept per face
+            n = sides[0]
+            return (_ONE_DIE.get(n) or _one_die(n))[below(n)]
+        return Event("roll", [below(s) + 1 for s in sides], "digital")
     if kind == "choose":
         ids = legal.ids
         if type(ids) is not tuple:  # a LazyIds: drawn from without writing the list out
