@@ -42,26 +42,27 @@ def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
 
 
 _FACTS: dict[int, tuple] = {}
-_LAST_FACTS: list = [(None,) * 5, (None,) * 5]
+_LAST_FACTS: list = [(None,) * 4, (None,) * 4]
 """The facts looked up last for each side, with what they were found from (the squad list, checked by identity
-and length, the ruleset, the cheats asked): the action menu asks for them every time."""
+and length, and the ruleset): the action menu asks for them every time."""
 
 
-def squad_facts(s: State, data: Data, team: int, cheats: frozenset[str]) -> tuple[dict, dict]:
-    """Each player's Move, and the players whose cheat is one of ``cheats`` with its kind (kept with the squad)."""
+def squad_facts(s: State, data: Data, team: int) -> tuple[dict, dict]:
+    """Each player's Move, and the players with a cheat of their own (STANDALONE_CHEATS) with its kind (kept
+    with the squad)."""
     players = s.teams[team].players
     last = _LAST_FACTS[team]
-    if last[0] is players and last[1] is data and last[2] is cheats and last[3] == len(players):
-        return last[4]
+    if last[0] is players and last[1] is data and last[2] == len(players):
+        return last[3]
     kinds = squad(s, data, team)
     got = _FACTS.get(id(kinds))
-    if got is None or got[0] is not kinds or got[1] != cheats:
+    if got is None or got[0] is not kinds:
         if len(_FACTS) > 256:
             _FACTS.clear()
-        got = _FACTS[id(kinds)] = (kinds, cheats, ({pid: c.move for pid, c in kinds.items()},
-                                                   {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in cheats}))
-    _LAST_FACTS[team] = (players, data, cheats, len(players), got[2])
-    return got[2]
+        got = _FACTS[id(kinds)] = (kinds, ({pid: c.move for pid, c in kinds.items()},
+                                           {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in STANDALONE_CHEATS}))
+    _LAST_FACTS[team] = (players, data, len(players), got[1])
+    return got[1]
 
 
 _WITH: dict[tuple, tuple] = {}

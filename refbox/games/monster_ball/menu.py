@@ -55,7 +55,7 @@ class MenuIds(LazyIds):
         self.carrier = carrier
         no_pass = self.no_pass = carrier is not None and carrier == s.hike_catcher and s.round == 1
         timeout = self.timeout = s.captain_minute
-        self.move_of, cheat_of = self.move_of, self.cheat_of = flow.squad_facts(s, data, team, STANDALONE_CHEATS)
+        self.move_of, cheat_of = self.move_of, self.cheat_of = flow.squad_facts(s, data, team)
         self.data = data
         # the actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out
         if carrier is None:

@@ -210,7 +210,6 @@ def arrange_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
     team = s.chooser
-    p = places.pitch(data)
     others = [other for other in s.teams[team].field if other in s.pos and other != pid]
     moves = [move for _, move in _free_with_ids(s, data)]
     return Legal("choose", team, ("stay", *others, *moves))
@@ -348,7 +347,7 @@ def _walking(s: State, data: Data) -> list[tuple[str, tuple[int, int], int]]:
     """The mover's figures that can still step (live.walkers), each with its square and the steps it has left."""
     team, pos, used = s.mover, s.pos, s.used
     knocked, stunned, held = s.knocked, s.stunned, s.held
-    move_of = flow.squad_facts(s, data, team, live.STANDALONE_CHEATS)[0]
+    move_of = flow.squad_facts(s, data, team)[0]
     out = []
     for pid in s.teams[team].field:
         left = move_of[pid] - used.get(pid, 0)

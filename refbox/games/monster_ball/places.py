@@ -154,7 +154,7 @@ def _grids(p: Pitch) -> dict[Square, tuple[int, int]]:
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
-    got = _flow.squad_facts(s, data, 0 if pid[0] == "L" else 1, _flow.STANDALONE_CHEATS)[0].get(pid)  # as the menu asks
+    got = _flow.squad_facts(s, data, 0 if pid[0] == "L" else 1)[0].get(pid)  # as the menu asks
     if got is None:
         s.player(pid)  # raises the RuleError for an unknown id
     return got - s.used.get(pid, 0)  # type: ignore[operator]
