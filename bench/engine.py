@@ -3,8 +3,8 @@
     python bench/engine.py [GAMES] [RULESET ...]
 
 Plays GAMES (default 20) seeded random matches of each ruleset with refbox.engine.play (legal answers only,
-no journal, no prompts shown), after one warm-up match, each started as ``refbox sim`` starts it (the garbage
-left by the last collected, the survivors frozen). Prints one line per ruleset; asserts nothing.
+no journal, no prompts shown), after one warm-up match, with the garbage collector set as ``refbox sim`` sets it
+(simulate.Freezer). Prints one line per ruleset; asserts nothing.
 The goal (issue 13) is at most 10 µs per input, median over matches.
 """
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from refbox.engine import registry  # noqa: E402
 from refbox.engine.play import Game, play_out  # noqa: E402
-from refbox.simulate import freeze_survivors  # noqa: E402
+from refbox.simulate import Freezer  # noqa: E402
 
 
 def setup_for(entry, rules, data) -> object:
@@ -35,12 +35,13 @@ def bench(name: str, games: int) -> None:
     rules, data = entry.load_rules(), entry.load_data()
     setup = setup_for(entry, rules, data)
     play_out(Game.start(rules, data, setup), None, random.Random(0))  # warm-up: imports, odds caches
-    per_input, inputs = [], []
+    per_input, inputs, freezer = [], [], Freezer()
     start = time.perf_counter()
     for seed in range(1, games + 1):
-        freeze_survivors()  # as refbox sim does before each game
+        freezer.before_game()  # as refbox sim does
         t = time.perf_counter()
         n = play_out(Game.start(rules, data, setup), None, random.Random(seed))
+        freezer.after_game(n)
         per_input.append((time.perf_counter() - t) / max(n, 1))
         inputs.append(n)
     elapsed = time.perf_counter() - start

@@ -96,13 +96,23 @@ def test_a_game_that_never_ends_is_counted_as_unfinished_not_as_a_draw_or_a_cras
     assert "unfinished 2" in out and summary["inputs_per_game"] == 5 and summary["us_per_input"] > 0
 
 
-def test_each_sim_game_starts_with_what_earlier_ones_left_frozen_and_sim_gives_it_back_at_the_end(capsys, monkeypatch):
+def test_sim_games_run_with_what_earlier_ones_left_frozen_and_sim_gives_it_back_at_the_end(capsys, monkeypatch):
     frozen_at_start = []
     real = simulate.play_out
     monkeypatch.setattr(simulate, "play_out", lambda *a: frozen_at_start.append(gc.get_freeze_count()) or real(*a))
     assert main(["sim", "battleball", "--games", "2", "--seed", "7"]) == 0
     assert len(frozen_at_start) == 2 and all(n > 0 for n in frozen_at_start)
     assert gc.get_freeze_count() == 0
+
+
+def test_the_survivors_are_frozen_before_the_first_game_then_once_every_so_many_inputs_not_every_game(monkeypatch):
+    freezes = []
+    monkeypatch.setattr(simulate, "freeze_survivors", lambda collect=True: freezes.append(collect))
+    freezer = simulate.Freezer(every=100)
+    for inputs in (60, 30, 20, 90, 5):  # frozen before the 1st game, then after 110 inputs, not after 95
+        freezer.before_game()
+        freezer.after_game(inputs)
+    assert freezes == [False, True]  # the first without a collection: the imports' objects, not garbage
 
 
 def test_sim_reads_a_ruleset_file_once_not_once_a_game(capsys, monkeypatch):
