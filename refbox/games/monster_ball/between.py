@@ -47,11 +47,7 @@ def divine_candidates(s: State, data: Data) -> list[str]:
     out = []
     cheated = s.cheated
     for team in (0, 1):
-        players = s.teams[team].players
-        for p in players:
-            if p.ejected:
-                break
-        else:
+        if not places.ejected_ids(s.teams[team].players):
             continue
         out += [pid for pid in flow.with_cheat(s, data, team, "divine") if pid not in cheated and not s.player(pid).ejected]
     return out

@@ -597,14 +597,14 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> N
 def _fielded(s: State, team: int) -> tuple[str, ...]:
     """The team's players on the field, but the ejected ones."""
     t = s.teams[team]
-    ejected = _ejected(t.players)
+    ejected = ejected_ids(t.players)
     return tuple([pid for pid in t.field if pid not in ejected]) if ejected else tuple(t.field)
 
 
 _EJECTED: dict[int, tuple] = {}
 
 
-def _ejected(players: list) -> tuple[str, ...]:
+def ejected_ids(players: list) -> tuple[str, ...]:
     """The ejected players' ids, kept with a copy of the squad list (an ejection replaces a player's record,
     so the list is compared record by record: a loop in C)."""
     got = _EJECTED.get(id(players))
