@@ -304,10 +304,6 @@ class Window:
             got = self._ids[squares] = tuple(compress(self.ids, map(squares.__and__, self.bits)))
         return got
 
-    def grow(self, b: int) -> int:
-        h = b | (b << 1) | (b >> 1)
-        return (h | (h << self.w) | (h >> self.w)) & self.board
-
     def first_around(self, bit: int, among: int) -> tuple[int, int]:
         """The offset of the first square around ``bit`` (in Pitch.neighbours' order) that is in ``among``."""
         for a, b, shift in self.around:
@@ -387,6 +383,8 @@ def reach(s: State, p: Pitch, pid: str, steps: int) -> Reach:
     return Reach(shape(s, p, pid, steps), s.pos[pid])
 
 
+_LAST_WINDOWS: list = [None, {}]
+"""The pitch asked last, and its windows by start, steps, side letter and carrier (as ``window`` keeps them)."""
 _LAST_SHAPE: list = [None]
 """The last shape found, with what it was found from: a move's answer is applied to the state its legal
 answers were listed for (compared by value, so a changed or copied state never reuses a stale one)."""
@@ -407,7 +405,15 @@ def shape(s: State, p: Pitch, pid: str, steps: int) -> Shape:
 
 def _shape(pos: dict, knocked: list, stunned: list, p: Pitch, pid: str, steps: int, carrier: bool) -> Shape:
     start = pos[pid]
-    win = window(p, start, steps, 0 if pid[0] == "L" else 1, carrier)
+    last = _LAST_WINDOWS  # window(), its usual case inline: the pitch asked last, a start met before
+    win = last[1].get((start, steps, pid[0], carrier)) if last[0] is p else None
+    if win is None:
+        win = window(p, start, steps, 0 if pid[0] == "L" else 1, carrier)
+        if last[0] is not p:
+            last[:] = p, {}
+        if len(last[1]) > 50000:
+            last[1].clear()
+        last[1][(start, steps, pid[0], carrier)] = win
     x0, y0, width = start[0] - steps, start[1] - steps, win.w
     x1, y1 = x0 + 2 * steps, y0 + 2 * steps
     block = passable = 0
@@ -430,21 +436,24 @@ def _shape(pos: dict, knocked: list, stunned: list, p: Pitch, pid: str, steps: i
 
 
 def _search(win: Window, block: int, passable: int) -> Shape:
-    grow, enterable, stop = win.grow, win.enter, win.stop
-    visited = front = win.origin
+    enterable, stop, w, board = win.enter, win.stop, win.w, win.board
+    visited = front = launch = win.origin
     passable &= ~front  # the mover's own square (another figure there is one it Hustled past)
     dest_layers, launch_layers, hustle_layers = [], [front], []
     seen_hustle = 0
-    for _ in range(win.r):
-        ring = grow(front) & ~visited
-        hustled = grow(launch_layers[-1]) & block & ~seen_hustle
+    for _ in range(win.r):  # each layer grown by a step in all eight directions, kept on the board
+        h = front | (front << 1) | (front >> 1)
+        ring = (h | (h << w) | (h >> w)) & board & ~visited
+        h = launch | (launch << 1) | (launch >> 1)
+        hustled = (h | (h << w) | (h >> w)) & board & block & ~seen_hustle
         seen_hustle |= hustled
         hustle_layers.append(hustled)
         enter = ring & ~block & enterable
         visited |= ring
         dest_layers.append(enter & ~passable)
         front = enter & ~stop
-        launch_layers.append(front & ~passable)
+        launch = front & ~passable
+        launch_layers.append(launch)
     hit = seen_hustle
     for layer in dest_layers:
         hit |= layer
