@@ -37,20 +37,26 @@ def prompt(state: State, data: Data) -> Prompt:
 
 def legal(state: State, data: Data) -> Legal:
     """The legal answers now (the same source the prompt's options are built from), without labels or odds."""
-    step = state.step
-    if step == "over":
-        return Legal("over", state.winner)
-    return STEPS[step].legal(state, data)  # type: ignore[misc]
+    return _LEGAL[state.step](state, data)
 
 
 def apply(state: State, data: Data, event: Event) -> Legal | None:
     """Apply ``event``; returns the next question's legal answers where settling forced answers listed them."""
-    STEPS[state.step].apply(state, data, event)  # type: ignore[misc]
-    if state.fewer_keys:
-        step = STEPS.get(state.step)
-        if step is not None and step.may_force:
-            return answer_forced(state, data)
+    _APPLY[state.step](state, data, event)
+    if state.fewer_keys and state.step in _FORCING:
+        return answer_forced(state, data)
     return None
+
+
+def _over(state: State, data: Data) -> Legal:
+    return Legal("over", state.winner)
+
+
+_LEGAL = {**{name: step.legal for name, step in STEPS.items()}, "over": _over}
+_APPLY = {name: step.apply for name, step in STEPS.items()}
+_FORCING = frozenset(name for name, step in STEPS.items() if step.may_force)
+"""The step table's functions looked up in one step (every input goes through ``legal`` and ``apply``): built
+once every module has registered its steps (onekey wraps some of them)."""
 
 
 def answer_forced(s: State, data: Data) -> Legal | None:
