@@ -38,13 +38,14 @@ def bench(name: str, games: int) -> None:
     per_input, inputs, freezer = [], [], Freezer()
     start = time.perf_counter()
     for seed in range(1, games + 1):
-        freezer.before_game()  # as refbox sim does
+        freezer.before_game(cyclic=False)  # as refbox sim does for random coaches
         t = time.perf_counter()
         n = play_out(Game.start(rules, data, setup), None, random.Random(seed))
         freezer.after_game(n)
         per_input.append((time.perf_counter() - t) / max(n, 1))
         inputs.append(n)
     elapsed = time.perf_counter() - start
+    freezer.thaw()
     print(f"{name:13} {games / elapsed:8.1f} matches/s  {statistics.mean(inputs):7.0f} inputs/match  "
           f"median {statistics.median(per_input) * 1e6:6.1f} µs/input  "
           f"(all: {elapsed / sum(inputs) * 1e6:6.1f})")

@@ -54,7 +54,7 @@ def main() -> None:
     applying: collections.Counter = collections.Counter()
     clock = time.perf_counter
     for seed in range(1, games + 1):
-        freezer.before_game()
+        freezer.before_game(cyclic=False)  # as refbox sim does for random coaches
         game, rng, known, n = Game.start(rules, data, setup), random.Random(seed), None, 0
         state = game.state
         while True:
@@ -73,7 +73,7 @@ def main() -> None:
             applying[row] += t2 - t1
             n += 1
         freezer.after_game(n)
-    simulate.FREEZER.thaw()
+    freezer.thaw()
     inputs, total = sum(count.values()), sum(listing.values()) + sum(applying.values())
     print(f"{entry.name}: {games} games, {inputs} inputs, {total / inputs * 1e6:.2f} µs an input (clock included)")
     print(f"{'step':28} {'inputs':>8} {'share':>6} {'time':>6} {'list+draw':>10} {'apply':>8}  (µs an input of the row)")

@@ -98,7 +98,7 @@ _SETUPS: dict[tuple, object] = {}
 
 
 def play(job: Job) -> Result:
-    FREEZER.before_game()
+    FREEZER.before_game(cyclic=job.sides != ("random", "random"))
     rules, data = loaded(job.entry)
     setup = sim_setup(job.entry)
     first_team = job.game % 2  # side A's team this game
@@ -132,25 +132,41 @@ def freeze_survivors(collect: bool = True) -> None:
 class Freezer:
     """Calls freeze_survivors before a process's first game and then once every ``every`` inputs played: soon
     enough that what a long game adds is out of the full collections after a game or two, seldom enough that
-    short games do not pay for a collection each (one costs about 50 µs; a Ballmonsters game is 85 inputs)."""
+    short games do not pay for a collection each (one costs about 50 µs; a Ballmonsters game is 85 inputs).
+
+    A game between random coaches makes no reference cycles (tests/test_coach.py plays every ruleset to check),
+    and the collector exists only to find those: such games run with the automatic collector off (its passes
+    were a fiftieth of random Monster Ball play), and the freezes, ten times rarer, are the only collections."""
 
     def __init__(self, every: int = 20_000) -> None:
         self.every, self.since = every, -1  # inputs since the last freeze (-1: none yet)
+        self.was_enabled: bool | None = None
+        """Whether the automatic collector ran before the first game (thaw puts it back)."""
 
-    def before_game(self) -> None:
-        if self.since < 0 or self.since >= self.every:
+    def before_game(self, cyclic: bool = True) -> None:
+        """``cyclic``: the game's coaches may make reference cycles (any but two random ones: a search tree)."""
+        if self.was_enabled is None:
+            self.was_enabled = gc.isenabled()
+        if self.since < 0 or self.since >= (self.every if cyclic else 10 * self.every):
             # the first time, what is there was made by the imports and lives as long as the process: frozen
             # without a collection first (one over the whole heap costs milliseconds)
             freeze_survivors(collect=self.since >= 0)
             self.since = 0
+        if cyclic and self.was_enabled:
+            gc.enable()
+        else:
+            gc.disable()
 
     def after_game(self, inputs: int) -> None:
         self.since += inputs
 
     def thaw(self) -> None:
-        """Give every frozen object back to the collector; the next game freezes afresh."""
+        """Give every frozen object back to the collector, and the collector back as it was; the next game
+        freezes afresh."""
         gc.unfreeze()
-        self.since = -1
+        if self.was_enabled:
+            gc.enable()
+        self.since, self.was_enabled = -1, None
 
 
 FREEZER = Freezer()

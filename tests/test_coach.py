@@ -115,6 +115,48 @@ def test_the_survivors_are_frozen_before_the_first_game_then_once_every_so_many_
     assert freezes == [False, True]  # the first without a collection: the imports' objects, not garbage
 
 
+def test_random_games_run_without_the_automatic_collector_and_get_it_back_at_the_end():
+    freezer, states = simulate.Freezer(every=100), []
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        for cyclic in (False, True, False):
+            freezer.before_game(cyclic=cyclic)
+            states.append(gc.isenabled())
+            freezer.after_game(10)
+        freezer.thaw()
+        assert states == [False, True, False] and gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_random_play_makes_no_reference_cycles_in_any_ruleset():
+    """What lets random games run without the automatic collector: refcounting frees all they leave. Played in
+    a fresh interpreter, so that nothing else in the process makes garbage meanwhile."""
+    import subprocess
+    import sys
+
+    code = """
+import gc, random
+from refbox.engine import registry
+from refbox import simulate
+from refbox.engine.play import Game, play_out
+for entry in registry.BUILTIN:
+    rules, data = simulate.loaded(entry)
+    setup = simulate.sim_setup(entry)
+    play_out(Game.start(rules, data, setup), None, random.Random(0))  # first use: imports, caches
+    gc.collect()
+    gc.disable()
+    for seed in (1, 2):
+        play_out(Game.start(rules, data, setup), None, random.Random(seed))
+    print(entry.name, gc.collect())
+    gc.enable()
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    found = dict(line.split() for line in out.splitlines())
+    assert len(found) == 5 and set(found.values()) == {"0"}, found
+
+
 def test_sim_reads_a_ruleset_file_once_not_once_a_game(capsys, monkeypatch):
     from refbox.engine import ruleset
     reads = []
