@@ -147,14 +147,16 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
     if kind == "choose":
         ids = legal.ids
         if type(ids) is not tuple:  # a LazyIds: drawn from without writing the list out
-            return chosen(ids.draw(rng, weights))
-        if weights:
+            option = ids.draw(rng, weights)
+        elif weights:
             totals = _cumulative(ids, weights)
             if totals is None:  # all weights 1: what rng.choices would draw (one random(), totals 1, 2, 3...)
-                return chosen(ids[int(rng.random() * len(ids))])
-            # what rng.choices(ids, cum_weights=totals) draws
-            return chosen(ids[bisect(totals, rng.random() * totals[-1], 0, len(ids) - 1)])
-        return chosen(ids[rng._randbelow(len(ids))])  # what rng.randrange(len(ids)) draws
+                option = ids[int(rng.random() * len(ids))]
+            else:  # what rng.choices(ids, cum_weights=totals) draws
+                option = ids[bisect(totals, rng.random() * totals[-1], 0, len(ids) - 1)]
+        else:
+            option = ids[rng._randbelow(len(ids))]  # what rng.randrange(len(ids)) draws
+        return _CHOSEN.get(option) or chosen(option)
     if kind == "pick":
         ids = list(legal.ids)
         hi = len(ids) if legal.max is None else min(legal.max, len(ids))
