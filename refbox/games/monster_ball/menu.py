@@ -93,13 +93,12 @@ class MenuIds(LazyIds):
         calls than random_event's: see the module's note)."""
         last = _LAST_OPTIONS[self.team]
         if last[0] is weights and last[1] == self.out and last[2] == self.mine:  # as the side's last (equal tuples)
-            options, tops, weight = last[3]
+            options, tops, weight, first_figure = last[3]
         else:
             got = _options(self.mine, weights or _NO_WEIGHTS, self.out)
             last[:] = weights, self.out, self.mine, got
-            options, tops, weight = got
+            options, tops, weight, first_figure = got
         last = len(tops) - 1
-        first_figure = len(options) - len(self.mine)
         total, gaps = tops[-1], []  # the options turned down: the draw skips their share of the totals
         while True:
             x = rng.random() * total
@@ -231,9 +230,9 @@ again and again)."""
 _OPTIONS: dict[tuple, tuple] = {}
 
 
-def _options(mine: tuple[str, ...], weights: dict[str, float], out: int) -> tuple[tuple[str, ...], list[float], tuple[float, ...]]:
+def _options(mine: tuple[str, ...], weights: dict[str, float], out: int) -> tuple[tuple[str, ...], list[float], tuple[float, ...], int]:
     """Every option a menu of the side fielding ``mine`` could offer, but the actions ruled out (``out``), with
-    the running totals of their weights and the weights (kept: the same few all match)."""
+    the running totals of their weights, the weights and where the figures start (kept: the same few all match)."""
     key = (id(weights), out, mine)
     got = _OPTIONS.get(key)
     if got is None or got[0] is not weights:
@@ -241,8 +240,8 @@ def _options(mine: tuple[str, ...], weights: dict[str, float], out: int) -> tupl
             _OPTIONS.clear()
         options = tuple(a for i, a in enumerate(ACTIONS) if not out >> i & 1) + mine
         weight = tuple(weights.get(o, 1.0) for o in options)
-        got = _OPTIONS[key] = (weights, options, list(accumulate(weight)), weight)
-    return got[1], got[2], got[3]
+        got = _OPTIONS[key] = (weights, (options, list(accumulate(weight)), weight, len(options) - len(mine)))
+    return got[1]
 
 
 _NEXT_TO: dict[tuple, frozenset] = {}
