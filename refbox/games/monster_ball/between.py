@@ -275,8 +275,7 @@ def hike_wardrobe_candidates(s: State, data: Data) -> list[str]:
     """On the field: opponents with Wardrobe Malfunction in the center's or the quarterback's grid (the hike is
     a pass and a catch)."""
     center, qb = hike_pair(s, data, s.possession)
-    near = places.same_grid_as(s, places.pitch(data), [s.pos[center], s.pos[qb]], 1 - s.possession)
-    return ask.eligible_cheaters(s, data, near, {"wardrobe"})
+    return places.cheaters_in_grids(s, data, [s.pos[center], s.pos[qb]], 1 - s.possession, "wardrobe")
 
 
 @legal_for("hike_wardrobe")

@@ -178,11 +178,9 @@ def wardrobe_candidates(s: State, data: Data) -> list[str]:
     thrower's grid (where he threw from) or in a catcher's grid."""
     a = the_pass(s)
     if not s.board:
-        near = s.standing(1 - a.team)
-    else:
-        squares = [a.origin or s.pos[a.actor], *(s.pos[pid] for pid in a.contesters)]
-        near = places.same_grid_as(s, places.pitch(data), squares, 1 - a.team)
-    return ask.eligible_cheaters(s, data, near, {"wardrobe"})
+        return ask.eligible_cheaters(s, data, s.standing(1 - a.team), {"wardrobe"})
+    squares = [a.origin or s.pos[a.actor], *(s.pos[pid] for pid in a.contesters)]
+    return places.cheaters_in_grids(s, data, squares, 1 - a.team, "wardrobe")
 
 
 @legal_for("pass_wardrobe")

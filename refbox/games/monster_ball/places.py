@@ -137,14 +137,22 @@ def in_grid(s: State, p: Pitch, grid: tuple[int, int], team: int | None = None) 
             if grid_of[sq] == grid and p.in_field(sq) and not down(s, pid) and (team is None or s.team_of(pid) == team)]
 
 
-def same_grid_as(s: State, p: Pitch, squares: list[Square], team: int) -> list[str]:
-    """Standing figures of ``team`` in the grid of any of ``squares``."""
-    grid_of = _grids(p)
+def cheaters_in_grids(s: State, data: Data, squares: list[Square], team: int, kind: str) -> list[str]:
+    """Standing figures of ``team`` whose cheat is ``kind``, in the grid of any of ``squares``, that may still
+    cheat (not yet this round, not ejected), in the order they stand in ``s.pos``. Found from the few with that
+    cheat (kept with the squad), not by walking the field: a pass and a hike ask every time."""
+    have = _flow.with_cheat(s, data, team, kind)
+    if not have:
+        return []
+    pos, knocked, stunned, cheated = s.pos, s.knocked, s.stunned, s.cheated
+    grid_of = _grids(pitch(data))
     grids = {grid_of[sq] for sq in squares}
-    law = team == 0
-    knocked, stunned = s.knocked, s.stunned
-    return [pid for pid, sq in s.pos.items()
-            if (pid[0] == "L") == law and pid not in knocked and pid not in stunned and grid_of[sq] in grids]
+    out = [pid for pid in have if pid in pos and grid_of[pos[pid]] in grids and pid not in knocked
+           and pid not in stunned and pid not in cheated and not s.player(pid).ejected]
+    if len(out) > 1:
+        order = {pid: n for n, pid in enumerate(pos)}
+        out.sort(key=order.__getitem__)
+    return out
 
 
 @lru_cache(maxsize=8)
