@@ -135,8 +135,8 @@ class Freezer:
     short games do not pay for a collection each (one costs about 50 µs; a Ballmonsters game is 85 inputs).
 
     A game between random coaches makes no reference cycles (tests/test_coach.py plays every ruleset to check),
-    and the collector exists only to find those: such games run with the automatic collector off (its passes
-    were a fiftieth of random Monster Ball play), and the freezes, ten times rarer, are the only collections."""
+    and the collector exists only to find those: such games run with it off, and then nothing needs freezing
+    (its passes, and the collections before the freezes, were a thirtieth of random Monster Ball play)."""
 
     def __init__(self, every: int = 20_000) -> None:
         self.every, self.since = every, -1  # inputs since the last freeze (-1: none yet)
@@ -147,18 +147,20 @@ class Freezer:
         """``cyclic``: the game's coaches may make reference cycles (any but two random ones: a search tree)."""
         if self.was_enabled is None:
             self.was_enabled = gc.isenabled()
-        if self.since < 0 or self.since >= (self.every if cyclic else 10 * self.every):
+        if not cyclic:
+            gc.disable()
+            return
+        if self.since < 0 or self.since >= self.every:
             # the first time, what is there was made by the imports and lives as long as the process: frozen
             # without a collection first (one over the whole heap costs milliseconds)
             freeze_survivors(collect=self.since >= 0)
             self.since = 0
-        if cyclic and self.was_enabled:
+        if self.was_enabled:
             gc.enable()
-        else:
-            gc.disable()
 
     def after_game(self, inputs: int) -> None:
-        self.since += inputs
+        if self.since >= 0:  # counted from the first freeze
+            self.since += inputs
 
     def thaw(self) -> None:
         """Give every frozen object back to the collector, and the collector back as it was; the next game

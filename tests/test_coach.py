@@ -100,9 +100,18 @@ def test_sim_games_run_with_what_earlier_ones_left_frozen_and_sim_gives_it_back_
     frozen_at_start = []
     real = simulate.play_out
     monkeypatch.setattr(simulate, "play_out", lambda *a: frozen_at_start.append(gc.get_freeze_count()) or real(*a))
-    assert main(["sim", "battleball", "--games", "2", "--seed", "7"]) == 0
+    assert main(["sim", "battleball", "--games", "2", "--seed", "7", "--sides", "greedy,random"]) == 0
     assert len(frozen_at_start) == 2 and all(n > 0 for n in frozen_at_start)
     assert gc.get_freeze_count() == 0
+
+
+def test_sim_plays_random_coaches_without_the_automatic_collector_and_turns_it_back_on(capsys, monkeypatch):
+    collecting = []
+    real = simulate.play_out
+    monkeypatch.setattr(simulate, "play_out", lambda *a: collecting.append(gc.isenabled()) or real(*a))
+    assert gc.isenabled()
+    assert main(["sim", "battleball", "--games", "2", "--seed", "7"]) == 0
+    assert collecting == [False, False] and gc.isenabled()
 
 
 def test_the_survivors_are_frozen_before_the_first_game_then_once_every_so_many_inputs_not_every_game(monkeypatch):
@@ -115,17 +124,20 @@ def test_the_survivors_are_frozen_before_the_first_game_then_once_every_so_many_
     assert freezes == [False, True]  # the first without a collection: the imports' objects, not garbage
 
 
-def test_random_games_run_without_the_automatic_collector_and_get_it_back_at_the_end():
-    freezer, states = simulate.Freezer(every=100), []
+def test_random_games_run_without_the_automatic_collector_and_freeze_nothing(monkeypatch):
+    freezes, states = [], []
+    monkeypatch.setattr(simulate, "freeze_survivors", lambda collect=True: freezes.append(collect))
+    freezer = simulate.Freezer(every=100)
     was = gc.isenabled()
     try:
         gc.enable()
-        for cyclic in (False, True, False):
+        for cyclic in (False, False, True, False, True):
             freezer.before_game(cyclic=cyclic)
             states.append(gc.isenabled())
-            freezer.after_game(10)
+            freezer.after_game(60)
         freezer.thaw()
-        assert states == [False, True, False] and gc.isenabled() and gc.get_freeze_count() == 0
+        assert states == [False, False, True, False, True] and gc.isenabled()
+        assert freezes == [False, True]  # only before the cyclic games: the first, then after 120 inputs
     finally:
         (gc.enable if was else gc.disable)()
 
