@@ -100,7 +100,7 @@ def test_sim_games_run_with_what_earlier_ones_left_frozen_and_sim_gives_it_back_
     frozen_at_start = []
     real = simulate.play_out
     monkeypatch.setattr(simulate, "play_out", lambda *a: frozen_at_start.append(gc.get_freeze_count()) or real(*a))
-    assert main(["sim", "battleball", "--games", "2", "--seed", "7", "--sides", "greedy,random"]) == 0
+    assert main(["sim", "ballmonsters", "--games", "2", "--seed", "7", "--sides", "greedy,random"]) == 0
     assert len(frozen_at_start) == 2 and all(n > 0 for n in frozen_at_start)
     assert gc.get_freeze_count() == 0
 

@@ -156,7 +156,7 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
                 option = ids[bisect(totals, rng.random() * totals[-1], 0, len(ids) - 1)]
         else:
             option = ids[rng._randbelow(len(ids))]  # what rng.randrange(len(ids)) draws
-        return _CHOSEN.get(option) or chosen(option)
+        return _CHOSEN.get(option) or chosen(option)  # chosen(), its usual case inline
     if kind == "pick":
         ids = list(legal.ids)
         hi = len(ids) if legal.max is None else min(legal.max, len(ids))
