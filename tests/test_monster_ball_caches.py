@@ -138,10 +138,38 @@ def test_kept_line_ups_and_hike_pairs_are_what_placing_them_gives():
             assert got == between._hike_pair(s, DATA, team)
         kept, fresh = clone(s), clone(s)
         places.place_lineups(kept, DATA)
-        places._LINEUPS.clear()
-        places._ASSIGNED.clear()
+        forget_line_ups()
         places.place_lineups(fresh, DATA)
         assert list(kept.pos.items()) == list(fresh.pos.items())
+
+
+def forget_line_ups() -> None:
+    places._LINEUPS.clear()
+    places._SHIFTED.clear()
+    places._ASSIGNED.clear()
+
+
+def test_a_line_up_moved_with_the_line_is_the_one_placed_there_afresh():
+    """A line-up whose figures all stood on their own squares is reused wherever the line of scrimmage goes,
+    moved with it: on every line, near both goal lines too (where the field's edge moves figures aside), it is
+    the line-up placed there with nothing kept."""
+    moved = 0
+    for s in states(7, "between", every=3, limit=8):
+        if places.kickoff_pending(s):
+            continue
+        forget_line_ups()
+        for to_go in range(1, 31):
+            kept, fresh = clone(s), clone(s)
+            kept.to_go = fresh.to_go = to_go
+            places.place_lineups(kept, DATA)
+            moved += bool(places._SHIFTED)
+            shifted, exact = dict(places._SHIFTED), dict(places._LINEUPS)
+            forget_line_ups()
+            places.place_lineups(fresh, DATA)
+            assert list(kept.pos.items()) == list(fresh.pos.items()), to_go
+            places._SHIFTED.update(shifted)
+            places._LINEUPS.update(exact)
+    assert moved, "some line-ups were kept to be moved with the line"
 
 
 def plain_nearest_free(p, target, area, taken):

@@ -532,21 +532,35 @@ def place_lineups(s: State, data: Data, kicker: str | None = None) -> None:
     """Both teams in their default line-up: kick-off positions before a kick-off, else offense and defense
     around the line of scrimmage. Everything of the last play on the field is cleared."""
     s.__dict__.update(pos={}, used={}, crowded=[], selected=None, ball_at=None)  # the fields set straight (Model)
+    p = pitch(data)
     key = _lineup_key(s, data, kicker)
-    got = _LINEUPS.get(key)
+    line = 0 if key[2] else p.ball_x(s.possession, s.to_go)  # (key[2]: a kick-off, placed from fixed columns)
+    shifted = _SHIFTED.get(key)
+    if shifted is not None and shifted[0] is data and p.band <= shifted[2] + line and shifted[3] + line < p.cols - p.band:
+        s.__dict__["pos"] = {pid: (x + line, y) for pid, (x, y) in shifted[1]}
+        return
+    got = _LINEUPS.get((key, line))
     if got is not None and got[0] is data:
         s.__dict__["pos"] = dict(got[1])
         return
-    for team in (s.possession, 1 - s.possession):
-        _place_team(s, data, team, kicker)
-    if len(_LINEUPS) > 20000:
+    on_targets = [_place_team(s, data, team, kicker) for team in (s.possession, 1 - s.possession)]
+    if len(_LINEUPS) > 20000 or len(_SHIFTED) > 20000:
         _LINEUPS.clear()
-    _LINEUPS[key] = (data, tuple(s.pos.items()))
+        _SHIFTED.clear()
+    if all(on_targets) and s.pos:
+        xs = [x for x, _ in s.pos.values()]
+        _SHIFTED[key] = (data, tuple((pid, (x - line, y)) for pid, (x, y) in s.pos.items()), min(xs) - line, max(xs) - line)
+    else:
+        _LINEUPS[(key, line)] = (data, tuple(s.pos.items()))
 
 
 _LINEUPS: dict[tuple, tuple] = {}
-"""Both line-ups (the squares in the order they were placed) by everything placing them reads: a line-up was
-a tenth of random play, and the same few recur all game."""
+"""Both line-ups (the squares in the order they were placed) by everything placing them reads and the line of
+scrimmage's column: a line-up was a tenth of random play, and the same few recur all game."""
+_SHIFTED: dict[tuple, tuple] = {}
+"""Line-ups in which every figure stood on its slot's own square, by all the rest (their columns counted from
+the line, with the columns they span): such a line-up is the same one moved along with the line, as long as it
+stays inside the field (every square of it is then on its side's half of the field, and free)."""
 
 
 def _lineup_key(s: State, data: Data, kicker: str | None) -> tuple:
@@ -554,8 +568,8 @@ def _lineup_key(s: State, data: Data, kicker: str | None) -> tuple:
     for team in (0, 1):
         t = s.teams[team]
         kinds = _flow.squad(s, data, team)
-        sides.append((_fielded(s, team), tuple(kinds[pid].id for pid in t.field), t.center, t.quarterback))
-    return (id(data), s.possession, kickoff_pending(s), s.to_go, kicker, tuple(s.knocked), tuple(s.stunned), *sides)
+        sides.append((_fielded(s, team), tuple([kinds[pid].id for pid in t.field]), t.center, t.quarterback))
+    return (id(data), s.possession, kickoff_pending(s), kicker, tuple(s.knocked), tuple(s.stunned), *sides)
 
 
 def place_team(s: State, data: Data, team: int) -> None:
@@ -589,26 +603,30 @@ def _best_kicker(s: State, data: Data, team: int) -> str | None:
     return max(field, key=lambda pid: data.creature(s.player(pid).creature).kick)
 
 
-def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> None:
+def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> bool:
     """Fill the team's slots with its fielded players (``_assign``) and put them on the field. A slot's line is
-    a column; ``back`` counts away from it towards the team's own end zone."""
+    a column; ``back`` counts away from it towards the team's own end zone. Returns whether every player stands
+    on its slot's own square (none moved aside for the field's edge or another figure, none left over)."""
     players = _fielded(s, team)
     if not players:
-        return
+        return True
     p = pitch(data)
     slots, lines, pinned = _plan(s, data, team, kicker)
     chosen, free = _assign(s, data, team, slots, pinned, players)
     area = region(s, p, team)
     d = p.direction(team)
     taken = set(s.pos.values())
+    on_targets = not free
     for i, pid in chosen:
         slot = slots[i]
         target = (lines[i] - d * slot.back, p.row_across(team, slot.across))
         sq = s.pos[pid] = nearest_free(p, target, area, taken)
         taken.add(sq)
+        on_targets = on_targets and sq == target
     for pid in free:  # more players than slots (a house formation): next to the last slot
         sq = s.pos[pid] = nearest_free(p, s.pos[chosen[-1][1]] if chosen else (lines[0], p.rows // 2), area, taken)
         taken.add(sq)
+    return on_targets
 
 
 def _fielded(s: State, team: int) -> tuple[str, ...]:
@@ -621,14 +639,14 @@ def _fielded(s: State, team: int) -> tuple[str, ...]:
 _EJECTED: dict[int, tuple] = {}
 
 
-def ejected_ids(players: list) -> tuple[str, ...]:
+def ejected_ids(players: list) -> frozenset[str]:
     """The ejected players' ids, kept with a copy of the squad list (an ejection replaces a player's record,
-    so the list is compared record by record: a loop in C)."""
+    so the list is compared record by record: a loop in C). A set: random play ejects half a squad."""
     got = _EJECTED.get(id(players))
     if got is None or got[0] is not players or got[1] != players:
         if len(_EJECTED) > 256:
             _EJECTED.clear()
-        got = _EJECTED[id(players)] = (players, list(players), tuple([p.id for p in players if p.ejected]))
+        got = _EJECTED[id(players)] = (players, list(players), frozenset([p.id for p in players if p.ejected]))
     return got[2]
 
 
