@@ -534,7 +534,7 @@ def place_lineups(s: State, data: Data, kicker: str | None = None) -> None:
     s.__dict__.update(pos={}, used={}, crowded=[], selected=None, ball_at=None)  # the fields set straight (Model)
     p = pitch(data)
     key = _lineup_key(s, data, kicker)
-    line = 0 if key[2] else p.ball_x(s.possession, s.to_go)  # (key[2]: a kick-off, placed from fixed columns)
+    line = 0 if kickoff_pending(s) else p.ball_x(s.possession, s.to_go)  # a kick-off's columns are fixed
     shifted = _SHIFTED.get(key)
     if shifted is not None and shifted[0] is data and p.band <= shifted[2] + line and shifted[3] + line < p.cols - p.band:
         s.__dict__["pos"] = {pid: (x + line, y) for pid, (x, y) in shifted[1]}
