@@ -240,3 +240,28 @@ def test_a_weighted_draw_is_the_one_rng_choices_makes_and_its_caches_stay_bounde
         random_event(Legal("choose", ids=tuple(["done", "stay"])), rng, weights)
         random_event(Legal("choose", ids=("done", f"sq:{n}")), rng, weights)
     assert len(play._SAME_IDS) <= 20_001 and len(play._CUMULATIVE) <= 20_001
+
+
+@pytest.mark.parametrize("name", ["monster-ball", "slargeball"])
+def test_random_coaches_answer_inline_exactly_what_their_decider_would(name):
+    """Between random coaches play_out draws every answer itself (no call a decision): each side from its
+    coach's RNG, the table from the game's. The game must be the one the same coaches play through their
+    decide function."""
+    from refbox.engine import registry
+    from refbox.engine.play import RandomAnswers, play_out
+
+    entry = registry.lookup(name)
+    rules, data = simulate.loaded(entry)
+    weights = getattr(rules, "RANDOM_WEIGHTS", None)
+    played = []
+    for inline in (True, False):
+        coaches = {side: coach.make("random", side, seed=7) for side in (0, 1)}
+        decide = coach.deciders(coaches, random.Random(11), weights)
+        assert type(decide) is RandomAnswers
+        if not inline:
+            decide = decide.__call__  # the same draws, asked one decision at a time
+        game = Game.start(rules, data, simulate.sim_setup(entry), logged=True)
+        inputs = play_out(game, decide, random.Random(5))  # the dice
+        played.append((inputs, game.outcome(), [line.text for line in game.state.log]))
+    assert played[0] == played[1]
+    assert played[0][0] > 50

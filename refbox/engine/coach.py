@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from refbox.engine.play import Game, random_event
+from refbox.engine.play import Game, RandomAnswers, random_event
 from refbox.engine.prompts import Event, Legal
 
 LEVELS = ("random", "greedy", "search")
@@ -307,6 +307,8 @@ def deciders(coaches: dict[int, Coach], rng: random.Random, weights: dict[str, f
     """One decide function for a whole game of a ruleset whose RANDOM_WEIGHTS are ``weights``: each side's coach
     answers its own questions; questions for the table (no side) are answered at random, as a table would."""
     drawn = {side: c.rng for side, c in coaches.items() if type(c) is Coach}  # the random level: no Decision
+    if len(drawn) == len(coaches):
+        return RandomAnswers(drawn, rng, weights)  # (play_out draws these inline)
 
     def decide(game: Game, legal: Legal) -> Event:
         actor = legal.actor

@@ -176,23 +176,44 @@ class Unfinished(RuntimeError):
     """A game that did not end within the inputs allowed (coaches that both stand still)."""
 
 
-def play_out(game: Game, decide: Decider, rng: random.Random, max_inputs: int = 100_000) -> int:
-    """Step ``game`` to its end: rolls from ``rng``, decisions from ``decide``. Returns the inputs taken."""
+class RandomAnswers:
+    """A Decider that answers every decision at random, by the rules' RANDOM_WEIGHTS: each side named in
+    ``rngs`` from its own RNG, anyone else (the table) from ``rng``. ``play_out`` draws its answers inline:
+    a call a decision was 0.6% of a random Monster Ball input's instructions, 0.9% of a Battleball one's."""
+
+    def __init__(self, rngs: dict, rng: random.Random, weights: dict[str, float] | None) -> None:
+        self.rngs, self.rng, self.weights = rngs, rng, weights
+
+    def __call__(self, game: Game, legal: Legal) -> Event:
+        return random_event(legal, self.rngs.get(legal.actor, self.rng), self.weights)
+
+
+def play_out(game: Game, decide: Decider | None, rng: random.Random, max_inputs: int = 100_000) -> int:
+    """Step ``game`` to its end: rolls from ``rng``, decisions from ``decide`` (None: at random from ``rng``).
+    Returns the inputs taken."""
     rules, data, state = game.rules, game.data, game.state
     weights = getattr(rules, "RANDOM_WEIGHTS", None)
     legal_fn = getattr(rules, "legal", None) or (lambda s, d: legal_of(rules.prompt(s, d)))
     apply = rules.apply
     known = None
-    for n in range(max_inputs):
-        legal = known or legal_fn(state, data)
-        kind = legal.kind
-        if kind == "over":
-            return n
-        if kind == "roll":
-            event = random_event(legal, rng)
-        else:
-            event = decide(game, legal) if decide else random_event(legal, rng, weights)
-        known = apply(state, data, event)
+    if decide is None or type(decide) is RandomAnswers:  # every answer drawn here
+        rng_of, table = ({}.get, rng) if decide is None else (decide.rngs.get, decide.rng)
+        if decide is not None:
+            weights = decide.weights
+        for n in range(max_inputs):
+            legal = known or legal_fn(state, data)
+            kind = legal.kind
+            if kind == "over":
+                return n
+            known = apply(state, data, random_event(legal, rng if kind == "roll" else rng_of(legal.actor, table), weights))
+    else:
+        for n in range(max_inputs):
+            legal = known or legal_fn(state, data)
+            kind = legal.kind
+            if kind == "over":
+                return n
+            event = random_event(legal, rng) if kind == "roll" else decide(game, legal)
+            known = apply(state, data, event)
     if game.legal().kind == "over":
         return max_inputs
     raise Unfinished(f"the game did not end within {max_inputs} inputs")
