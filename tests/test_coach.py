@@ -142,6 +142,24 @@ def test_random_games_run_without_the_automatic_collector_and_freeze_nothing(mon
         (gc.enable if was else gc.disable)()
 
 
+def test_thaw_gives_what_the_games_left_back_as_the_oldest_generation_without_walking_it():
+    """Turning the collector back on must not leave the games' survivors in the youngest generation, where the
+    next allocation would walk every one of them."""
+    freezer = simulate.Freezer()
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        freezer.before_game(cyclic=False)  # a random game: the collector is off
+        survivor = [[]]  # something a game made and a cache kept
+        freezer.after_game(1)
+        freezer.thaw()
+        assert gc.isenabled() and gc.get_freeze_count() == 0
+        assert not any(o is survivor for o in gc.get_objects(generation=0))
+        assert any(o is survivor for o in gc.get_objects(generation=2))
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
 def test_random_play_makes_no_reference_cycles_in_any_ruleset():
     """What lets random games run without the automatic collector: refcounting frees all they leave. Played in
     a fresh interpreter, so that nothing else in the process makes garbage meanwhile."""
