@@ -1,6 +1,6 @@
 """The field's action menu drawn at random without listing it (``MenuIds.draw``): every answer drawn is on the
 menu, each with the odds a weighted draw from the listed menu gives it, and a menu is the menu of the moment it
-was asked, whatever happens to the state after."""
+was asked, whatever happens to the state after (but the live one random play draws from at once)."""
 
 from __future__ import annotations
 
@@ -65,3 +65,15 @@ def test_a_menu_stays_the_menu_of_the_moment_it_was_asked():
         s.used[walker] = 99  # the figure moves on after the menu was asked
         s.knocked.append(walker)
         assert menu == before and walker in menu and walker not in plain_menu(s, DATA)
+
+
+def test_headless_play_asks_for_a_live_menu_that_reads_the_state_as_it_is_now():
+    """What random play draws from (rules.legal_live): the same menu while nothing changes, no copy kept."""
+    for s in MENUS[:10]:
+        kept, now = RULES.legal(s, DATA), RULES.legal_live(s, DATA)
+        assert now == kept and now.ids.pos is s.pos and kept.ids.pos is not s.pos
+        walker = next((o for o in kept.ids if o[:1] in "LC"), None)
+        if walker is not None:
+            unlisted = RULES.legal_live(s, DATA)
+            s.used[walker] = 99
+            assert walker in kept.ids and walker not in list(unlisted.ids)  # a live menu is not to be kept

@@ -7,6 +7,8 @@ search with. The match driver (refbox.engine.match) stays the way to play for re
 A rules module may provide, besides the protocol's start / prompt / apply / view:
 
 - ``legal(state, data) -> Legal``: the legal answers without labels or odds (else derived from ``prompt``);
+- ``legal_live(state, data) -> Legal``: ``legal`` for an answer drawn at once, which may read the state instead
+  of copying it (random play takes it where given: such answers are good only until the state changes);
 - ``outcome(state, data) -> (points, points)``: the two sides' score, read at the end (else ``state.score``);
 - ``evaluate(state, data, side) -> float``: how good the state is for ``side``, 0 to 1 (else from the score);
 - ``sim_setup(data) -> dict``: the setup headless play uses (else the Setup model's defaults);
@@ -200,6 +202,7 @@ def play_out(game: Game, decide: Decider | None, rng: random.Random, max_inputs:
         rng_of, table = ({}.get, rng) if decide is None else (decide.rngs.get, decide.rng)
         if decide is not None:
             weights = decide.weights
+        legal_fn = getattr(rules, "legal_live", None) or legal_fn  # each answer drawn before anything changes
         for n in range(max_inputs):
             legal = known or legal_fn(state, data)
             kind = legal.kind

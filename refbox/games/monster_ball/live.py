@@ -123,6 +123,18 @@ _new_legal = tuple.__new__
 def move_legal(s: State, data: Data) -> Legal:
     if s.board:  # Legal's fields given whole, without its keyword defaults (half of random play's inputs)
         return _new_legal(Legal, ("choose", s.mover, MenuIds(s, data), (), 0, None))
+    return _table_move_legal(s, data)
+
+
+def move_legal_live(s: State, data: Data) -> Legal:
+    """``move_legal`` for an answer drawn before the state changes (rules.legal_live): the field's menu reads
+    the state instead of copying it."""
+    if s.board:
+        return _new_legal(Legal, ("choose", s.mover, MenuIds(s, data, live=True), (), 0, None))
+    return _table_move_legal(s, data)
+
+
+def _table_move_legal(s: State, data: Data) -> Legal:
     team, other = s.mover, 1 - s.mover
     ids = ["done"]
     has_ball = s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) == team

@@ -8,7 +8,9 @@ answers on it), found with one or two checks instead of all of them. A screen or
 gets the menu listed in full, in the order below.
 
 A menu is worked out from a copy of what it reads (squares, steps used, who is down, held, has cheated), taken
-when it is asked: it stays the menu of that moment whatever happens to the state after.
+when it is asked: it stays the menu of that moment whatever happens to the state after. Headless play, which
+draws its answer before anything changes, asks for a ``live`` menu instead: it reads the state itself (the
+copies were a fiftieth of a random Monster Ball input).
 """
 
 from __future__ import annotations
@@ -32,14 +34,19 @@ class MenuIds(LazyIds):
                  "target", "timeout", "move_of", "cheat_of", "data", "out")
     head, size = ACTIONS, -1  # (LazyIds' slots, fixed for every menu: class attributes, not set on each)
 
-    def __init__(self, s: State, data: Data) -> None:
+    def __init__(self, s: State, data: Data, live: bool = False) -> None:
+        """``live``: read the state instead of copying it, for a menu answered before the state changes."""
         team = self.team = s.mover
         self._all = None
-        pos = self.pos = dict(s.pos)
-        self.used = dict(s.used)
+        if live:
+            pos = self.pos = s.pos
+            self.used, self.held, self.cheated = s.used, s.held, s.cheated
+        else:
+            pos = self.pos = dict(s.pos)
+            self.used = dict(s.used)
+            self.held, self.cheated = tuple(s.held), tuple(s.cheated)
         knocked, stunned = s.knocked, s.stunned
         self.down = {*knocked, *stunned} if knocked or stunned else ()
-        self.held, self.cheated = tuple(s.held), tuple(s.cheated)
         teams = s.teams
         self.mine, self.theirs = tuple(teams[team].field), tuple(teams[1 - team].field)
         # what the side closes in on, and how near it stops: an opposing carrier (next to him), or a ball in the

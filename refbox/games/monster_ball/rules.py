@@ -23,7 +23,7 @@ from refbox.games.monster_ball.models import Setup, State
 from refbox.games.monster_ball.steps import STEPS
 from refbox.games.monster_ball.tally import tally
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours",
+__all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "legal_live", "apply", "view", "colours",
            "outcome", "evaluate", "sim_setup", "RANDOM_WEIGHTS", "COACH_AVOIDS", "coach_options", "coach_default", "tally"]
 
 start = squads.start
@@ -40,6 +40,12 @@ def legal(state: State, data: Data) -> Legal:
     return _LEGAL[state.step](state, data)
 
 
+def legal_live(state: State, data: Data) -> Legal:
+    """``legal`` for an answer drawn at once, before the state changes (headless play): it may read the state
+    instead of copying what it needs, so it is not to be kept."""
+    return _LEGAL_LIVE[state.step](state, data)
+
+
 def apply(state: State, data: Data, event: Event) -> Legal | None:
     """Apply ``event``; returns the next question's legal answers where settling forced answers listed them."""
     _APPLY[state.step](state, data, event)
@@ -53,6 +59,7 @@ def _over(state: State, data: Data) -> Legal:
 
 
 _LEGAL = {**{name: step.legal for name, step in STEPS.items()}, "over": _over}
+_LEGAL_LIVE = {**_LEGAL, "move": live.move_legal_live} if _LEGAL["move"] is live.move_legal else _LEGAL
 _APPLY = {name: step.apply for name, step in STEPS.items()}
 _FORCING = frozenset(name for name, step in STEPS.items() if step.may_force)
 """The step table's functions looked up in one step (every input goes through ``legal`` and ``apply``): built
