@@ -10,7 +10,7 @@ gets the menu listed in full, in the order below.
 A menu is worked out from a copy of what it reads (squares, steps used, who is down, held, has cheated), taken
 when it is asked: it stays the menu of that moment whatever happens to the state after. Headless play, which
 draws its answer before anything changes, asks for a ``live`` menu instead: it reads the state itself (the
-copies were a fiftieth of a random Monster Ball input).
+copies were 0.6% of a random Monster Ball input's instructions and 3% of its data-cache misses).
 """
 
 from __future__ import annotations
