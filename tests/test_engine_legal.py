@@ -67,3 +67,14 @@ def test_headless_play_replays_identically_through_a_match(name):
     for event in events:
         match.submit(event)
     assert match.state == game.state
+
+
+def test_a_digital_roll_at_random_draws_each_die_as_randint_would_however_many_dice():
+    from refbox.engine.prompts import Legal
+
+    for sides in ((6,), (8, 6), (20, 20, 6)):
+        drawn, expected = random.Random(9), random.Random(9)
+        for _ in range(300):
+            event = random_event(Legal("roll", 0, sides=sides), drawn)
+            assert (event.kind, event.source) == ("roll", "digital")
+            assert event.value == [expected.randint(1, s) for s in sides]

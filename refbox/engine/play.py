@@ -137,6 +137,18 @@ def _one_die(sides: int) -> tuple[Event, ...]:
     return got
 
 
+_ROLLED: dict[tuple[int, ...], Event] = {}
+"""The digital roll of several dice, by their faces (kept as _ONE_DIE's are: building one was half of drawing
+a two-dice roll)."""
+
+
+def _rolled(faces: tuple[int, ...]) -> Event:
+    if len(_ROLLED) > 50_000:
+        _ROLLED.clear()
+    got = _ROLLED[faces] = Event("roll", list(faces), "digital")
+    return got
+
+
 def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | None = None) -> Event:
     """Any legal answer, drawn from ``rng`` (dice uniformly; choices by ``weights`` where given)."""
     kind = legal.kind
@@ -145,7 +157,8 @@ def random_event(legal: Legal, rng: random.Random, weights: dict[str, float] | N
         if len(sides) == 1:  # one die: its Event kept per face
             n = sides[0]
             return (_ONE_DIE.get(n) or _one_die(n))[below(n)]
-        return Event("roll", [below(s) + 1 for s in sides], "digital")
+        faces = tuple([below(s) + 1 for s in sides])
+        return _ROLLED.get(faces) or _rolled(faces)
     if kind == "choose":
         ids = legal.ids
         if type(ids) is not tuple:  # a LazyIds: drawn from without writing the list out
