@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from refbox.engine.play import chosen
 from refbox.engine.prompts import Event, GameOver, Legal, Prompt
 from refbox.engine.state import View
 from refbox.games.monster_ball import between, contest, downs, flow, kicks, live, moves, passing, places, squads, tackles  # noqa: F401  (register steps)
@@ -80,7 +81,7 @@ def answer_forced(s: State, data: Data) -> Legal | None:
         if s.logged:
             who = s.label(answer) if answer[:1] in "LC" and answer[1:].isdigit() else answer
             s.note(flow.stamp(s), f"{who}: the only possible answer, taken without asking.", legal_now.actor)
-        step.apply(s, data, Event("choose", answer))  # type: ignore[misc]
+        step.apply(s, data, chosen(answer))  # type: ignore[misc]  (its Event, kept: one an answer)
 
 
 def view(state: State, data: Data) -> View:
