@@ -530,6 +530,15 @@ def test_everyone_steps_forward_as_far_as_the_squares_ahead_allow():
     assert s.step == "move" and m.events[-1].value == "advance" and len(m.events) == 5  # one input, the whole side
 
 
+def test_the_carrier_stepping_forward_with_his_side_scores_and_a_team_mates_step_does_not():
+    m = park(law_snap(), "L7", "L2")
+    place(m, L7=(31, 9), L2=(31, 3))
+    move(m, "L2", 2, 0)  # a team-mate steps into the end zone: no ball, no score
+    assert m.state.teams[LAW].score == 0 and m.state.step == "move"
+    send(m, choose("advance"))  # the Paladin, with the ball, steps in with the rest of the side
+    assert m.state.teams[LAW].score == 6 and m.state.step == "kick_kicker"
+
+
 def test_everyone_closes_in_on_the_carrier_and_stops_next_to_him():
     m = park(law_snap(), "L7", "C13", "C14")
     place(m, L7=(20, 9), C13=(23, 9), C14=(26, 14))

@@ -132,10 +132,11 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
         used[pid] = used.get(pid, 0) + cost
         f["pos"][pid] = square
         f["selected"], f["step"] = None, "move"
-        if pid == f["carrier"] and p.out_of_bounds(square):
-            flow.end_play(s, data, f"{s.label(pid)} steps out of bounds", at=square)
-            return
-        flow.scored_on_field(s, data)
+        if pid == f["carrier"]:  # only the carrier's own step can take the ball out, or into the end zone
+            if p.out_of_bounds(square):
+                flow.end_play(s, data, f"{s.label(pid)} steps out of bounds", at=square)
+                return
+            flow.scored_on_field(s, data)
         return
     r = places.Reach(shape, (x, y))
     before = r.hustle_from(square)
@@ -430,4 +431,5 @@ def apply_plan(s: State, data: Data, plan: dict[str, tuple], what: str) -> None:
         used[pid] = used.get(pid, 0) + steps
     if s.logged:  # headless play drops the line: not worded (more than one an input in random play)
         s.note(flow.stamp(s), f"{s.teams[team].name} {what}: {len(plan)} figure{'s' if len(plan) != 1 else ''} moved.", team)
-    flow.scored_on_field(s, data)
+    if s.carrier in plan:  # a touchdown only if the carrier moved
+        flow.scored_on_field(s, data)
