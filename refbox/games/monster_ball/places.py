@@ -567,9 +567,27 @@ def _lineup_key(s: State, data: Data, kicker: str | None) -> tuple:
     sides = []
     for team in (0, 1):
         t = s.teams[team]
-        kinds = _flow.squad(s, data, team)
-        sides.append((_fielded(s, team), tuple([kinds[pid].id for pid in t.field]), t.center, t.quarterback))
+        sides.append((*_side(s, data, team), t.center, t.quarterback))
     return (id(data), s.possession, kickoff_pending(s), kicker, tuple(s.knocked), tuple(s.stunned), *sides)
+
+
+_SIDES: dict[tuple, tuple] = {}
+
+
+def _side(s: State, data: Data, team: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The team's players on the field but the ejected ones (``_fielded``), and the creature of every player on
+    the field (kept by the field, the ejected and the squad: a line-up's key reads them every play)."""
+    t = s.teams[team]
+    kinds = _flow.squad(s, data, team)
+    field, ejected = tuple(t.field), ejected_ids(t.players)
+    key = (field, ejected, id(kinds))
+    got = _SIDES.get(key)
+    if got is None or got[0] is not kinds:
+        if len(_SIDES) > 20000:
+            _SIDES.clear()
+        fielded = tuple([pid for pid in field if pid not in ejected]) if ejected else field
+        got = _SIDES[key] = (kinds, (fielded, tuple([kinds[pid].id for pid in field])))
+    return got[1]
 
 
 def place_team(s: State, data: Data, team: int) -> None:
