@@ -585,8 +585,7 @@ def _side(s: State, data: Data, team: int) -> tuple[tuple[str, ...], tuple[str, 
     if got is None or got[0] is not kinds:
         if len(_SIDES) > 20000:
             _SIDES.clear()
-        fielded = tuple([pid for pid in field if pid not in ejected]) if ejected else field
-        got = _SIDES[key] = (kinds, (fielded, tuple([kinds[pid].id for pid in field])))
+        got = _SIDES[key] = (kinds, (_fielded(s, team), tuple([kinds[pid].id for pid in field])))
     return got[1]
 
 
