@@ -1,13 +1,14 @@
 """Machine instructions per input of random play, per ruleset, counted by valgrind (no clock).
 
-    python bench/instructions.py [GAMES] [RULESET ...]
+    python bench/instructions.py [INPUTS] [RULESET ...]
 
 Timings on a shared machine drift by a tenth from one hour to the next, more than most engine changes are
-worth; an instruction count does not (the same code, Python and seeds gave the same count run after run: string
-hashes are fixed too). For each ruleset this runs refbox sim's own game loop (simulate.play, random coaches, seeds
-0..GAMES) under callgrind twice, with no game after the warm-up one and with GAMES, and prints the difference
-over the inputs played: the imports and the warm-up cancel out. GAMES defaults to 2 (about a minute for Monster
-Ball; valgrind runs Python some fifty times slower). Needs valgrind on PATH; asserts nothing.
+worth; an instruction count barely moves (string hashes are fixed; what still varies is where objects land in
+memory: four runs of the same Monster Ball code counted within 0.1% of each other). For each ruleset this runs refbox sim's own game loop (simulate.play, random
+coaches, seeds 0, 1, 2...) under callgrind twice: the warm-up game alone, then the warm-up and as many whole games
+as it takes to play INPUTS inputs (default 15,000: two Monster Ball games, about 180 Ballmonsters ones), and
+prints the difference over those inputs, so that the imports and the warm-up cancel out. About a minute a
+ruleset (valgrind runs Python some fifty times slower). Needs valgrind on PATH; asserts nothing.
 
 Instructions are not time: cache misses cost too (``valgrind --tool=cachegrind --cache-sim=yes`` counts them).
 Judge a change by both, and by ``refbox sim`` timings taken alternately with the code before it.
@@ -29,26 +30,28 @@ from refbox import simulate  # noqa: E402
 from refbox.engine import registry  # noqa: E402
 
 
-def child(name: str, games: int) -> None:
-    """Play the warm-up game and ``games`` more, as refbox sim plays them; print the inputs after the warm-up."""
-    entry, inputs = registry.lookup(name), 0
-    for game in range(games + 1):
-        result = simulate.play(simulate.Job(entry, game, ("random", "random"), 0.1, game))
-        if game:
-            inputs += result.inputs
-    print(f"INPUTS {inputs}")
+def child(name: str, at_least: int) -> None:
+    """Play the warm-up game, then whole games until ``at_least`` inputs, as refbox sim plays them; print the
+    games and inputs after the warm-up."""
+    entry = registry.lookup(name)
+    simulate.play(simulate.Job(entry, 0, ("random", "random"), 0.1, 0))
+    games = inputs = 0
+    while inputs < at_least:
+        games += 1
+        inputs += simulate.play(simulate.Job(entry, games, ("random", "random"), 0.1, games)).inputs
+    print(f"PLAYED {games} {inputs}")
 
 
-def counted(name: str, games: int) -> tuple[int, int]:
-    """(instructions, inputs) of a child run under callgrind."""
+def counted(name: str, at_least: int) -> tuple[int, int, int]:
+    """(instructions, games, inputs) of a child run under callgrind."""
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                          __file__, "--child", name, str(games)], capture_output=True, text=True, cwd=ROOT,
-                         env={**os.environ, "PYTHONHASHSEED": "0"})  # the same dict layouts every run
+                          __file__, "--child", name, str(at_least)], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "PYTHONHASHSEED": "0"})  # the same string hashes every run
     found = re.search(r"Collected : (\d+)", run.stderr)
-    inputs = re.search(r"INPUTS (\d+)", run.stdout)
-    if run.returncode or not found or not inputs:
+    played = re.search(r"PLAYED (\d+) (\d+)", run.stdout)
+    if run.returncode or not found or not played:
         raise SystemExit(f"{name}: the run under valgrind failed\n{run.stderr[-2000:]}")
-    return int(found.group(1)), int(inputs.group(1))
+    return int(found.group(1)), int(played.group(1)), int(played.group(2))
 
 
 def main() -> None:
@@ -58,11 +61,11 @@ def main() -> None:
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("bench/instructions.py needs valgrind (Debian: apt-get install valgrind)")
-    games = int(args.pop(0)) if args and args[0].isdigit() else 2
+    at_least = int(args.pop(0)) if args and args[0].isdigit() else 15_000
     for name in args or [e.name for e in registry.BUILTIN]:
-        base, _ = counted(name, 0)
-        total, inputs = counted(name, games)
-        print(f"{name:13} {(total - base) / max(inputs, 1):9.0f} instructions/input  over {inputs} inputs "
+        base, _, _ = counted(name, 0)
+        total, games, inputs = counted(name, at_least)
+        print(f"{name:13} {(total - base) / inputs:9.0f} instructions/input  over {inputs} inputs "
               f"({games} games after a warm-up)", flush=True)
 
 
