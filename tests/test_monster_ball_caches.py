@@ -277,3 +277,16 @@ def test_kept_log_stamps_are_what_the_play_down_and_round_spell():
             assert flow.stamp(s) == plain
             seen.add(plain)
     assert len(seen) > 3, "several plays, downs and rounds were stamped"
+
+
+@pytest.mark.parametrize("team", [0, 1])
+def test_a_line_up_change_offers_the_region_nearest_first_with_its_move_ids(team):
+    """The region's squares sorted by the kept offset ranks are the plain key order (nearest, then forward,
+    then from the captain's left), each with the move id its offset spells."""
+    p = places.pitch(DATA)
+    for possession, to_go in ((None, 0), (0, 7), (1, 3)):
+        region = places._region(p, team, possession, to_go)
+        for start in random.Random(team).sample(sorted(region), 25):
+            plain = tuple((sq, places.move_id(*p.relative(team, start, sq)))
+                          for sq in places.sorted_squares(p, team, start, region))
+            assert moves._region_order(p, team, region, start) == plain

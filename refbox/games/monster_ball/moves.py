@@ -194,15 +194,19 @@ _REGION_ORDER: dict[tuple, tuple] = {}
 
 
 def _region_order(p: places.Pitch, team: int, region: frozenset, start: tuple[int, int]) -> tuple:
-    """A region's squares in key order from ``start``, each with its move id (kept: a line-up change sorted
-    three hundred squares for each figure picked)."""
+    """A region's squares in key order from ``start`` (as places.sorted_squares sorts them), each with its move
+    id; kept. Sorted by the offsets' ranks: a key function and a move id worked out for each of three hundred
+    squares took a millisecond each time a figure was picked (2% of random play)."""
     key = (p, team, region, start)
     got = _REGION_ORDER.get(key)
     if got is None:
         if len(_REGION_ORDER) > 2000:
             _REGION_ORDER.clear()
-        got = _REGION_ORDER[key] = tuple((sq, places.move_id(*p.relative(team, start, sq)))
-                                         for sq in places.sorted_squares(p, team, start, region))
+        rank, ids = places.offset_ranks(p, team)
+        sx, sy = start
+        squares = tuple(region)
+        ranks = [rank[x - sx, y - sy] for x, y in squares]
+        got = _REGION_ORDER[key] = tuple([(squares[k], ids[ranks[k]]) for k in sorted(range(len(ranks)), key=ranks.__getitem__)])
     return got
 
 

@@ -493,6 +493,23 @@ def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
     return sorted(squares, key=lambda sq: (max(abs(sq[0] - start[0]), abs(sq[1] - start[1])), -(sq[0] - start[0]) * d, sq[1] * d))
 
 
+_RANKS: dict[tuple, dict] = {}
+
+
+def offset_ranks(p: Pitch, team: int) -> tuple[dict[tuple[int, int], int], tuple[str, ...]]:
+    """Every offset between two squares of the pitch -> its rank in key order (as ``sorted_squares`` orders
+    squares by their offsets from a start), and by rank the offset's move id as ``team``'s captain names it;
+    kept."""
+    key = (p.cols, p.rows, team)
+    got = _RANKS.get(key)
+    if got is None:
+        d = p.direction(team)
+        offsets = sorted(((dx, dy) for dx in range(1 - p.cols, p.cols) for dy in range(1 - p.rows, p.rows)),
+                         key=lambda o: (max(abs(o[0]), abs(o[1])), -o[0] * d, o[1] * d))
+        got = _RANKS[key] = ({o: k for k, o in enumerate(offsets)}, tuple(move_id(dx * d, dy * d) for dx, dy in offsets))
+    return got
+
+
 # ---- line-ups ----
 
 
