@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import compress, count
+from typing import Callable
 
 from refbox.games.monster_ball.data import Data, Slot
 from refbox.games.monster_ball.models import State
@@ -330,6 +331,12 @@ def _rect(r: int, x0: int, x1: int, y0: int, y1: int) -> int:
     return out
 
 
+def key_order(d: int) -> Callable[[tuple[int, int]], tuple[int, int, int]]:
+    """The sort key of offsets in key order for the side attacking in direction ``d``: nearest first, then
+    forward first, then from the captain's left."""
+    return lambda o: (max(abs(o[0]), abs(o[1])), -o[0] * d, o[1] * d)
+
+
 @lru_cache(maxsize=64)
 def _template(r: int, team: int) -> list[tuple[int, int, int, str]]:
     """Every offset within ``r`` steps, in key order (nearest, then forward, then from the captain's left), with
@@ -337,7 +344,7 @@ def _template(r: int, team: int) -> list[tuple[int, int, int, str]]:
     d = 1 if team == 0 else -1
     w = 2 * r + 2
     offsets = [(dx, dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)]
-    offsets.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), -o[0] * d, o[1] * d))
+    offsets.sort(key=key_order(d))
     return [(dx, dy, 1 << ((dy + r) * w + dx + r), move_id(dx * d, dy * d)) for dx, dy in offsets]
 
 
@@ -504,8 +511,7 @@ def offset_ranks(p: Pitch, team: int) -> tuple[dict[tuple[int, int], int], tuple
     got = _RANKS.get(key)
     if got is None:
         d = p.direction(team)
-        offsets = sorted(((dx, dy) for dx in range(1 - p.cols, p.cols) for dy in range(1 - p.rows, p.rows)),
-                         key=lambda o: (max(abs(o[0]), abs(o[1])), -o[0] * d, o[1] * d))
+        offsets = sorted(((dx, dy) for dx in range(1 - p.cols, p.cols) for dy in range(1 - p.rows, p.rows)), key=key_order(d))
         got = _RANKS[key] = ({o: k for k, o in enumerate(offsets)}, tuple(move_id(dx * d, dy * d) for dx, dy in offsets))
     return got
 
