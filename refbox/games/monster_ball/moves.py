@@ -194,7 +194,7 @@ _REGION_ORDER: dict[tuple, tuple] = {}
 
 
 def _region_order(p: places.Pitch, team: int, region: frozenset, start: tuple[int, int]) -> tuple:
-    """A region's squares in key order from ``start`` (as places.sorted_squares sorts them), each with its move
+    """A region's squares in key order from ``start`` (places.key_order of their offsets), each with its move
     id; kept. Sorted by the offsets' ranks: a key function and a move id worked out for each of three hundred
     squares took half a millisecond each time a figure was picked (about 1% of random play)."""
     key = (p, team, region, start)

@@ -494,19 +494,12 @@ def steps_towards(rx: int, ry: int) -> tuple[tuple[int, int], ...]:
     return got
 
 
-def sorted_squares(p: Pitch, team: int, start: Square, squares) -> list[Square]:
-    """Nearest first, then forward first, then from the captain's left: the order hint keys are given in."""
-    d = p.direction(team)
-    return sorted(squares, key=lambda sq: (max(abs(sq[0] - start[0]), abs(sq[1] - start[1])), -(sq[0] - start[0]) * d, sq[1] * d))
-
-
-_RANKS: dict[tuple, dict] = {}
+_RANKS: dict[tuple, tuple] = {}
 
 
 def offset_ranks(p: Pitch, team: int) -> tuple[dict[tuple[int, int], int], tuple[str, ...]]:
-    """Every offset between two squares of the pitch -> its rank in key order (as ``sorted_squares`` orders
-    squares by their offsets from a start), and by rank the offset's move id as ``team``'s captain names it;
-    kept."""
+    """Every offset between two squares of the pitch -> its rank in key order (``key_order``), and by rank the
+    offset's move id as ``team``'s captain names it; kept."""
     key = (p.cols, p.rows, team)
     got = _RANKS.get(key)
     if got is None:
