@@ -2,13 +2,14 @@
 
     python bench/instructions.py [INPUTS] [RULESET ...]
 
-Timings on a shared machine drift by a tenth from one hour to the next, more than most engine changes are
-worth; an instruction count barely moves (string hashes are fixed; what still varies is where objects land in
-memory: four runs of the same Monster Ball code counted within 0.1% of each other). For each ruleset this runs refbox sim's own game loop (simulate.play, random
-coaches, seeds 0, 1, 2...) under callgrind twice: the warm-up game alone, then the warm-up and as many whole games
-as it takes to play INPUTS inputs (default 15,000: two Monster Ball games, about 180 Ballmonsters ones), and
-prints the difference over those inputs, so that the imports and the warm-up cancel out. About a minute a
-ruleset (valgrind runs Python some fifty times slower). Needs valgrind on PATH; asserts nothing.
+Timings on a shared machine drift by a tenth from one hour to the next, more than most engine changes are worth;
+an instruction count barely moves (string hashes are fixed; what still varies is where objects land in memory:
+four runs of the same Monster Ball code counted within 0.1% of each other). For each ruleset this runs refbox
+sim's own game loop (simulate.play, random coaches, seeds 0, 1, 2...) under callgrind twice: the warm-up game
+alone, then the warm-up and as many whole games as it takes to play INPUTS inputs (default 15,000: two Monster
+Ball games, about 180 Ballmonsters ones), and prints the difference over those inputs, so that the imports and
+the warm-up cancel out. About a minute a ruleset (valgrind runs Python some fifty times slower). Needs valgrind
+on PATH; asserts nothing.
 
 Instructions are not time: cache misses cost too (``valgrind --tool=cachegrind --cache-sim=yes`` counts them).
 Judge a change by both, and by ``refbox sim`` timings taken alternately with the code before it.
