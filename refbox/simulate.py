@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from multiprocessing import get_context
 
+from refbox import native
 from refbox.engine import registry, storage
 from refbox.engine.coach import DEFAULT_THINK, LEVELS, deciders, make
 from refbox.engine.errors import RefboxError
@@ -247,6 +248,7 @@ def summarise(name: str, sides: tuple[str, str], results: list[Result], elapsed:
         "sides": list(sides),
         "mean_score": [round(statistics.mean(r.points[s] for r in done), 2) for s in (0, 1)],
         "us_per_input": round(1e6 * elapsed / sum(r.inputs for r in results), 2),  # every input played counts
+        "compiled_modules": len(native.compiled()),  # refbox/native.py: 0 when the engine runs as plain Python
     }
 
 
@@ -262,7 +264,8 @@ def print_table(summary: dict, sides: tuple[str, str]) -> None:
         table.add_row("AB"[s], sides[s], str(summary["wins"][s]), str(summary["mean_score"][s]))
     unfinished = f" · unfinished {summary['unfinished']} (no result after {MAX_INPUTS:,} inputs)" if summary["unfinished"] else ""
     table.caption = (f"draws {summary['draws']}{unfinished} · {summary['inputs_per_game']} inputs a game · "
-                     f"{summary['games_per_s']} games/s · {summary['us_per_input']} µs per input")
+                     f"{summary['games_per_s']} games/s · {summary['us_per_input']} µs per input · "
+                     f"{summary['compiled_modules'] or 'no'} compiled engine module{'' if summary['compiled_modules'] == 1 else 's'}")
     Console().print(table)
 
 
