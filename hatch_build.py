@@ -56,18 +56,19 @@ def compile_modules(native, root: Path, out: Path) -> list[str]:
             old.unlink()
     missing = [(module, source, name) for module, (source, name) in wanted.items() if not (out / name).exists()]
     if missing:
-        _cythonize(missing, out)
+        _cythonize(native, missing, out)
     return sorted(current)
 
 
-def _cythonize(missing: list, out: Path) -> None:
+def _cythonize(native, missing: list, out: Path) -> None:
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
 
     with tempfile.TemporaryDirectory() as tmp:
         extensions = cythonize(
-            [Extension(module, [str(source)], extra_compile_args=["-O2", "-g0"]) for module, source, _ in missing],
-            build_dir=str(Path(tmp) / "c"), language_level=3, quiet=True, nthreads=os.cpu_count() or 1)
+            [Extension(module, [str(source)], extra_compile_args=list(native.CFLAGS)) for module, source, _ in missing],
+            build_dir=str(Path(tmp) / "c"), language_level=3, quiet=True, nthreads=os.cpu_count() or 1,
+            compiler_directives=native.DIRECTIVES)
         build = Distribution({"ext_modules": extensions}).get_command_obj("build_ext")
         build.build_lib, build.build_temp, build.parallel = str(Path(tmp) / "lib"), str(Path(tmp) / "o"), True
         build.ensure_finalized()

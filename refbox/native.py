@@ -4,7 +4,7 @@ only while their source is the source they were built from.
 Installing refbox (``pip install .`` or ``-e .``) compiles the modules in ``MODULES`` from their unchanged
 Python source (hatch_build.py; skipped, with a warning, where there is no C compiler, or with
 ``REFBOX_NATIVE=0``). Each build is kept in ``refbox/_native/`` under the module's name and a digest of its
-source. At import, ``NativeFinder`` loads a module's build only if the digest of the ``.py`` beside it matches:
+source (and of the compiler's options). At import, ``NativeFinder`` loads a module's build only if the digest of the ``.py`` beside it matches:
 an edited module runs as Python until the next install, so a stale build is never run. ``REFBOX_NATIVE=0`` in
 the environment turns the builds off at run time too. Both ways play the same games (tests/test_native.py).
 """
@@ -24,16 +24,28 @@ MODULES = (
     *(f"refbox.games.monster_ball.{name}" for name in (
         "ask", "between", "coaching", "contest", "downs", "flow", "kicks", "live", "menu", "moves", "odds",
         "onekey", "passing", "pitch", "places", "rules", "squads", "steps", "tackles", "tally")),
+    *(f"refbox.games.battleball.{name}" for name in (
+        "answers", "contact", "field", "flow", "movement", "odds", "onboard", "passing", "pitch", "roster",
+        "rules", "tally")),
 )
-"""What random Monster Ball play runs through (the slowest ruleset's, an input): its rules but the pydantic
-models and the views, and the game loop. Compiling them took a sixth off the instructions of an input."""
+"""The game loop and the rules of the two games the computer coach searches (Monster Ball's random play is
+the slowest of all, an input): all but their pydantic models (which cannot be compiled), views and demos.
+Compiling Monster Ball's took a sixth off the instructions of one of its inputs."""
 
 BUILT = Path(__file__).parent / "_native"
 SUFFIX = EXTENSION_SUFFIXES[0]  # this interpreter's ABI (".cpython-311-x86_64-linux-gnu.so")
 
 
+DIRECTIVES = {"annotation_typing": False}
+"""Cython's options: annotations stay documentation, as in Python (Cython would otherwise refuse a dict subclass
+where a dict is annotated, and turn a float-annotated int into a C double)."""
+CFLAGS = ("-O2", "-g0")
+
+
 def digest(source: bytes) -> str:
-    return hashlib.blake2b(source, digest_size=8).hexdigest()
+    """Names a build: its source and how it is compiled (a change to either needs a new build)."""
+    recipe = repr((DIRECTIVES, CFLAGS)).encode()
+    return hashlib.blake2b(source + b"\0" + recipe, digest_size=8).hexdigest()
 
 
 def build_name(module: str, source: bytes) -> str:

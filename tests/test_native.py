@@ -50,20 +50,21 @@ import hashlib, random, sys
 from refbox import native
 from refbox.engine import registry
 from refbox.engine.play import Game, random_event
-entry = registry.lookup("monster-ball")
-rules, data = entry.load_rules(), entry.load_data()
-setup = rules.Setup.model_validate(rules.sim_setup(data))
 total = hashlib.sha256()
-for seed in range(3):
-    game, rng, known = Game.start(rules, data, setup), random.Random(seed), None
-    while True:
-        legal = known or rules.legal(game.state, data)
-        if legal.kind == "over":
-            break
-        event = random_event(legal, rng, None if legal.kind == "roll" else rules.RANDOM_WEIGHTS)
-        total.update(repr(event).encode())
-        known = rules.apply(game.state, data, event)
-    total.update(repr(game.state.model_dump(exclude={"log"})).encode())
+for name in ("monster-ball", "battleball"):
+    entry = registry.lookup(name)
+    rules, data = entry.load_rules(), entry.load_data()
+    setup = rules.Setup.model_validate(rules.sim_setup(data))
+    for seed in range(3):
+        game, rng, known = Game.start(rules, data, setup), random.Random(seed), None
+        while True:
+            legal = known or rules.legal(game.state, data)
+            if legal.kind == "over":
+                break
+            event = random_event(legal, rng, None if legal.kind == "roll" else rules.RANDOM_WEIGHTS)
+            total.update(repr(event).encode())
+            known = rules.apply(game.state, data, event)
+        total.update(repr(game.state.model_dump(exclude={"log"})).encode())
 print(len(native.compiled()), total.hexdigest())
 """
 
