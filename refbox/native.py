@@ -4,9 +4,10 @@ only while their source is the source they were built from.
 Installing refbox (``pip install .`` or ``-e .``) compiles the modules in ``MODULES`` from their unchanged
 Python source (hatch_build.py; skipped, with a warning, where there is no C compiler, or with
 ``REFBOX_NATIVE=0``). Each build is kept in ``refbox/_native/`` under the module's name and a digest of its
-source (and of the compiler's options). At import, ``NativeFinder`` loads a module's build only if the digest of the ``.py`` beside it matches:
-an edited module runs as Python until the next install, so a stale build is never run. ``REFBOX_NATIVE=0`` in
-the environment turns the builds off at run time too. Both ways play the same games (tests/test_native.py).
+source and of the compiler's options. At import, ``NativeFinder`` loads a module's build only if the digest of
+the ``.py`` beside it matches: an edited module runs as Python until the next install, so a stale build is
+never run. ``REFBOX_NATIVE=0`` in the environment turns the builds off at run time too. Both ways play the same
+games (tests/test_native.py).
 """
 
 from __future__ import annotations

@@ -263,9 +263,10 @@ def print_table(summary: dict, sides: tuple[str, str]) -> None:
     for s in (0, 1):
         table.add_row("AB"[s], sides[s], str(summary["wins"][s]), str(summary["mean_score"][s]))
     unfinished = f" · unfinished {summary['unfinished']} (no result after {MAX_INPUTS:,} inputs)" if summary["unfinished"] else ""
+    compiled = summary["compiled_modules"]
     table.caption = (f"draws {summary['draws']}{unfinished} · {summary['inputs_per_game']} inputs a game · "
                      f"{summary['games_per_s']} games/s · {summary['us_per_input']} µs per input · "
-                     f"{summary['compiled_modules'] or 'no'} compiled engine module{'' if summary['compiled_modules'] == 1 else 's'}")
+                     f"{compiled or 'no'} compiled engine module{'' if compiled == 1 else 's'}")
     Console().print(table)
 
 
