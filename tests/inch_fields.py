@@ -24,4 +24,4 @@ def cells_of(field: InchField, mask: int) -> set[tuple[int, int]]:
     return set(field.cells(mask))
 
 
-__all__ = ["F", "SHIPPED", "InchField", "Layout", "cells_of", "small"]
+__all__ = ["SHIPPED", "F", "InchField", "Layout", "cells_of", "small"]

@@ -10,11 +10,17 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from inch_fields import SHIPPED, F, cells_of
 
-from inch_fields import F, SHIPPED, cells_of
 from refbox.engine.geometry.inch_field import Layout, bits_of, distance
 from refbox.engine.geometry.inch_setup import (
-    ball_spots, behind_line, coach_spot, goalie_spot, lineup, lineup_order, zone_spot,
+    ball_spots,
+    behind_line,
+    coach_spot,
+    goalie_spot,
+    lineup,
+    lineup_order,
+    zone_spot,
 )
 
 PROPERTY = settings(max_examples=200, deadline=None, derandomize=True, database=None)
@@ -184,3 +190,41 @@ def test_a_crowded_line_up_fills_the_nearest_free_cells_and_a_full_one_is_refuse
     assert len(set(spots)) == 40 and all(G.has(behind_line(G, 0), s) for s in spots)
     with pytest.raises(ValueError, match="no room"):
         lineup(G, 0, 65)
+
+
+# ---- the [field] table ----
+
+
+def test_the_shipped_field_table_builds_this_field():
+    from refbox.engine import registry
+
+    data = registry.lookup("slargeball").load_data()
+    assert data.field.geometry() is F and data.field.scatter_degrees == [0, 60, 120, 180, 240, 300]
+
+
+def test_a_field_table_that_does_not_fit_together_is_refused_naming_the_file_and_the_reason(tmp_path):
+    from refbox.engine import registry
+    from refbox.engine.errors import RulesetError
+    from refbox.engine.ruleset import load
+    from refbox.games.slargeball.data import Data
+
+    base = registry.rulesets_dir() / "slargeball.toml"
+    broken = tmp_path / "slargeball.toml"
+    broken.write_text(base.read_text().replace("bunker_width = 6 ", "bunker_width = 20 "))
+    with pytest.raises(RulesetError, match="no wider than its goal zone"):
+        load(Data, broken)
+    broken.write_text(base.read_text().replace("scatter_degrees = [0, 60, 120, 180, 240, 300]", "scatter_degrees = [0, 180]"))
+    with pytest.raises(RulesetError, match="one angle per scatter direction"):
+        load(Data, broken)
+    broken.write_text(base.read_text().replace("ball_spacing = 12 ", "ball_spacing = 16 "))
+    with pytest.raises(RulesetError, match="3 balls 16 inches apart do not fit"):
+        load(Data, broken)
+
+
+def test_a_match_saved_before_the_field_existed_still_loads_without_one():
+    from refbox.engine import registry
+    from refbox.games.slargeball.data import Data
+
+    raw = registry.lookup("slargeball").load_data().model_dump()
+    del raw["field"]
+    assert Data.model_validate(raw).field is None

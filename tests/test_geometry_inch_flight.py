@@ -9,11 +9,18 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from inch_fields import SHIPPED, F, cells_of
 
-from inch_fields import F, SHIPPED, cells_of
 from refbox.engine.geometry.inch_field import distance, field_of
 from refbox.engine.geometry.inch_flight import (
-    attack_direction, bunker_in_range, coach_return, coach_run, corridor, fling_targets, in_range, scatter,
+    attack_direction,
+    bunker_in_range,
+    coach_return,
+    coach_run,
+    corridor,
+    fling_targets,
+    in_range,
+    scatter,
     scatter_face,
 )
 from refbox.engine.geometry.inch_setup import coach_spot
@@ -126,3 +133,31 @@ def test_the_coach_heads_straight_back_to_his_spot():
     home = coach_return(F, back.end, spot, 16, 2, occupied=0)
     home = home if home.arrived else coach_return(F, home.end, spot, 16, 2, occupied=0)
     assert home.arrived and home.end == spot
+
+
+@given(st.tuples(st.integers(-3, 66), st.integers(-2, 33)), st.tuples(st.integers(-3, 66), st.integers(-2, 33)),
+       st.sampled_from([0, 1, 2, 2.5]))
+@PROPERTY
+def test_the_corridor_is_exactly_the_cells_a_cell_by_cell_measure_finds(a, b, reach):
+    from refbox.engine.geometry.inch_flight import _segment_to_square
+
+    box = [(c, r) for c in range(min(a[0], b[0]) - 4, max(a[0], b[0]) + 5)
+           for r in range(min(a[1], b[1]) - 4, max(a[1], b[1]) + 5)]
+    brute = {cell for cell in box if F.on_grid(cell) and _segment_to_square(a, b, cell) <= reach + 1e-9}
+    assert cells_of(F, corridor(F, a, b, reach)) == brute
+
+
+@given(st.tuples(st.integers(0, 12), st.integers(0, 12)), st.tuples(st.integers(0, 12), st.integers(0, 12)),
+       st.tuples(st.integers(0, 12), st.integers(0, 12)))
+@PROPERTY
+def test_the_distance_from_a_line_to_a_base_is_what_dense_sampling_approaches(a, b, cell):
+    from refbox.engine.geometry.inch_flight import _segment_to_square
+
+    n = 120
+    line = [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(n + 1)]
+    edge = [(cell[0] - 0.5 + i / n, cell[1] + s) for i in range(n + 1) for s in (-0.5, 0.5)]
+    edge += [(cell[0] + s, cell[1] - 0.5 + i / n) for i in range(n + 1) for s in (-0.5, 0.5)]
+    inside = any(abs(x - cell[0]) <= 0.5 and abs(y - cell[1]) <= 0.5 for x, y in line)
+    sampled = 0.0 if inside else min(math.dist(p, q) for p in line for q in edge)
+    exact = _segment_to_square(a, b, cell)
+    assert exact <= sampled + 1e-9 and (inside or exact >= sampled - 0.15)

@@ -5,21 +5,23 @@ it passes figures, balls and piles, where it may run off, and the brute-force or
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from inch_fields import F, small
 from inch_oracle import Board
+
 from refbox.engine.geometry.inch_field import distance
-from refbox.engine.geometry.inch_reach import reach, route
+from refbox.engine.geometry.inch_reach import reach
+from refbox.engine.geometry.inch_route import route
 
 ORACLE = settings(max_examples=25, deadline=None, derandomize=True, database=None)
 
 
 def legs(path):
-    return sum(distance(a, b) for a, b in zip(path, path[1:]))
+    return sum(distance(a, b) for a, b in pairwise(path))
 
 
 # ---- what a move costs ----
@@ -169,7 +171,7 @@ def test_every_path_is_legal_leg_by_leg_and_never_shorter_than_the_straight_line
         path = R.path(cell)
         assert cell not in standing | fallen | balls and path[0] == start and path[-1] == cell
         assert cost == pytest.approx(legs(path)) and cost >= distance(start, cell) - 1e-9 and cost <= move + 1e-9
-        assert all(board.legal(a, b) for a, b in zip(path, path[1:]))
+        assert all(board.legal(a, b) for a, b in pairwise(path))
         assert all(b in board.bends for b in path[1:-1])
 
 
@@ -195,8 +197,8 @@ def test_routes_on_a_crowded_field_match_the_exact_search_nearly_always():
     for seed in range(8):
         rng = random.Random(seed)
         pick = rng.sample(cells, 37)
-        start, blockers = pick[0], dict(standing=F.mask(pick[1:28]), fallen=F.mask(pick[28:34]),
-                                        balls=F.mask(pick[34:37]))
+        start = pick[0]
+        blockers = {"standing": F.mask(pick[1:28]), "fallen": F.mask(pick[28:34]), "balls": F.mask(pick[34:37])}
         exact = reach(F, start, 12, **blockers)
         for target in rng.sample(sorted(exact.clean), 6):
             path, length = route(F, start, target, **blockers)

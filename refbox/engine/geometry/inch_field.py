@@ -97,7 +97,7 @@ def distance(a: Cell, b: Cell) -> float:
 @lru_cache(maxsize=64)
 def disc(radius: float) -> tuple[tuple[int, int, float], ...]:
     """Every offset ``(dx, dy, length)`` with a length of at most ``radius``, nearest first (ties by dx, dy)."""
-    r = int(math.floor(radius + EPS))
+    r = math.floor(radius + EPS)
     out = [(dx, dy, math.hypot(dx, dy)) for dx in range(-r, r + 1) for dy in range(-r, r + 1)]
     return tuple(sorted((o for o in out if o[2] <= radius + EPS), key=lambda o: (o[2], o[0], o[1])))
 

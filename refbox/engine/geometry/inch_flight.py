@@ -177,14 +177,47 @@ def coach_return(F: InchField, start: Cell, spot: Cell, speed: float, reach: flo
 
 def corridor(F: InchField, a: Cell, b: Cell, reach: float) -> int:
     """The cells whose unit square comes within ``reach`` inches (inclusive) of the segment between the centres
-    of ``a`` and ``b``."""
-    r = int(math.ceil(reach)) + 1
+    of ``a`` and ``b``. The region is convex, so in each column its cells are one run: only the run's two ends
+    are searched for, from the outside in."""
+    r = math.ceil(reach) + 1
+    L = F.layout
+    bottom, top = -L.band_sides, L.width + L.band_sides - 1
     out = 0
-    for c in range(min(a[0], b[0]) - r, max(a[0], b[0]) + r + 1):
-        for row in range(min(a[1], b[1]) - r, max(a[1], b[1]) + r + 1):
-            if F.on_grid((c, row)) and _segment_to_square(a, b, (c, row)) <= reach + EPS:
-                out |= 1 << F.index((c, row))
+    H = F.H
+    for c in range(max(min(a[0], b[0]) - r, -L.band_ends), min(max(a[0], b[0]) + r, L.length + L.band_ends - 1) + 1):
+        ys = _heights(a, b, c - r, c + r)
+        lo, hi = max(math.floor(min(ys)) - r, bottom), min(math.ceil(max(ys)) + r, top)
+        while lo <= hi and not _within(a, b, (c, lo), reach):
+            lo += 1
+        while hi >= lo and not _within(a, b, (c, hi), reach):
+            hi -= 1
+        if lo <= hi:
+            out |= ((1 << (hi - lo + 1)) - 1) << ((c + F.bx) * H + lo + F.by)
     return out
+
+
+def _heights(a: Cell, b: Cell, x0: float, x1: float) -> tuple[float, float]:
+    """The segment's lowest and highest row over the columns ``x0..x1`` (its nearest end's when it misses them)."""
+    if a[0] == b[0]:
+        return float(min(a[1], b[1])), float(max(a[1], b[1]))
+    lo_x, hi_x = max(x0, min(a[0], b[0])), min(x1, max(a[0], b[0]))
+    if lo_x > hi_x:
+        near = a if abs(a[0] - x0) < abs(b[0] - x0) else b
+        return float(near[1]), float(near[1])
+    slope = (b[1] - a[1]) / (b[0] - a[0])
+    y0, y1 = a[1] + (lo_x - a[0]) * slope, a[1] + (hi_x - a[0]) * slope
+    return min(y0, y1), max(y0, y1)
+
+
+def _within(a: Cell, b: Cell, c: Cell, reach: float) -> bool:
+    """``_segment_to_square(a, b, c) <= reach``, deciding from the centre's distance when that settles it (the
+    square's points are all within half a diagonal of its centre)."""
+    d = _point_to_segment((float(c[0]), float(c[1])), a, b)
+    if d <= reach + EPS:
+        return True
+    if d > reach + 0.7072:
+        return False
+    return _segment_to_square(a, b, c) <= reach + EPS
 
 
 def _segment_to_square(a: Cell, b: Cell, c: Cell) -> float:

@@ -1,5 +1,5 @@
-"""Moving on the inch field: where a figure can end within its Move, and the shortest route between two cells,
-both measured as a tape measures (pure, stdlib only). The rule (Slargeball! ruling ``move-paths``):
+"""Moving on the inch field: every cell a figure can end on within its Move, with the length of the shortest
+legal path, measured as a tape measures (pure, stdlib only). The rule (Slargeball! ruling ``move-paths``):
 
 - A path is straight legs between cell centres; its length is the sum of the legs' Euclidean lengths.
 - It bends only at cells clear of every figure (in contact with nobody, standing or fallen) and of balls.
@@ -11,9 +11,10 @@ both measured as a tape measures (pure, stdlib only). The rule (Slargeball! ruli
   ``pile-crossing``) crosses a pile: ``Reach.piled`` lists where only such a path reaches, and ``crossing`` says
   which fallen figures it passes and where a mover that fails the pile roll falls.
 
-The search is Dijkstra over the visibility graph of cell centres: from the start every cell in range is
-checked for a straight leg (most are, on an open field); the cells it cannot see are reached through the
-turning points next to obstacles. ``inch_sight`` makes each leg's check two big-int operations.
+The search is exact: Dijkstra over the visibility graph of every clear cell centre in range. From the start
+every cell is checked for a straight leg (most pass, on an open field); the cells it cannot see are relaxed
+from each bend in turn. ``inch_sight`` makes each leg's check two big-int operations. Routes at any distance:
+``inch_route``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
+from itertools import pairwise
 
 from refbox.engine.geometry.inch_field import EPS, Cell, InchField, bits_of, disc, distance
 from refbox.engine.geometry.inch_sight import Sight
@@ -119,8 +121,9 @@ def _all(F: InchField) -> int:
     return (1 << (F.cols * F.H)) - 1
 
 
-def _rules(F: InchField, start: Cell, standing: int, fallen: int, balls: int, area: int, finish: int,
-           piles_block: bool) -> _Rules:
+def move_rules(F: InchField, start: Cell, standing: int, fallen: int, balls: int, area: int, finish: int,
+               piles_block: bool) -> _Rules:
+    """The masks of one search; with ``piles_block`` False fallen figures are no obstacle (the pile search)."""
     si = F.index(start)
     me = ~(1 << si)
     standing &= me
@@ -135,14 +138,10 @@ def _rules(F: InchField, start: Cell, standing: int, fallen: int, balls: int, ar
     return _Rules(si, closed, walls, (closed & ~c0, walls | c0), (closed, walls), ends, turns)
 
 
-def _clear(sight: Sight, forbid: tuple[int, int], i: int, dx: int, dy: int) -> bool:
-    shift, touch, over = sight.patterns(dx, dy)
-    k = i + shift
-    return not ((forbid[0] >> k) & touch or (forbid[1] >> k) & over)
-
-
-def _dijkstra(F: InchField, R: _Rules, budget: float) -> tuple[dict[int, float], dict[int, int | None]]:
-    """Shortest legal paths from the start to every end cell within ``budget``: (lengths, parents) by index.
+def _dijkstra(F: InchField, R: _Rules, budget: float,
+              skip: int = 0) -> tuple[dict[int, float], dict[int, int | None]]:
+    """Shortest legal paths from the start to every end cell within ``budget``, except the ``skip`` cells that
+    cannot be bends: (lengths, parents) by index.
 
     Exact over the visibility graph of every clear cell: a bend can be anywhere (on a lattice, the best bend for
     arriving next to a figure at a legal angle may lie half-way). The masks are cut to the columns in range, so
@@ -157,8 +156,9 @@ def _dijkstra(F: InchField, R: _Rules, budget: float) -> tuple[dict[int, float],
     keep = (1 << ((2 * reach_cols + 1) * H)) - 1
     first = ((R.first[0] >> base) & keep, (R.first[1] >> base) & keep)
     later = ((R.later[0] >> base) & keep, (R.later[1] >> base) & keep)
-    ends, turns = R.ends >> base, R.turns >> base
+    ends, turns = (R.ends & ~skip) >> base, R.turns >> base
     s_local = si - base
+    near = within_steps(F, R, budget) >> base
     xs: list[int] = []
     ys: list[int] = []
     idx: list[int] = []
@@ -173,7 +173,7 @@ def _dijkstra(F: InchField, R: _Rules, budget: float) -> tuple[dict[int, float],
             continue
         i = s_local + dx * H + dy
         turn = (turns >> i) & 1
-        if not (turn or (ends >> i) & 1):
+        if not (turn or (ends >> i) & 1) or not (near >> i) & 1:
             continue
         n = len(idx)
         xs.append(dx)
@@ -194,19 +194,22 @@ def _dijkstra(F: InchField, R: _Rules, budget: float) -> tuple[dict[int, float],
     close, wall = later
     root = _roots(budget)
     cache = sight._cache
+    todo = [(w, xs[w], ys[w]) for w in pend]
     pruned_at = -1.0
-    while heap and pend:
+    while heap and todo:
         gv, v = heappop(heap)
         if gv > g[v] + EPS:
             continue
-        if gv > pruned_at + 0.5:  # drop the pending nodes already reached more cheaply than anything to come
-            pend = [w for w in pend if g[w] > gv + EPS]
+        if gv > budget - 1 + EPS:  # every leg is an inch or more
+            break
+        if gv > pruned_at + 0.5:  # drop what no later bend can improve: it is an inch or more further on
+            todo = [t for t in todo if g[t[0]] > gv + 1]
             pruned_at = gv
         rem = budget - gv + EPS
         rem2 = rem * rem
         vx, vy, vi = xs[v], ys[v], idx[v]
-        for w in pend:
-            ddx, ddy = xs[w] - vx, ys[w] - vy
+        for w, x, y in todo:
+            ddx, ddy = x - vx, y - vy
             d2 = ddx * ddx + ddy * ddy
             if d2 > rem2:
                 continue
@@ -230,13 +233,35 @@ def _dijkstra(F: InchField, R: _Rules, budget: float) -> tuple[dict[int, float],
     return lengths, parents
 
 
+def within_steps(F: InchField, R: _Rules, budget: float) -> int:
+    """The cells a legal path of at most ``budget`` inches could end on: a superset found by flooding, one step
+    per inch, through the cells a legal leg can cross. A leg can cross a cell only if some quarter of the cell
+    touches no base the leg must not touch (the three cells beside that quarter hold none), and a path of length
+    L crosses a chain of at most L such cells, one step per column or row it advances."""
+    H = F.H
+    si = R.start
+    c = R.closed & ~(F.near(si) & R.closed)
+    east, west, south, north = c >> H, c << H, c >> 1, c << 1
+    quarters = (~(east | south | (c >> (H + 1))) | ~(east | north | (c >> (H - 1)))
+                | ~(west | south | (c << (H - 1))) | ~(west | north | (c << (H + 1))))
+    crossable = (R.ends | R.turns) & ~R.walls & quarters
+    reached = 1 << si
+    for _ in range(int(budget + EPS) if budget < math.inf else F.cols * F.H):
+        col = reached | (reached << 1) | (reached >> 1)
+        grown = reached | ((col | (col << H) | (col >> H)) & crossable)
+        if grown == reached:
+            break
+        reached = grown
+    return reached | F.dilate(reached) & R.ends
+
+
 def reach(F: InchField, start: Cell, move: float, *, standing: int = 0, fallen: int = 0, balls: int = 0,
           area: int | None = None, finish: int = 0) -> Reach:
     """Every cell a figure on ``start`` can end on within ``move`` inches. ``standing`` and ``fallen`` are the
     other figures' cells (the mover's own is ignored), ``balls`` the groundballs, ``area`` where it may stand
     (default: the field), ``finish`` cells it may end on but not cross (a bunker for a goalie with a ball)."""
     area = F.field if area is None else area
-    clean_rules = _rules(F, start, standing, fallen, balls, area, finish, True)
+    clean_rules = move_rules(F, start, standing, fallen, balls, area, finish, True)
     g, parents = _dijkstra(F, clean_rules, move)
     clean = {F.cell(i): d for i, d in g.items() if (clean_rules.ends >> i) & 1 or i == clean_rules.start}
     piled: dict[Cell, float] = {}
@@ -245,8 +270,9 @@ def reach(F: InchField, start: Cell, move: float, *, standing: int = 0, fallen: 
     occupied = (standing | fallen | balls) & ~(1 << clean_rules.start)
     m = int(move + EPS) + 1
     if fallen_others & F.rect(start[0] - m, start[1] - m, start[0] + m, start[1] + m):
-        pile_rules = _rules(F, start, standing, fallen, balls, area, finish, False)
-        gp, pile_parents = _dijkstra(F, pile_rules, move)
+        pile_rules = move_rules(F, start, standing, fallen, balls, area, finish, False)
+        known = F.mask(clean) & ~pile_rules.turns  # ends a clean path reaches: only bends matter there
+        gp, pile_parents = _dijkstra(F, pile_rules, move, known)
         for i, d in gp.items():
             cell = F.cell(i)
             if (pile_rules.ends >> i) & 1 and cell not in clean:
@@ -269,7 +295,7 @@ def crossing_of(F: InchField, path: list[Cell], fallen: int, occupied: int, area
     c0 = F.near(start) & fallen
     seen: list[Cell] = []
     first_touch: tuple[float, float] | None = None
-    for leg, (a, b) in enumerate(zip(path, path[1:])):
+    for leg, (a, b) in enumerate(pairwise(path)):
         dx, dy = b[0] - a[0], b[1] - a[1]
         shift, touch, over = sight.patterns(dx, dy)
         k = F.index(a) + shift
@@ -306,76 +332,3 @@ def _entry(a: Cell, dx: int, dy: int, f: Cell) -> float:
             t0, t1 = (q - 1 - p) / d, (q + 1 - p) / d
             lo = max(lo, min(t0, t1))
     return lo
-
-
-def route(F: InchField, a: Cell, b: Cell, *, standing: int = 0, fallen: int = 0, balls: int = 0,
-          area: int | None = None, finish: int = 0, through_piles: bool = False) -> tuple[list[Cell], float] | None:
-    """A short legal path from ``a`` to ``b`` at any distance, as (turning points, length), or None when this
-    search finds none. With ``through_piles`` fallen figures do not block (the path may need the pile roll).
-
-    Theta*: a grid search over the free cells in which every cell keeps the bend it is seen from. Only clear
-    cells (in contact with nobody) can be bends; a cell next to a figure is crossed by a leg or ends the path.
-    Every leg is checked, so the path is legal, but on a lattice it is not always the shortest, and a gap only a
-    slanting leg can thread may be missed (tests bound both against the exact search); ``reach`` is exact."""
-    area = F.field if area is None else area
-    R = _rules(F, a, standing, fallen, balls, area, finish, not through_piles)
-    si, bi = F.index(a), F.index(b)
-    if si == bi:
-        return [a], 0.0
-    if not (R.ends >> bi) & 1:
-        return None
-    H = F.H
-    patterns = sight_of(F).patterns
-    first, later = R.first, R.later
-
-    def clear(u: int, w: int) -> bool:
-        forbid = first if u == si else later
-        shift, touch, over = patterns(w // H - u // H, w % H - u % H)
-        k = u + shift
-        return not ((forbid[0] >> k) & touch or (forbid[1] >> k) & over)
-
-    if clear(si, bi):
-        return [a, b], distance(a, b)
-    size = (F.cols * H + 7) // 8
-    free = (R.ends & ~finish | (1 << bi)).to_bytes(size, "little")
-    bends = (R.turns | (1 << si)).to_bytes(size, "little")
-    steps = (-H - 1, -H, -H + 1, -1, 1, H - 1, H, H + 1)
-    bx, by = divmod(bi, H)
-    hypot = math.hypot
-    g = {si: 0.0}
-    parent = {si: si}
-    """Per cell reached, the bend it is seen from (the start for the start)."""
-    last = {si: si}
-    """Per cell reached, the last bend of the grid walk that reached it: the other bend it may be seen from."""
-    closed: set[int] = set()
-    heap = [(hypot(bx - si // H, by - si % H), si)]
-    while heap:
-        f, v = heappop(heap)
-        if v in closed:
-            continue
-        if v == bi:
-            path = [bi]
-            while path[-1] != si:
-                path.append(parent[path[-1]])
-            return [F.cell(i) for i in reversed(path)], g[bi]
-        closed.add(v)
-        p = parent[v]
-        px, py = divmod(p, H)
-        q = v if bends[v >> 3] >> (v & 7) & 1 else last[v]
-        qx, qy = divmod(q, H)
-        for s in steps:
-            w = v + s
-            if w in closed or not free[w >> 3] >> (w & 7) & 1:
-                continue
-            wx, wy = divmod(w, H)
-            old = g.get(w, math.inf)
-            cost = g[p] + hypot(wx - px, wy - py)
-            if cost < old - EPS and clear(p, w):
-                g[w], parent[w] = cost, p
-            elif q != p and (cost := g[q] + hypot(wx - qx, wy - qy)) < old - EPS and clear(q, w):
-                g[w], parent[w] = cost, q
-            else:
-                continue
-            last[w] = q
-            heappush(heap, (g[w] + hypot(bx - wx, by - wy), w))
-    return None

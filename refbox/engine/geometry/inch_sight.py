@@ -15,6 +15,7 @@ so that bit 0 is the corner ``a + (min(0, dx) - 1, min(0, dy) - 1)``: ``(mask >>
 
 from __future__ import annotations
 
+
 def meets(fx: int, fy: int, dx: int, dy: int, closed: bool) -> bool:
     """Whether the move from (0, 0) to (dx, dy) meets the square around (fx, fy): for ``closed``, its closed
     square strictly between the ends (0 < t < 1); otherwise its open square anywhere (0 <= t <= 1).
@@ -102,7 +103,7 @@ def column_spans(dx: int, dy: int):
         spans = [(fx, 0, ay, True) for fx in (-1, 0, 1)] + [(0, 0, ay, False)] if ay else []
     else:
         spans = []
-        for fx in range(0, ax + 1):
+        for fx in range(ax + 1):
             xa, xb = max(fx - 1, 0), min(fx + 1, ax)
             qa, qb = xa * ay, xb * ay  # heights at the slab's ends, times ax
             lo = (0 if ay else -1) if xa == 0 else -(-qa // ax) - 1

@@ -38,7 +38,7 @@ class FieldLayout(Strict):
     """Per face of the direction die, the scatter's turn clockwise from straight on."""
 
     @model_validator(mode="after")
-    def _fits(self) -> "FieldLayout":
+    def _fits(self) -> FieldLayout:
         self.layout()  # the geometry's own checks, with its messages
         return self
 
