@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from inch_fields import F, small
-from inch_oracle import Board
+from inch_oracle import Board, overlaps, touches_between
 
 from refbox.engine.geometry.inch_field import distance
 from refbox.engine.geometry.inch_reach import reach
+from refbox.engine.geometry.inch_sight import Sight, meets
 from refbox.engine.geometry.inch_route import route
 
 ORACLE = settings(max_examples=25, deadline=None, derandomize=True, database=None)
@@ -128,6 +129,39 @@ def test_a_figure_can_run_off_only_from_an_edge_cell_it_reaches_with_move_to_spa
     assert (5, 0) in reach(F, (5, 0), 2).exits  # it can run off from where it stands
 
 
+# ---- the leg tables ----
+
+
+def test_what_a_leg_touches_and_overlaps_agrees_with_the_independent_fraction_oracle():
+    for dx in range(-5, 6):
+        for dy in range(-5, 6):
+            for fx in range(-3, 8):
+                for fy in range(-3, 8):
+                    if (dx, dy) == (0, 0) or (fx, fy) in ((0, 0), (dx, dy)):
+                        continue
+                    assert meets(fx, fy, dx, dy, True) == touches_between((0, 0), (dx, dy), (fx, fy)), (dx, dy, fx, fy)
+                    assert meets(fx, fy, dx, dy, False) == overlaps((0, 0), (dx, dy), (fx, fy)), (dx, dy, fx, fy)
+
+
+def test_the_leg_tables_hold_exactly_the_cells_a_leg_touches_and_overlaps():
+    H = 40
+    sight = Sight(H)
+    for dx in range(-12, 13):
+        for dy in range(-12, 13):
+            if (dx, dy) == (0, 0):
+                continue
+            shift, touch, over = sight.patterns(dx, dy)
+            xm, ym = min(0, dx) - 1, min(0, dy) - 1
+            assert shift == xm * H + ym
+            for fx in range(xm - 1, max(0, dx) + 3):
+                for fy in range(ym, max(0, dy) + 3):
+                    bit = (fx - xm) * H + (fy - ym)
+                    if bit < 0:
+                        continue
+                    assert (touch >> bit) & 1 == meets(fx, fy, dx, dy, True), (dx, dy, fx, fy)
+                    assert (over >> bit) & 1 == meets(fx, fy, dx, dy, False), (dx, dy, fx, fy)
+
+
 # ---- properties and the oracle ----
 
 SMALL = small()
@@ -143,9 +177,7 @@ def positions(draw):
             draw(st.sampled_from([3, 4, 6, 8])), draw(st.booleans()))
 
 
-@given(positions())
-@ORACLE
-def test_reach_agrees_with_the_brute_force_visibility_graph(position):
+def check_against_oracle(position):
     start, standing, fallen, balls, move, goalie = position
     area = SMALL.playable if goalie else SMALL.field
     R = reach(SMALL, start, move, standing=SMALL.mask(standing), fallen=SMALL.mask(fallen),
@@ -161,6 +193,19 @@ def test_reach_agrees_with_the_brute_force_visibility_graph(position):
 
 @given(positions())
 @ORACLE
+def test_reach_agrees_with_the_brute_force_visibility_graph(position):
+    check_against_oracle(position)
+
+
+@pytest.mark.slow
+@given(positions())
+@settings(ORACLE, max_examples=600)
+def test_reach_agrees_with_the_brute_force_visibility_graph_on_many_more_positions(position):
+    check_against_oracle(position)
+
+
+@given(positions())
+@ORACLE
 def test_every_path_is_legal_leg_by_leg_and_never_shorter_than_the_straight_line(position):
     start, standing, fallen, balls, move, goalie = position
     area = SMALL.playable if goalie else SMALL.field
@@ -172,6 +217,7 @@ def test_every_path_is_legal_leg_by_leg_and_never_shorter_than_the_straight_line
         assert cell not in standing | fallen | balls and path[0] == start and path[-1] == cell
         assert cost == pytest.approx(legs(path)) and cost >= distance(start, cell) - 1e-9 and cost <= move + 1e-9
         assert all(board.legal(a, b) for a, b in pairwise(path))
+        assert not any(overlaps(a, b, c) for a, b in pairwise(path) for c in standing | fallen | balls)
         assert all(b in board.bends for b in path[1:-1])
 
 
@@ -181,6 +227,12 @@ def test_a_route_at_any_distance_is_legal_and_close_to_the_shortest():
     assert length == pytest.approx(legs(path)) and 2 * math.sqrt(50) + 2 - 1e-9 <= length <= 16.3
     assert route(F, (2, 2), (60, 30)) == ([(2, 2), (60, 30)], pytest.approx(math.hypot(58, 28)))
     assert route(F, (2, 2), (2, 2)) == ([(2, 2)], 0.0)
+
+
+def test_a_route_may_be_asked_to_go_through_piles():
+    pile = F.mask([(13, r) for r in range(0, 32)])
+    assert route(F, (10, 10), (16, 10), fallen=pile) is None
+    assert route(F, (10, 10), (16, 10), fallen=pile, through_piles=True) == ([(10, 10), (16, 10)], 6.0)
 
 
 def test_a_route_to_a_cell_nobody_can_reach_is_none():

@@ -127,7 +127,6 @@ class InchField:
         """Off the field: running into it is offside, a ball landing in it is out of play."""
         self.playable = self.field | self.zones[0] | self.zones[1]
         """Where a goalie may stand (everyone else: ``field``)."""
-        self.rows_mask = (1 << self.H) - 1
 
     # ---- cells and masks ----
 
