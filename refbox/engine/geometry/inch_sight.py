@@ -9,8 +9,10 @@ For a move from ``a`` to ``a + (dx, dy)`` two sets of cells ``f`` matter, relati
   starts or only ends in contact with ``f`` does not touch it; one sliding along it does);
 - ``overlapped``: the move's centre meets the open square anywhere (the two bases overlap).
 
-Both are computed once per offset with integer arithmetic (slab clipping over a common denominator), as masks laid out like the field's (``H`` bits a column), to be ANDed with a field mask shifted
-so that bit 0 is the corner ``a + (min(0, dx) - 1, min(0, dy) - 1)``: ``(mask >> (index(a) + shift)) & pattern``.
+Both are built once per offset, a column at a time (``column_spans``: each column's cells form one run, found
+in integer arithmetic), as masks laid out like the field's (``H`` bits a column), to be ANDed with a field mask
+shifted so that bit 0 is the corner ``a + (min(0, dx) - 1, min(0, dy) - 1)``:
+``(mask >> (index(a) + shift)) & pattern``. ``meets`` answers the same for one cell (the tests' reference).
 """
 
 from __future__ import annotations
@@ -43,25 +45,6 @@ def meets(fx: int, fy: int, dx: int, dy: int, closed: bool) -> bool:
     if closed:
         return low <= high and low < end and high > 0
     return low < high and low < end and high > 0
-
-
-def candidates(dx: int, dy: int):
-    """Every relative cell whose square could meet the move from (0, 0) to (dx, dy): per column, the rows the
-    move crosses over that column's reach, one either side."""
-    x0, x1 = min(0, dx), max(0, dx)
-    y0, y1 = min(0, dy), max(0, dy)
-    for fx in range(x0 - 1, x1 + 2):
-        if dx == 0:
-            lo, hi = y0, y1
-        else:
-            xa, xb = max(x0, fx - 1), min(x1, fx + 1)
-            ya, yb = xa * dy, xb * dy  # y = x * dy / dx at both ends of the clipped column, times dx
-            if dx < 0:
-                ya, yb = -ya, -yb
-            n = abs(dx)
-            lo, hi = min(ya, yb) // n, -(-max(ya, yb) // n)
-        for fy in range(max(y0 - 1, lo - 1), min(y1 + 1, hi + 1) + 1):
-            yield fx, fy
 
 
 class Sight:
