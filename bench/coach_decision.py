@@ -15,6 +15,7 @@ import time
 from refbox.engine.coach import DEFAULT_THINK, make
 from refbox.engine.play import Game, random_event
 from refbox.engine.registry import lookup
+sys.path.insert(0, str(ROOT / "tests")); from every_ruleset import rules_for  # noqa: E402
 
 
 def main() -> None:
@@ -23,7 +24,7 @@ def main() -> None:
     wanted = int(sys.argv[3]) if len(sys.argv) > 3 else 60
     entry = lookup(ruleset)
     rules, data = entry.load_rules(), entry.load_data()
-    game = Game.start(rules, data, rules.Setup.model_validate(rules.sim_setup(data)))
+    game = Game.start(rules_for(rules, data), rules.Setup.model_validate(rules.sim_setup(data)))
     coaches = {side: make(level, side, seed=7, think=float(sys.argv[4]) if len(sys.argv) > 4 else DEFAULT_THINK) for side in (0, 1)}
     rng = random.Random(7)
     took: list[float] = []

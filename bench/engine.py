@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 from refbox.engine import registry  # noqa: E402
 from refbox.engine.play import Game, play_out  # noqa: E402
 from refbox.simulate import Freezer  # noqa: E402
+sys.path.insert(0, str(ROOT / "tests")); from every_ruleset import rules_for  # noqa: E402
 
 
 def setup_for(entry, rules, data) -> object:
@@ -34,13 +35,13 @@ def bench(name: str, games: int) -> None:
     entry = registry.lookup(name)
     rules, data = entry.load_rules(), entry.load_data()
     setup = setup_for(entry, rules, data)
-    play_out(Game.start(rules, data, setup), None, random.Random(0))  # warm-up: imports, odds caches
+    play_out(Game.start(rules_for(rules, data), setup), None, random.Random(0))  # warm-up: imports, odds caches
     per_input, inputs, freezer = [], [], Freezer()
     start = time.perf_counter()
     for seed in range(1, games + 1):
         freezer.before_game(cyclic=False)  # as refbox sim does for random coaches
         t = time.perf_counter()
-        n = play_out(Game.start(rules, data, setup), None, random.Random(seed))
+        n = play_out(Game.start(rules_for(rules, data), setup), None, random.Random(seed))
         freezer.after_game(n)
         per_input.append((time.perf_counter() - t) / max(n, 1))
         inputs.append(n)

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 from refbox import simulate  # noqa: E402
 from refbox.engine import registry  # noqa: E402
 from refbox.engine.play import Game, play_out, random_event  # noqa: E402
+sys.path.insert(0, str(ROOT / "tests")); from every_ruleset import rules_for  # noqa: E402
 
 
 def row_of(step: str, value: object) -> str:
@@ -40,14 +41,14 @@ def main() -> None:
     entry = registry.lookup(args[0])
     games = int(args[1]) if len(args) > 1 else 20
     top = int(args[2]) if len(args) > 2 else 25
-    rules, data = simulate.loaded(entry)
+    rules = simulate.loaded(entry); data = rules.data
     setup = simulate.sim_setup(entry)
     weights = getattr(rules, "RANDOM_WEIGHTS", None)
     legal_fn = getattr(rules, "legal", None)
     if legal_fn is None:
         sys.exit(f"{entry.name} has no fast legal answers to time")
     for seed in range(1000, 1015):
-        play_out(Game.start(rules, data, setup), None, random.Random(seed))
+        play_out(Game.start(rules_for(rules, data), setup), None, random.Random(seed))
     freezer = simulate.Freezer()
     count: collections.Counter = collections.Counter()
     listing: collections.Counter = collections.Counter()
@@ -55,7 +56,7 @@ def main() -> None:
     clock = time.perf_counter
     for seed in range(1, games + 1):
         freezer.before_game(cyclic=False)  # as refbox sim does for random coaches
-        game, rng, known, n = Game.start(rules, data, setup), random.Random(seed), None, 0
+        game, rng, known, n = Game.start(rules_for(rules, data), setup), random.Random(seed), None, 0
         state = game.state
         while True:
             step = getattr(state, "step", "(no step field)")

@@ -19,7 +19,6 @@ import time
 from dataclasses import dataclass
 from multiprocessing import get_context
 
-from refbox import native
 from refbox.engine import registry, storage
 from refbox.engine.coach import DEFAULT_THINK, LEVELS, deciders, make
 from refbox.engine.errors import RefboxError
@@ -72,15 +71,16 @@ def sides_of(text: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-_LOADED: dict[tuple, tuple] = {}
-"""Each ruleset's rules and data, loaded once per process (reading and checking its file took longer than
+_LOADED: dict[tuple, object] = {}
+"""Each ruleset's rules over its data, loaded once per process (reading and checking its file took longer than
 playing a Ballmonsters game)."""
 
 
-def loaded(entry) -> tuple:
+def loaded(entry):
+    """The rules (refbox.engine.contract.Rules) of ``entry``, loaded once per process: games share them."""
     key = (entry.name, str(entry.data_path), str(entry.house_file))
     if key not in _LOADED:
-        _LOADED[key] = (entry.load_rules(), entry.load_data())  # the data is frozen: games share it
+        _LOADED[key] = entry.load()
     return _LOADED[key]
 
 
@@ -89,9 +89,8 @@ def sim_setup(entry):
     process, shared by its games (rules read a setup, never change it; a game can then reuse its first state)."""
     key = (entry.name, str(entry.data_path), str(entry.house_file))
     if key not in _SETUPS:
-        rules, data = loaded(entry)
-        setup_fn = getattr(rules, "sim_setup", None)
-        _SETUPS[key] = rules.Setup.model_validate(setup_fn(data) if setup_fn else {})
+        rules = loaded(entry)
+        _SETUPS[key] = rules.Setup.model_validate(rules.headless_setup())
     return _SETUPS[key]
 
 
@@ -100,16 +99,16 @@ _SETUPS: dict[tuple, object] = {}
 
 def play(job: Job) -> Result:
     FREEZER.before_game(cyclic=job.sides != ("random", "random"))
-    rules, data = loaded(job.entry)
+    rules = loaded(job.entry)
     setup = sim_setup(job.entry)
     first_team = job.game % 2  # side A's team this game
     team_of = (first_team, 1 - first_team)
     coaches = {team_of[s]: make(job.sides[s], team_of[s], seed=job.seed, think=job.think) for s in (0, 1)}
     rng = random.Random(f"sim:{job.seed}")
     start = time.perf_counter()
-    game = Game.start(rules, data, setup)
+    game = Game.start(rules, setup)
     try:
-        inputs, finished = play_out(game, deciders(coaches, rng, getattr(rules, "RANDOM_WEIGHTS", None)), rng, MAX_INPUTS), True
+        inputs, finished = play_out(game, deciders(coaches, rng, rules.drawer), rng, MAX_INPUTS), True
     except Unfinished:
         inputs, finished = MAX_INPUTS, False
     seconds = time.perf_counter() - start
@@ -189,8 +188,8 @@ def main(argv: list[str]) -> int:
             raise ValueError("--games and --jobs must be at least 1, and --think above 0")
         house = storage.house_dir(storage.data_dir(args.data_dir))
         entry = registry.lookup(args.ruleset, house)
-        rules, data = loaded(entry)  # a broken house-rules file is reported before any process starts
-        rules.start(sim_setup(entry), data)  # and so is one its headless setup does not fit
+        rules = loaded(entry)  # a broken house-rules file is reported before any process starts
+        rules.begin(sim_setup(entry))  # and so is one its headless setup does not fit
     except (ValueError, RefboxError) as e:
         print(f"refbox sim: {e}", file=sys.stderr)
         return 2
@@ -248,7 +247,6 @@ def summarise(name: str, sides: tuple[str, str], results: list[Result], elapsed:
         "sides": list(sides),
         "mean_score": [round(statistics.mean(r.points[s] for r in done), 2) for s in (0, 1)],
         "us_per_input": round(1e6 * elapsed / sum(r.inputs for r in results), 2),  # every input played counts
-        "compiled_modules": len(native.compiled()),  # refbox/native.py: 0 when the engine runs as plain Python
     }
 
 
@@ -263,10 +261,8 @@ def print_table(summary: dict, sides: tuple[str, str]) -> None:
     for s in (0, 1):
         table.add_row("AB"[s], sides[s], str(summary["wins"][s]), str(summary["mean_score"][s]))
     unfinished = f" · unfinished {summary['unfinished']} (no result after {MAX_INPUTS:,} inputs)" if summary["unfinished"] else ""
-    compiled = summary["compiled_modules"]
     table.caption = (f"draws {summary['draws']}{unfinished} · {summary['inputs_per_game']} inputs a game · "
-                     f"{summary['games_per_s']} games/s · {summary['us_per_input']} µs per input · "
-                     f"{compiled or 'no'} compiled engine module{'' if compiled == 1 else 's'}")
+                     f"{summary['games_per_s']} games/s · {summary['us_per_input']} µs per input")
     Console().print(table)
 
 

@@ -122,7 +122,8 @@ async def test_the_computer_setting_survives_a_resume(tmp_path):
 
 def test_every_board_ruleset_offers_the_computer():
     for name in ("battleball", "monster-ball"):
-        assert hasattr(lookup(name).load_rules(), "evaluate")
+        rules = lookup(name).load()
+        assert rules.computer_can_play(rules.Setup.model_validate(rules.new_setup()))
 
 
 async def test_undo_takes_back_the_computers_announced_move_and_its_line(tmp_path):

@@ -27,7 +27,7 @@ try:
 except ImportError:  # not on POSIX: no cross-window lock
     fcntl = None
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from refbox.engine.errors import JournalError, JournalWriteError
 from refbox.engine.prompts import Event
@@ -50,6 +50,9 @@ class Header(BaseModel):
     setup: dict[str, Any]
     data: dict[str, Any]
     """The ruleset numbers the match started with: a resumed match never changes rules under you."""
+    rules_version: int = Field(1, ge=1, le=1000)
+    """What the inputs mean (the ruleset class's ``version`` when the match was saved; absent in the journals of
+    refbox before versions: 1). An older one is upgraded when read (refbox.engine.upgrade)."""
 
     @field_validator("refbox_journal")
     @classmethod
@@ -462,13 +465,13 @@ def _consistent(entries: list[Entry]) -> list[Entry]:
     return []
 
 
-def rewrite(path: Path, header: Header, events: list[Event]) -> tuple[Path, "Journal"]:
-    """Replace a damaged journal by one holding ``events`` (format 2); the original is kept beside it.
-    Returns the copy's path and the journal to append to."""
-    backup = path.with_name(path.name + ".damaged")
+def rewrite(path: Path, header: Header, events: list[Event], kept_as: str = "damaged") -> tuple[Path, "Journal"]:
+    """Replace a journal (damaged, or saved by an older version) by one holding ``events`` (format 2); the
+    original is kept beside it, as ``<name>.<kept_as>``. Returns the copy's path and the journal to append to."""
+    backup = path.with_name(f"{path.name}.{kept_as}")
     n = 2
     while backup.exists():
-        backup = path.with_name(f"{path.name}.damaged-{n}")
+        backup = path.with_name(f"{path.name}.{kept_as}-{n}")
         n += 1
     header = header.model_copy(update={"refbox_journal": FORMAT_VERSION})
     head = header.model_dump_json() + "\n"

@@ -1,4 +1,4 @@
-"""A match: a rules module, its ruleset data, and a journal whose replay is the state.
+"""A match: a ruleset's rules (refbox.engine.contract), its data, and a journal whose replay is the state.
 
 The driver loop is: ``prompt`` -> an answer (typed faces, a choice, or ``roll_digital``) ->
 ``submit`` (check, apply, journal with fsync) -> redraw. Undo and redo append to the journal too.
@@ -21,14 +21,15 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from refbox.engine import storage
+from refbox.engine import plain, storage
 from refbox.engine.clone import clone
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo, RefboxError
 from refbox.engine.journal import Entry, Header, Journal, claimed, effective, first_error, read, rewrite
-from refbox.engine.prompts import Event, Legal, check, legal_of
+from refbox.engine.prompts import Event, Legal, check
 from refbox.engine.registry import Entry as RulesetEntry
 from refbox.engine.registry import lookup
+from refbox.engine.upgrade import upgraded
 
 SNAPSHOT_EVERY = 64
 """Keep a copy of the state every this many events, so undo replays at most this many."""
@@ -57,16 +58,17 @@ class Match:
         self.header = header
         self.journal = journal
         self.entry = ruleset or lookup(header.ruleset)
-        self.rules = self.entry.load_rules()
+        rules = self.entry.load_rules()
         try:
-            self.data = self.rules.Data.model_validate(header.data)
-            self.setup = self.rules.Setup.model_validate(header.setup)
+            self.data = rules.Data.model_validate(header.data)
+            self.setup = rules.Setup.model_validate(header.setup)
         except ValidationError as e:  # a hand-edited header: the match cannot be set up as it was saved
             raise JournalError(f"the match's saved ruleset or setup is damaged ({first_error(e)})") from None
+        self.rules = rules(self.data)
         self.roller = DigitalRoller(header.seed)
         self.events: list[Event] = []
         self.redo_stack: list[Event] = []
-        self.state = self.rules.start(self.setup, self.data)
+        self.state = self.rules.begin(self.setup)
         self._kept: dict[int, tuple] = {}
         """Positions (a state with its prompt and view, if built) an undo or a redo stepped away from, by their
         number of inputs: stepping back to one is a swap, not a replay and a new prompt (undo/redo pairs are
@@ -75,7 +77,6 @@ class Match:
         self._prompt = None
         self._legal: Legal | None = None
         self._view = None
-        self._legal_fn = getattr(self.rules, "legal", None)
         self._digests = _Digests(header)
         self._checkpointing: threading.Thread | None = None
         self._meta_writing: threading.Thread | None = None
@@ -111,6 +112,7 @@ class Match:
         data = entry.load_data()
         setup_model = entry.load_rules().Setup.model_validate(setup)
         header = Header(
+            rules_version=entry.load_rules().version,
             match_id=path.stem if path else f"{entry.name}-memory",
             ruleset=entry.base,
             title=entry.title,
@@ -142,13 +144,22 @@ class Match:
         loaded = read(path, salvage=salvage, repair=repair)
         if loaded.torn:
             raise JournalError(f"{path}: its last line is torn and needs repairing; the file was left untouched")
+        done, undone = effective(loaded.entries)
+        try:
+            header, upgraded_done = upgraded(lookup(loaded.header.ruleset).load_rules(), loaded.header, done)
+        except RefboxError as e:
+            raise JournalError(f"{path}: {e}; the file was left untouched") from None
+        if header is not loaded.header:
+            if not repair:
+                raise JournalError(f"{path}: it was saved by an older refbox and is upgraded when resumed; the file "
+                                   "was left untouched")
+            return cls._upgrade(path, loaded.header, header, upgraded_done)
         try:
             match = cls(loaded.header, Journal.after(path, loaded))
         except RefboxError as e:
             raise JournalError(f"{path}: {e}; the file was left untouched") from None
         except ValueError as e:  # pydantic: setup or data in the header no longer validate
             raise JournalError(f"{path}: the match header does not validate: {e}; the file was left untouched") from None
-        done, undone = effective(loaded.entries)
         start = match._resume_checkpoint(done) if not salvage else 0
         bad = None
         for n, event in enumerate(done[start:], start=start + 1):
@@ -162,11 +173,8 @@ class Match:
                                        salvageable=True) from None
                 bad = n
                 break
-        meta = storage.read_meta(path)
+        match._read_settings(path)
         match._meta_at = len(match.events)  # the summary on disk is this match's, as last saved
-        match.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
-        match.computer, match.pace = computer_settings(meta)
-        match.timers = meta["timers"] if isinstance(meta.get("timers"), dict) else {}
         if salvage and (bad is not None or loaded.damaged_at is not None):
             with claimed(path):  # a window playing this match would be writing to the file being replaced
                 backup, match.journal = rewrite(path, loaded.header, match.events)
@@ -175,6 +183,32 @@ class Match:
                            f"it. The original file is kept as {backup.name}.")
         match.redo_stack = undone
         return match, loaded.recovered
+
+    @classmethod
+    def _upgrade(cls, path: Path, old: Header, header: Header, events: list[Event]) -> tuple["Match", str]:
+        """A journal saved by an older version, rewritten with its inputs as today's rules take them (the original
+        kept beside it). Its redo history is not carried over: it was written for the older rules."""
+        match = cls(header, None)
+        for n, event in enumerate(events, start=1):
+            try:
+                match._apply(event)
+            except RefboxError as e:
+                raise JournalError(f"{path}: upgraded input {n} cannot be replayed: {e}; the file was left "
+                                   "untouched") from None
+        with claimed(path):
+            backup, match.journal = rewrite(path, header, match.events, kept_as=f"v{old.rules_version}")
+        storage.checkpoint_path(path).unlink(missing_ok=True)  # it holds a state of the older rules
+        match._read_settings(path)
+        match._save_meta()
+        return match, (f"This match was saved by an older refbox: its {len(events)} inputs were upgraded to this "
+                       f"version's rules. The original file is kept as {backup.name}.")
+
+    def _read_settings(self, path: Path) -> None:
+        """The play settings kept in the match's meta file (dice mode, computer sides and pace, timers)."""
+        meta = storage.read_meta(path)
+        self.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
+        self.computer, self.pace = computer_settings(meta)
+        self.timers = meta["timers"] if isinstance(meta.get("timers"), dict) else {}
 
     # ---- the driver loop ----
 
@@ -192,19 +226,19 @@ class Match:
     def prompt(self):
         """What the screen shows now: labels, hints, odds (built on demand, cached until the next input)."""
         if self._prompt is None:
-            self._prompt = self.rules.prompt(self.state, self.data)
+            self._prompt = self.rules.prompt(self.state)
         return self._prompt
 
     def view(self):
         """What the screen's panels show (the rules' view of the state), cached until the next input."""
         if self._view is None:
-            self._view = self.rules.view(self.state, self.data)
+            self._view = self.rules.view(self.state)
         return self._view
 
     def legal(self) -> Legal:
-        """The legal answers now, without labels or odds (cheap where the rules module provides ``legal``)."""
+        """The legal answers now, without labels or odds (cheap)."""
         if self._legal is None:
-            self._legal = self._legal_fn(self.state, self.data) if self._legal_fn else legal_of(self.prompt())
+            self._legal = self.rules.legal(self.state)
         return self._legal
 
     def check(self, event: Event) -> None:
@@ -301,7 +335,7 @@ class Match:
     def _apply(self, event: Event, checked: bool = False) -> None:
         if not checked:
             self.check(event)
-        self.rules.apply(self.state, self.data, event)
+        self.rules.apply(self.state, event)
         self.events.append(event)
         self._forget_shown()
         n = len(self.events)
@@ -438,8 +472,8 @@ class Match:
 
     def _write_checkpoint(self, path: Path, base: int, events_digest: bytes, snapshot: tuple[Any, list]) -> None:
         state, log_lines = snapshot
-        dump = state.model_dump(mode="json")
-        dump["log"] = [line.model_dump(mode="json") for line in log_lines]
+        dump = plain.dump(state)
+        dump["log"] = [plain.dump(line) for line in log_lines]
         digest = _state_digest(events_digest, dump)
         try:
             storage.write_json(path, {"format": CHECKPOINT_FORMAT, "events": base, "digest": digest, "state": dump})
@@ -458,7 +492,7 @@ class Match:
                 return 0
             if snap["digest"] != _state_digest(self._digests.upto(done, n), snap["state"]):
                 return 0
-            state = type(self.state).model_validate(snap["state"])
+            state = plain.load(type(self.state), snap["state"])
         except Exception:  # anything odd in a checkpoint (1e400, wrong types, a bug): replay instead
             return 0
         self.state, self.events = state, list(done[:n])

@@ -9,10 +9,13 @@ import importlib
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from refbox.engine import text, tomlfile
 from refbox.engine.errors import RulesetError
+
+if TYPE_CHECKING:
+    from refbox.engine.contract import Rules
 
 
 @dataclass(frozen=True)
@@ -22,7 +25,7 @@ class Entry:
     aliases: tuple[str, ...]
     data_file: str
     rules: str
-    """Dotted path of the rules module (start / prompt / apply / view)."""
+    """``module:Class`` of the ruleset's rules (a refbox.engine.contract.Rules), imported when first used."""
     setup_screen: str
     game_screen: str
     """``module:Class`` of the screens, imported only when opened."""
@@ -36,25 +39,30 @@ class Entry:
     def data_path(self) -> Path:
         return rulesets_dir() / self.data_file
 
-    def load_rules(self) -> ModuleType:
-        return importlib.import_module(self.rules)
+    def load_rules(self) -> type[Rules]:
+        """The ruleset's Rules class."""
+        module, name = self.rules.split(":")
+        return getattr(importlib.import_module(module), name)
 
     def load_data(self):
-        rules = self.load_rules()
         from refbox.engine import ruleset
 
-        return ruleset.load(rules.Data, self.data_path, self.house_file)
+        return ruleset.load(self.load_rules().Data, self.data_path, self.house_file)
+
+    def load(self) -> Rules:
+        """The rules over this entry's data (house rules merged): what a match, a simulation or a screen calls."""
+        return self.load_rules()(self.load_data())
 
 
 def _entry(name: str, title: str, aliases: tuple[str, ...], playable: bool) -> Entry:
     module = name.replace("-", "_")
-    cls = "".join(part.title() for part in name.split("-"))
+    cls = "".join(part.title() for part in name.split("-"))  # monster-ball -> MonsterBall
     return Entry(
         name=name,
         title=title,
         aliases=aliases,
         data_file=f"{name}.toml",
-        rules=f"refbox.games.{module}.rules",
+        rules=f"refbox.games.{module}.rules:{cls}",
         setup_screen=f"refbox.ui.games.{module}:{cls}SetupScreen",
         game_screen=f"refbox.ui.games.{module}:{cls}Screen",
         playable=playable,

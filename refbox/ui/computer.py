@@ -93,7 +93,7 @@ class ComputerPlayer:
         if not self.decides(legal):
             return
         coach = self.coach(legal.actor if legal.actor is not None else min(self.match.computer))
-        game = Game(self.match.rules, self.match.data, self.match.state).clone()  # its own copy, taken now
+        game = Game(self.match.rules, self.match.state).clone()  # its own copy, taken now
         turn = self.turn
         self.thinking = coach
         self.screen.show_computer(f"{coach.level} coach thinking… (Esc: decide now)")

@@ -40,38 +40,36 @@ def _event(e) -> list:
 
 def headless(ruleset: str, seed: int, decide=None, limit: int = 100_000) -> dict:
     from refbox.engine import registry
-    from refbox.engine.play import Game, random_event
+    from refbox.engine.play import Game
     from refbox.simulate import loaded, sim_setup
 
     entry = registry.lookup(ruleset)
-    rules, data = loaded(entry)
-    game = Game.start(rules, data, sim_setup(entry))
+    rules = loaded(entry)
+    game = Game.start(rules, sim_setup(entry))
     rng = random.Random(seed)
-    weights = getattr(rules, "RANDOM_WEIGHTS", None)
-    legal_fn = getattr(rules, "legal", None)
     events = []
     known = None
     for _ in range(limit):
-        legal = known or legal_fn(game.state, data)
+        legal = known or rules.legal(game.state)
         if legal.kind == "over":
             break
         if decide is None or legal.kind == "roll":
-            event = random_event(legal, rng, weights)
+            event = rules.drawer.draw(legal, rng)
         else:
             event = decide(game, legal)
         events.append(_event(event))
-        known = game.rules.apply(game.state, data, event)
+        known = rules.apply(game.state, event)
     return {"inputs": len(events), "events": _digest(events), "outcome": list(game.outcome())}
 
 
 def coached(ruleset: str, seed: int) -> dict:
-    from refbox.engine.coach import deciders, make
     from refbox.engine import registry
+    from refbox.engine.coach import deciders, make
     from refbox.simulate import loaded
 
-    rules, _ = loaded(registry.lookup(ruleset))
+    rules = loaded(registry.lookup(ruleset))
     coaches = {0: make("greedy", 0, seed=seed, iterations=1), 1: make("random", 1, seed=seed)}
-    decide = deciders(coaches, random.Random(f"sim:{seed}"), getattr(rules, "RANDOM_WEIGHTS", None))
+    decide = deciders(coaches, random.Random(f"sim:{seed}"), rules.drawer)
     return headless(ruleset, seed, decide, COACH_INPUTS)
 
 

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
-from refbox.engine.state import GameState, Model
+from refbox.engine.legacy_state import GameState, Model
 from refbox.engine.text import Name
 
 TEAM_COLOURS = {"iron-wolves": "#9fb6cc", "black-harts": "#e0524b"}

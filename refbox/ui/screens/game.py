@@ -138,10 +138,7 @@ class GameScreen(Screen):
 
     @property
     def names(self) -> tuple[str, str]:
-        team_names = getattr(self.match.rules, "team_names", None)
-        if team_names is not None:
-            return team_names(self.match.setup, self.match.data)
-        return tuple(t.name for t in self.match.setup.teams)  # type: ignore[return-value]
+        return self.match.rules.team_names(self.match.setup)
 
     _redraws = 0
     """How many times the screen was redrawn (a key that already redrew needs no second pass)."""
