@@ -116,7 +116,9 @@ class GameScreen(Screen):
         width, height = self.app.size
         breakpoints = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS + self.VERTICAL_BREAKPOINTS}
         for size, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
-            breakpoints.update({name: True for name in self._get_breakpoint_classes(size, points)})
+            reached = [name for at, name in sorted(points) if size >= at]  # the widest breakpoint reached, as Textual picks
+            if reached:
+                breakpoints[reached[-1]] = True
         breakpoints["-with-board"] = self.match.view().board is not None
         self.update_classes(breakpoints, update=False)
 
