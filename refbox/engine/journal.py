@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from refbox.engine.errors import JournalError, JournalWriteError
 from refbox.engine.prompts import Event
-from refbox.engine.storage import fsync_dir
+from refbox.engine.storage import fsync_dir, kind_of
 from refbox.engine.text import Name
 
 FORMAT_VERSION = 2
@@ -314,8 +314,9 @@ def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
     try:
         if path.is_dir():
             raise IsADirectoryError
-        if not stat.S_ISREG(path.stat().st_mode):  # a pipe or a device would block or never end
-            raise JournalError(f"{path}: not a regular file, so not a saved match")
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):  # a pipe or a device would block or never end
+            raise JournalError(f"{path}: {kind_of(mode)}, not a regular file, so not a saved match")
         raw = path.read_bytes()
     except FileNotFoundError:
         raise JournalError(f"{path}: no such saved match") from None

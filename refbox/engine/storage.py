@@ -143,11 +143,11 @@ def _saved_match(path: Path) -> SavedMatch:
     try:
         info = path.stat()
     except OSError as e:
-        return _unlisted(path, _stat_problem(path, e))
+        return _unlisted(path, stat_problem(path, e))
     if not stat.S_ISREG(info.st_mode):
-        return _unlisted(path, "is not a file (a directory?)", info.st_mtime)
+        return _unlisted(path, f"is not a file ({kind_of(info.st_mode)})", info.st_mtime)
     try:
-        header = _header(path)
+        header = header_fields(path)
     except ValueError as e:
         return _unlisted(path, str(e), info.st_mtime)
     try:
@@ -157,7 +157,7 @@ def _saved_match(path: Path) -> SavedMatch:
     return SavedMatch(path=path, summary=summary, modified=info.st_mtime, **header)
 
 
-def _header(path: Path) -> dict[str, str]:
+def header_fields(path: Path) -> dict[str, str]:
     """The list fields of the header line, or ValueError saying what is wrong with it."""
     try:
         with open(path, "rb") as f:
@@ -192,7 +192,46 @@ def _header(path: Path) -> dict[str, str]:
     return fields
 
 
-def _stat_problem(path: Path, e: OSError) -> str:
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, for a message."""
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def locate(given: str, root: Path) -> Path:
+    """A saved match given by its journal's path or by its id (as ``refbox --list`` shows it), once it is known
+    to be a refbox journal (a regular file whose first line is a refbox header); RefboxError says what is wrong
+    (a symbolic link loop, a folder, a named pipe, a file that is not a journal)."""
+    from refbox.engine.errors import RefboxError
+
+    path = Path(given)
+    if not _present(path):
+        path = matches_dir(root) / f"{given.removesuffix('.jsonl')}.jsonl"
+        if not _present(path):
+            raise RefboxError(f"no saved match {given!r} in {matches_dir(root)} (see refbox --list)")
+    try:
+        info = path.stat()
+    except OSError as e:
+        raise RefboxError(f"{path} {stat_problem(path, e)}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise RefboxError(f"{path} is {kind_of(info.st_mode)}, not a saved match")
+    try:
+        header_fields(path)
+    except ValueError as e:
+        raise RefboxError(f"{path}: {e}") from None
+    return path
+
+
+def _present(path: Path) -> bool:
+    """Whether there is a directory entry at ``path`` (a broken or looping link counts)."""
+    try:
+        return os.path.lexists(path)
+    except ValueError:  # a NUL in the name
+        return False
+
+
+def stat_problem(path: Path, e: OSError) -> str:
     if e.errno == errno.ELOOP:
         return "is a symbolic link loop"
     if isinstance(e, FileNotFoundError) and path.is_symlink():

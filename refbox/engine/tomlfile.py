@@ -41,7 +41,9 @@ def read(path: Path) -> dict[str, Any]:
             raise RulesetError(f"{name}: is a symbolic link loop") from None
         raise RulesetError(f"{name}: cannot read: {e.strerror}") from None
     if not stat.S_ISREG(info.st_mode):
-        raise RulesetError(f"{name}: is not a file (a directory?); rulesets are .toml files")
+        from refbox.engine.storage import kind_of
+
+        raise RulesetError(f"{name}: is not a file ({kind_of(info.st_mode)}); rulesets are .toml files")
     if info.st_size > MAX_BYTES:
         raise RulesetError(f"{name}: is too large for a ruleset ({info.st_size:,} bytes; at most {MAX_BYTES:,})")
     try:
