@@ -84,8 +84,9 @@ def test_when_even_the_repair_fails_no_later_line_is_written_after_the_fragment(
     monkeypatch.setattr(os, "write", half_then_full)
     monkeypatch.setattr(os, "ftruncate", disk_full)
     event = sim.random_answer(m.prompt(), random.Random(2))
-    with pytest.raises(JournalWriteError):
+    with pytest.raises(JournalWriteError) as first:
         m.submit(event)
+    assert "nothing changed" not in str(first.value) and "a part of its line may remain" in str(first.value)
     monkeypatch.undo()
     with pytest.raises(JournalWriteError, match="resume it"):
         m.submit(event)  # refused: appending after a fragment would bury it mid-file

@@ -212,7 +212,7 @@ class Journal:
                 os.fsync(fd)
             except OSError as e:
                 self._cut_back(fd, size, e)
-                raise JournalWriteError(_write_failure(self.path, e)) from None
+                raise JournalWriteError(self.broken or _write_failure(self.path, e)) from None
         finally:
             os.close(fd)
         self.count += 1
@@ -223,8 +223,9 @@ class Journal:
             os.ftruncate(fd, size)  # once cut, the file reads right; a later fsync makes that durable
         except OSError:
             self.broken = (
-                f"{self.path.name} could not be written ({_reason(cause)}) and a part of a line may remain at "
-                "its end. Leave the match (q) and resume it: refbox drops an unfinished last line on resume."
+                f"Could not save to {self.path}: {_reason(cause)}. The input was NOT recorded, but a part of its "
+                "line may remain at the end of the file. Leave the match (q) and resume it: refbox drops an "
+                "unfinished last line on resume."
             )
 
     @classmethod
