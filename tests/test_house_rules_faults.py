@@ -131,3 +131,12 @@ async def test_many_broken_files_scroll_under_the_menu_at_80_by_24(tmp_path):
             seen += "".join(drawn())
         assert "broken-29.toml" in seen, "every file's problem is shown on the way"
         assert "lines 1-" in drawn()[-1], "after the last page, the first again"
+
+
+async def test_the_app_starts_beside_a_house_file_holding_a_huge_number(tmp_path):
+    house_file(tmp_path, "huge.toml", f'[meta]\nname = "huge"\nextends = "battleball"\n[game]\nhalves = {HUGE}\n')
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.menu
+        assert len(menu.list_named("rulesets").options) == 5 and "huge.toml" in menu.message.plain

@@ -71,6 +71,60 @@ def checkpoint_path(journal: Path) -> Path:
     return journal.with_suffix(".checkpoint.json")
 
 
+CHECKPOINT_KEY = ".checkpoint-key"
+"""The secret that signs the checkpoints of the matches in a folder (one per folder: matches/, archive/...)."""
+
+KEY_BYTES = 32
+
+
+def checkpoint_key(folder: Path, create: bool = False) -> bytes:
+    """The folder's checkpoint key: random bytes only refbox (and whoever can read this user's files) knows, so
+    that a checkpoint edited by hand cannot carry a valid digest. With ``create``, made if missing or damaged
+    (readable by this user only). OSError if there is none (or it cannot be made)."""
+    path = folder / CHECKPOINT_KEY
+    key = _read_key(path)
+    if key is not None:
+        return key
+    if not create:
+        raise FileNotFoundError(errno.ENOENT, "no checkpoint key", str(path))
+    import secrets
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=CHECKPOINT_KEY + ".")  # readable by this user only (0600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(secrets.token_bytes(KEY_BYTES))
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)  # never over a key another window made meanwhile (theirs is read below)
+        except FileExistsError:
+            if _read_key(path) is None:  # the one there is damaged
+                os.replace(tmp, path)
+        except OSError:  # a drive without hard links
+            os.replace(tmp, path)
+    finally:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+    fsync_dir(folder)
+    key = _read_key(path)
+    if key is None:
+        raise OSError(errno.EIO, "the checkpoint key cannot be read back", str(path))
+    return key
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key in ``path``, or None if there is none or it is damaged (OSError if it cannot be read)."""
+    try:
+        with open(path, "rb") as f:
+            key = f.read(KEY_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    return key if len(key) == KEY_BYTES else None
+
+
 def write_json(path: Path, obj: dict) -> None:
     """Replaced atomically and durably: a reader sees the old file or the new one, never half of one,
     and after a power cut the new one is there (the file and the directory entry are fsync'd)."""
