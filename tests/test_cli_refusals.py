@@ -144,3 +144,11 @@ def test_a_billion_games_are_made_as_they_are_played_never_listed(data, monkeypa
         err = capsys.readouterr().err
         assert "stopped after 4 of 1,000,000,000 games" in err, err
         monkeypatch.undo()
+
+
+def test_a_named_pipe_among_the_matches_is_listed_as_one(tmp_path):
+    folder = tmp_path / "matches"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.jsonl")
+    done = refbox("--list", "--data-dir", str(tmp_path))
+    assert done.returncode == 0 and "is not a file (a named pipe)" in done.stdout and "directory" not in done.stdout

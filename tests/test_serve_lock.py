@@ -11,6 +11,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -125,6 +126,11 @@ class Running:
         else:
             raise AssertionError(f"no address printed: {self.process.stderr.read()}")
         self.origin, self.token = self.url.split("/?token=")
+        self.errors: list[str] = []
+        self.readers = [threading.Thread(target=kept.extend, args=(stream,), daemon=True)  # never a full pipe
+                        for stream, kept in ((self.process.stdout, []), (self.process.stderr, self.errors))]
+        for reader in self.readers:
+            reader.start()
         self.session = ClientSession()
         for _ in range(200):  # until it listens
             try:
@@ -138,8 +144,8 @@ class Running:
         await self.session.close()
         self.process.terminate()
         self.process.wait(30)
-        self.process.stdout.close()
-        self.process.stderr.close()
+        for reader in self.readers:
+            reader.join(30)
 
     def ws(self):
         return self.session.ws_connect(f"{self.origin}/ws", params={"token": self.token, "width": "120",
@@ -165,6 +171,18 @@ async def test_only_so_many_app_processes_run_at_once(data):
                 await asyncio.sleep(0.05)
         await first_screen(again)
         await again.close()
+
+
+async def test_a_host_other_than_loopback_is_served_with_a_warning(data):
+    root, match = data
+    async with Running(root, match, "--host", "0.0.0.0") as served:
+        assert "0.0.0.0" not in served.url, "the address printed is one other machines can use"
+        page = await served.session.get(served.url)
+        assert page.status == 200
+        async with ClientSession() as stranger:
+            assert (await stranger.get(served.origin + "/")).status == 401
+    warning = [line for line in served.errors if "warning" in line]
+    assert len(warning) == 1 and "the token in the address is then the only protection" in warning[0]
 
 
 async def first_screen(ws, wanted: str = "input ") -> str:
