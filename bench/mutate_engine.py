@@ -33,7 +33,7 @@ MUTATIONS = [
      "        self._after_write()"),
     ("match.py", "        except BaseException:  # a rule refused it midway", "        except ZeroDivisionError:  #"),
     ("match.py", "        self._record(Entry(\"undo\"))  # written first", "        pass  #"),
-    ("match.py", "            if snap[\"digest\"] != _state_digest", "            if False and snap[\"digest\"] != _state_digest"),
+    ("match.py", "            if not hmac.compare_digest(snap[\"digest\"]", "            if False and (snap[\"digest\"]"),
     ("match.py", "        except Exception:  # anything odd in a checkpoint", "        except KeyError:  #"),
     ("match.py", "        self._digests.cut(upto)", "        pass"),
     ("match.py", "        except OSError as e:\n            self.warning = (f\"The input is saved, but the list",

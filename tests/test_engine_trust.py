@@ -84,8 +84,9 @@ def test_when_even_the_repair_fails_no_later_line_is_written_after_the_fragment(
     monkeypatch.setattr(os, "write", half_then_full)
     monkeypatch.setattr(os, "ftruncate", disk_full)
     event = sim.random_answer(m.prompt(), random.Random(2))
-    with pytest.raises(JournalWriteError):
+    with pytest.raises(JournalWriteError) as first:
         m.submit(event)
+    assert "nothing changed" not in str(first.value) and "a part of its line may remain" in str(first.value)
     monkeypatch.undo()
     with pytest.raises(JournalWriteError, match="resume it"):
         m.submit(event)  # refused: appending after a fragment would bury it mid-file
@@ -394,7 +395,8 @@ def test_a_checkpoint_with_a_matching_digest_but_an_impossible_value_is_ignored(
     path = storage.checkpoint_path(m.journal.path)
     data = json.loads(path.read_text())
     data["state"]["turn"] = float("inf")  # 1e400 in the file: a forged digest cannot make it valid
-    data["digest"] = _state_digest(m._digests.upto(m.events, data["events"]), data["state"])
+    key = storage.checkpoint_key(m.journal.path.parent)
+    data["digest"] = _state_digest(key, m._digests.upto(m.events, data["events"]), data["state"])
     path.write_text(json.dumps(data))
     assert Match.load(m.journal.path)[0].state == m.state
 
@@ -406,3 +408,4 @@ def test_after_undo_and_new_inputs_the_checkpoint_still_checks_out(tmp_path, mon
         m.undo()
     sim.advance(m, 30, random.Random(99))
     assert resumed_from_its_checkpoint(m, monkeypatch), "resumed from the checkpoint, not from the start"
+

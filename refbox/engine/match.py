@@ -12,6 +12,7 @@ says what could not be refreshed.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import logging
 import threading
@@ -37,7 +38,9 @@ SNAPSHOT_EVERY = 64
 CHECKPOINT_EVERY = 256
 """Write a verified checkpoint of the state beside the journal this often (in the background) and on
 leaving, so resuming replays at most this many inputs. The journal stays the truth: a checkpoint whose
-digest does not match the journal's inputs and its own state is ignored."""
+digest does not match the journal's inputs and its own state is ignored. The digest is keyed (HMAC) with the
+folder's secret key (storage.checkpoint_key): a checkpoint edited by hand, its digest recomputed, is ignored
+too, unless whoever edited it also read the key."""
 
 KEPT_STATES = 4
 """States kept for stepping back and forth by undo and redo without a replay."""
@@ -46,7 +49,8 @@ META_EVERY = 25
 """Refresh the saved-match summary (for the home screen list) once the match is this many inputs away from
 the one last written (undo counts: it changes the summary too), and on leaving."""
 
-CHECKPOINT_FORMAT = 2
+CHECKPOINT_FORMAT = 3
+"""3: the digest is keyed. Checkpoints of earlier formats are ignored (the journal is replayed once)."""
 
 DiceMode = Literal["physical", "digital"]
 
@@ -474,8 +478,8 @@ class Match:
         state, log_lines = snapshot
         dump = plain.dump(state)
         dump["log"] = [plain.dump(line) for line in log_lines]
-        digest = _state_digest(events_digest, dump)
         try:
+            digest = _state_digest(storage.checkpoint_key(path.parent, create=True), events_digest, dump)
             storage.write_json(path, {"format": CHECKPOINT_FORMAT, "events": base, "digest": digest, "state": dump})
         except OSError as e:
             self._warn(f"The input is saved, but the checkpoint {path.name} could not be refreshed "
@@ -490,7 +494,8 @@ class Match:
             n = snap["events"]
             if snap.get("format") != CHECKPOINT_FORMAT or type(n) is not int or not 0 < n <= len(done):
                 return 0
-            if snap["digest"] != _state_digest(self._digests.upto(done, n), snap["state"]):
+            key = storage.checkpoint_key(self.journal.path.parent)  # none: no checkpoint can be trusted
+            if not hmac.compare_digest(snap["digest"], _state_digest(key, self._digests.upto(done, n), snap["state"])):
                 return 0
             state = plain.load(type(self.state), snap["state"])
         except Exception:  # anything odd in a checkpoint (1e400, wrong types, a bug): replay instead
@@ -558,8 +563,9 @@ def _canonical(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
-def _state_digest(events_digest: bytes, state: Any) -> str:
-    return hashlib.sha256(events_digest + _canonical(state).encode()).hexdigest()
+def _state_digest(key: bytes, events_digest: bytes, state: Any) -> str:
+    """The checkpoint's digest: over the inputs it follows and the state they led to, keyed."""
+    return hmac.new(key, events_digest + _canonical(state).encode(), hashlib.sha256).hexdigest()
 
 
 def computer_settings(meta: dict) -> tuple[dict[int, str], float]:
