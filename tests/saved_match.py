@@ -48,13 +48,13 @@ def signed(journal: Path) -> None:
     import json
 
     from refbox.engine.journal import effective, read
-    from refbox.engine.match import CHECKPOINT_FORMAT, _Digests, _state_digest
+    from refbox.engine.files import CHECKPOINT_FORMAT, Digests, state_digest
 
     loaded = read(journal, repair=False)
     done, _ = effective(loaded.entries)
     path = storage.checkpoint_path(journal)
     snap = json.loads(path.read_text())
     key = storage.checkpoint_key(journal.parent, create=True)
-    snap["digest"] = _state_digest(key, _Digests(loaded.header).upto(done, snap["events"]), snap["state"])
+    snap["digest"] = state_digest(key, Digests(loaded.header).upto(done, snap["events"]), snap["state"])
     snap["format"] = CHECKPOINT_FORMAT
     path.write_text(json.dumps(snap))

@@ -96,9 +96,9 @@ class TestReport:
             screen = app.screen
             assert isinstance(screen, GameScreen) and len(app.screen_stack) == 2
             new = screen.match.header
-            assert screen.match.journal.path != finished and screen.match.events == []
+            assert screen.match.path != finished and screen.match.events == []
             assert (new.setup, new.data, new.ruleset) == (old.setup, old.data, old.ruleset) and new.seed != old.seed
-            assert read(screen.match.journal.path, repair=False).header.seed == new.seed
+            assert read(screen.match.path, repair=False).header.seed == new.seed
 
 
 class TestFiles:

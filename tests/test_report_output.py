@@ -129,7 +129,7 @@ def test_a_team_named_like_a_tag_is_text_in_markdown(tmp_path):
     setup = {"teams": [{"name": HOSTILE, "colour": "red"}, {"name": "[a](j:x)*b*`c`|d|&amp;",
                                                               "colour": "blue"}], "squads": 1}
     match = Match.new("slargeball", setup, 1, path=path)
-    report = build(match.journal.path)
+    report = build(match.path)
     text = to_markdown(report)
     assert "<script" not in text and "&lt;script&gt;x()&lt;/script&gt;" in text
     assert not re.search(r"<[A-Za-z/!?]", text), "no tag of any kind"

@@ -113,7 +113,7 @@ def scripted(path) -> Match:
 def test_the_tally_of_a_scripted_match(tmp_path):
     m = scripted(tmp_path / "small.jsonl")
     assert m.state.score == [2, 0]
-    r = report.build(m.journal.path)
+    r = report.build(m.path)
     teams = {t: dict(stats) for t, stats in r.tally.teams.items()}
     assert teams == {0: {"fights": 1, "fights won": 1, "goals": 1, "points": 2},
                      1: {"fights": 1, "penalties": 1, "penalty minutes": 3}}

@@ -179,7 +179,7 @@ class RefboxApp(App):
             self.report(str(e), "No rematch")
             return
         self.push_screen(screen)
-        self.notify(f"Rematch: seed {match.header.seed}, saved as {match.journal.path.name}", title="Rematch",
+        self.notify(f"Rematch: seed {match.header.seed}, saved as {match.path.name}", title="Rematch",
                     markup=False)
 
     def report(self, message: str, title: str, timeout: float = 15) -> None:
