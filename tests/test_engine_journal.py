@@ -123,7 +123,7 @@ def test_a_damaged_side_file_counts_as_absent(tmp_path):
 def test_an_input_that_no_longer_replays_is_a_clear_error(tmp_path):
     m = new(tmp_path)
     m.submit(roll(6, 1))
-    m.journal.append(Entry("input", roll(9)))  # a well-formed line that the rules refuse on replay
+    m.files.append(Entry("input", roll(9)))  # a well-formed line that the rules refuse on replay
     with pytest.raises(JournalError, match="input 2 cannot be replayed"):
         Match.load(tmp_path / "m.jsonl")
 
@@ -151,10 +151,10 @@ def test_a_refused_input_is_not_journaled(tmp_path):
 
 def test_the_dice_mode_is_a_setting_kept_across_restarts_and_not_undone(tmp_path):
     m = new(tmp_path)
-    m.set_dice_mode("digital")
+    m.change_settings(dice_mode="digital")
     m.submit(roll(6, 1))
     m.undo()
-    assert Match.load(tmp_path / "m.jsonl")[0].dice_mode == "digital"
+    assert Match.load(tmp_path / "m.jsonl")[0].settings.dice_mode == "digital"
 
 
 def test_undo_far_back_uses_snapshots_and_matches_a_fresh_replay(tmp_path):

@@ -8,13 +8,14 @@ from refbox.engine import registry
 from refbox.engine.play import Game, random_event
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.lineup import _layout_of, layout
+from every_ruleset import rules_for, rules_module
 
 
 def _game(squads: int):
     entry = registry.lookup("slargeball")
-    rules, data = entry.load_rules(), entry.load_data()
+    rules, data = rules_module(entry.name), entry.load_data()
     setup = rules.Setup.model_validate({**rules.sim_setup(data), "squads": squads})
-    return Game.start(rules, data, setup), data
+    return Game.start(rules_for(rules, data), setup), data
 
 
 def test_the_layout_matches_the_figures_of_every_state_of_random_play():

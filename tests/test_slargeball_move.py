@@ -5,6 +5,7 @@ import pytest
 from refbox.engine.errors import InvalidInput
 from refbox.engine.prompts import Event
 from slargeball_driver import Driver
+from every_ruleset import rules_for, rules_module
 
 DG, TREMPLES, NICKELBACKS, GOALIES, CAPTAINS, RUSHERS, COACHES = range(7)
 
@@ -117,10 +118,10 @@ def test_the_move_menu_offers_exactly_the_actions_some_figure_can_take():
     from refbox.games.slargeball.moving import ACTIONS, _movers, menu_actions
 
     entry = registry.lookup("slargeball")
-    rules, data = entry.load_rules(), entry.load_data()
+    rules, data = rules_module(entry.name), entry.load_data()
     menus = 0
     for seed in range(3):
-        game = Game.start(rules, data, rules.Setup.model_validate(rules.sim_setup(data)))
+        game = Game.start(rules_for(rules, data), rules.Setup.model_validate(rules.sim_setup(data)))
         rng = random.Random(seed)
         while (legal := game.legal()).kind != "over":
             if game.state.ask.step == "move_menu":

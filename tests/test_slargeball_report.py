@@ -98,14 +98,14 @@ def test_full_time_is_the_current_phase_at_the_end():
 
     m = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=2)
     sim.play_random(m, 2, choose=table_chooser)
-    view = m.rules.view(m.state, m.data)
+    view = m.rules.view(m.state)
     assert [r.name for r in view.phases if r.status == "current"] == ["Full time"]
 
 
 def test_a_one_squad_match_lists_no_captains_or_coaches():
     m = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=2)
-    names = [r.name for r in m.rules.view(m.state, m.data).phases]
+    names = [r.name for r in m.rules.view(m.state).phases]
     assert "Captains" not in names and "Coaches" not in names and "Tremples" in names
     m = Match.new("slargeball", {"teams": TEAMS, "squads": 3}, seed=2)
-    names = [r.name for r in m.rules.view(m.state, m.data).phases]
+    names = [r.name for r in m.rules.view(m.state).phases]
     assert "Captains" in names and "Coaches" in names

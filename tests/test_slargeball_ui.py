@@ -85,7 +85,7 @@ class TestPlayingWithPhysicalDice:
         async with app.run_test(size=SIZE) as pilot:
             match = await start_match(pilot)
             await pilot.press("d")
-            assert match.dice_mode == "digital"
+            assert match.settings.dice_mode == "digital"
             await pilot.press("space")
             assert match.events and match.events[0].source == "digital"
 

@@ -69,7 +69,7 @@ async def test_a_summary_that_cannot_be_refreshed_is_a_warning_not_a_lost_input(
     from refbox.engine import match as match_module
     path = tmp_path / "matches" / "m.jsonl"
     demo_match(path, events=24, squads=1)
-    monkeypatch.setattr(match_module, "META_EVERY", 1)  # the summary is due at the next input
+    monkeypatch.setattr(match_module, "SUMMARY_EVERY", 1)  # the summary is due at the next input
     app = RefboxApp(data_dir=tmp_path, resume_path=path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
-from refbox.engine.text import Name, Prose
+from refbox.engine.text import Label, Name, Prose
 from refbox.games.slargeball.field_data import FieldLayout
 
 
@@ -40,7 +40,7 @@ class Coach(Strict):
 
 class Position(Strict):
     id: Name = Field(pattern=r"^[A-Z]{1,3}$")
-    name: Name
+    name: Label
     move: int = Field(ge=0, le=30)
     whap: int = Field(ge=0, le=6)
     fling: int = Field(ge=0, le=6)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from refbox.engine.contract import Rules
+
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Legal, Prompt, Roll, legal_of
 from refbox.games.slargeball import flow, lineup, moving, nabbing, whap_fling
@@ -225,3 +227,51 @@ def tally(t, prompt: Prompt, event: Event, state: State, data: Data) -> None:
             who_scored = scorer.tag if scorer is not None and scorer.team == team else None
             t.add(team, who_scored, "goals", goals)
     t._slargeball_score = after
+
+
+class Slargeball(Rules):
+    """Slargeball! through the engine's contract (refbox.engine.contract)."""
+
+    name = "slargeball"
+    Data, Setup, State = Data, Setup, State
+    statistics = STATS
+
+    def new_setup(self) -> dict:
+        return {"teams": [{"name": "Red Ravagers", "colour": "red"}, {"name": "Blue Bashers", "colour": "blue"}],
+                "squads": self.data.game.squads_near(2)}
+
+    def headless_setup(self) -> dict:
+        return sim_setup(self.data)
+
+    def team_names(self, setup: Setup) -> tuple[str, str]:
+        return setup.teams[0].name, setup.teams[1].name
+
+    def colours(self, setup: Setup) -> tuple[str, str]:
+        return colours(setup)
+
+    def start(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def begin(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def legal(self, state: State) -> Legal:
+        return legal(state, self.data)
+
+    def prompt(self, state: State) -> Prompt:
+        return prompt(state, self.data)
+
+    def apply(self, state: State, event: Event) -> None:
+        return apply(state, self.data, event)
+
+    def phase(self, state: State) -> str:
+        return view(state, self.data).phase_id
+
+    def view(self, state: State):
+        return view(state, self.data)
+
+    def outcome(self, state: State) -> tuple[int, int]:
+        return state.teams[0].score, state.teams[1].score
+
+    def tally(self, t, prompt: Prompt, event: Event, state: State) -> None:
+        tally(t, prompt, event, state, self.data)
