@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
 from refbox.engine.text import Label, Name, Prose
+from refbox.games.slargeball.field_data import FieldLayout
 
 
 class Game(Strict):
@@ -82,6 +83,8 @@ class Data(RulesetData):
     positions: list[Position] = Field(min_length=1)
     balls: list[BallCount] = Field(min_length=1)
     scatter: Scatter
+    field: FieldLayout | None = None
+    """The field in inches; None in matches saved before refbox had one (they are played at the table)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> "Data":
@@ -100,6 +103,8 @@ class Data(RulesetData):
             raise ValueError(f"balls: each squad count {wanted} needs exactly one ball count (got {covered})")
         if not all(1 <= n <= self.game.die for n in self.coach.activation_needs):
             raise ValueError(f"coach.activation_needs: each need must be 1..{self.game.die}")
+        if self.field is not None:
+            self.field.check(max(b.count for b in self.balls), len(self.scatter.directions))
         return self
 
     def position(self, pos_id: str) -> Position:
