@@ -10,7 +10,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from refbox.games.slargeball.models import TEAM_COLOURS
-from refbox.games.slargeball.rules import roster
+from refbox.games.slargeball.lineup import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
@@ -48,7 +48,7 @@ class SlargeballSetupScreen(SetupScreen):
         text.append(f"{setup.squads} squad(s) a side · {self.data.balls_for(setup.squads)} ball(s) in play · "
                     f"{self.data.game.turns} turns\n\n", style="bold")
         for team, t in enumerate(setup.teams):
-            figs = roster(setup, self.data, team)
+            figs = roster(setup.squads, self.data, team)
             text.append(t.name, style=f"bold {RICH.get(t.colour, t.colour)}")
             text.append(f" — {len(figs)} figures\n")
             counts: dict[str, int] = {}
