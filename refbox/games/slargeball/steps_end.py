@@ -26,13 +26,15 @@ def wake_prompt(state: State, data: Data, legal: Legal) -> Roll:
 
 @STEPS.apply_for("wake_roll")
 def wake_apply(state: State, data: Data, event: Event) -> None:
+    logged = state.logged
     for fig_id, face in zip(state.ask.queue, event.value):
         fig = state.fig(fig_id)
-        if face <= fig.whap:
+        woken = face <= fig.whap
+        if woken:
             fig.status = "up"
-            log(state, data, f"{who(state, fig)} wakes up (rolled {face}, Whap {fig.whap})", fig.team)
-        else:
-            log(state, data, f"{who(state, fig)} stays down (rolled {face}, Whap {fig.whap})", fig.team)
+        if logged:  # worded only where the log is kept (not in headless play)
+            log(state, data, f"{who(state, fig)} {'wakes up' if woken else 'stays down'} (rolled {face}, "
+                f"Whap {fig.whap})", fig.team)
     flow.close_turn(state, data)
 
 

@@ -89,14 +89,16 @@ def nab_roll_apply(state: State, data: Data, event: Event) -> None:
     fig, ball = figure(state, data, state.ask.figure), state.ball(state.ask.ball)
     face, action = event.value[0], state.ask.action
     state.record("nabs", fig.team, fig.tag)
-    if face <= fig.nab:
+    nabbed = face <= fig.nab
+    if state.logged:  # worded only where the log is kept (not in headless play)
+        log(state, data, f"{who(state, fig)} {'nabs' if nabbed else 'misses'} ball {ball.id} (rolled {face}, "
+            f"needed {fig.nab} or less)", fig.team)
+    if nabbed:
         ball.put("carried", fig.id)
-        log(state, data, f"{who(state, fig)} nabs ball {ball.id} (rolled {face}, needed {fig.nab} or less)", fig.team)
         if action == "ground":
             state.nab_done = [*state.nab_done, ball.id]
         flow.next_nab(state, data)
         return
-    log(state, data, f"{who(state, fig)} misses ball {ball.id} (rolled {face}, needed {fig.nab} or less)", fig.team)
     if action in ("air", "chain"):
         ask(state, "bonk_roll", team=fig.team, ball=ball.id, figure=fig.id, action=action)
     else:

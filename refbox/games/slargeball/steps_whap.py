@@ -122,12 +122,12 @@ def whap_roll_apply(state: State, data: Data, event: Event) -> None:
     face = event.value[0]
     state.whapped = [*state.whapped, whapper.id]
     state.record("whaps", whapper.team, whapper.tag)
-    if face <= whapper.whap:
+    hit = face <= whapper.whap
+    if hit:
         knock_out(state, data, target)
         state.record("knock-outs", whapper.team, whapper.tag)
-        log(state, data, f"{who(state, whapper)} whaps {who(state, target)} unconscious "
-            f"(rolled {face}, needed {whapper.whap} or less)", whapper.team)
-    else:
-        log(state, data, f"{who(state, whapper)} whaps at {who(state, target)} and misses (rolled {face})",
-            whapper.team)
+    if state.logged:  # worded only where the log is kept (not in headless play)
+        what = (f"whaps {who(state, target)} unconscious (rolled {face}, needed {whapper.whap} or less)" if hit
+                else f"whaps at {who(state, target)} and misses (rolled {face})")
+        log(state, data, f"{who(state, whapper)} {what}", whapper.team)
     flow.settle_whap_band(state, data)
