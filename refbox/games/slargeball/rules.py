@@ -32,8 +32,9 @@ class Slargeball(Rules):
     """2: forced answers are never asked (version 1 asked them unless the ruleset's ``table.skip_forced``)."""
 
     def new_setup(self) -> dict:
+        """The setup screen's first values: three squads a side (or the nearest the ruleset allows)."""
         return {"teams": [{"name": "Red Ravagers", "colour": "red"}, {"name": "Blue Bashers", "colour": "blue"}],
-                "squads": self.data.game.squads_near(2)}
+                "squads": self.data.game.squads_near(3)}
 
     def headless_setup(self) -> dict:
         """Two teams of two squads (or the nearest count the ruleset allows)."""
