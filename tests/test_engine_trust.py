@@ -9,7 +9,7 @@ from datetime import datetime
 
 import pytest
 
-from refbox.engine import sim, storage
+from refbox.engine import plain, sim, storage
 from refbox.engine.errors import JournalError, JournalWriteError, NothingToUndo
 from refbox.engine.journal import Entry
 from refbox.engine.match import Match
@@ -34,7 +34,7 @@ def disk_full(*_args, **_kwargs):
 
 
 def fingerprint(m: Match):
-    return (m.state.model_dump(), list(m.events), list(m.redo_stack), m.path.read_bytes())
+    return (plain.dump(m.state), list(m.events), list(m.redo_stack), m.path.read_bytes())
 
 
 # ---- 1. a failed save changes nothing ----
