@@ -129,7 +129,7 @@ class Pending:
     injury_track: TimerTrack | None = None
     ball_end: Sector | None = None
     ball_from: Sector | None = None
-    passed: list[str] = field(default_factory=list)
+    passed: tuple[str, ...] = ()
     """Figures the ball has already reached on its path this Ball step..."""
     reached: Count = 0
     """...and how far along the path (an index into it) the last of them stood."""

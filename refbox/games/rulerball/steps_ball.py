@@ -94,7 +94,7 @@ def ball_path_apply(state: State, data: Data, event: Event) -> None:
     f = state.fig(value)
     pending = state.pending
     pending.figure = value
-    pending.passed.append(value)
+    pending.passed = (*pending.passed, value)
     pending.reached = along_path(state, data)[f.sector]  # type: ignore[index]
     state.step = "field_quick" if f.role == "catcher" else "avoid"
 

@@ -51,22 +51,27 @@ def initiative_apply(state: State, data: Data, event: Event) -> None:
 
 def to_move(state: State, data: Data) -> list[Figure]:
     """Figures in the marker's sector still to move, in roster order."""
-    s = (state.initiative + state.sweep - 1) % data.track.sectors + 1  # type: ignore[operator]  # sweep_sector
+    s = sweep_sector(state, data.track.sectors)
     return [f for f in state.figures if f.sector == s and f.moves == 0 and f.place == "track"]
 
 
 def walker(state: State, data: Data) -> Figure:
-    """The figure whose move is asked: the one the table named to go first, else the next in roster order."""
-    return walker_of(state, to_move(state, data))
+    """The figure whose move is asked: the one the table named to go first (``move_first``), else the first still
+    to move in the marker's sector, in roster order."""
+    return _walker(state, data)[0]
 
 
-def walker_of(state: State, here: list[Figure]) -> Figure:
-    chosen = state.pending.figure
-    if chosen is not None:
-        for f in here:
-            if f.id == chosen:
-                return f
-    return here[0]
+def _walker(state: State, data: Data) -> tuple[Figure, bool]:
+    """(the walker, whether another figure of the sector is still to move): one pass, stopping at the second."""
+    chosen, s = state.pending.figure, sweep_sector(state, data.track.sectors)
+    first = None
+    for f in state.figures:
+        if f.sector == s and f.moves == 0 and f.place == "track":
+            if first is not None:
+                return (state.fig(chosen) if chosen is not None else first), True
+            first = f
+    assert first is not None, "the move sweep is settled: someone in the marker's sector is still to move"
+    return first, False
 
 
 @STEPS.skip_for("move_walk")
@@ -92,8 +97,8 @@ def move_walk_skip(state: State, data: Data) -> bool:
 
 @STEPS.legal_for("move_walk", phase="move")
 def move_walk_legal(state: State, data: Data) -> Legal:
-    here = to_move(state, data)
-    return Legal("choose", walker_of(state, here).team, data.move_answers[len(here) > 1])
+    f, several = _walker(state, data)
+    return Legal("choose", f.team, data.move_answers[several])
 
 
 @STEPS.prompt_for("move_walk")
@@ -150,9 +155,8 @@ def move_walk_apply(state: State, data: Data, event: Event) -> None:
 
 @STEPS.legal_for("move_first", phase="move")
 def move_first_legal(state: State, data: Data) -> Legal:
-    here = to_move(state, data)
-    f = walker_of(state, here)
-    return Legal("choose", None, ("back", *[g.id for g in here if g is not f]))
+    f = walker(state, data)
+    return Legal("choose", None, ("back", *[g.id for g in to_move(state, data) if g is not f]))
 
 
 @STEPS.prompt_for("move_first")
