@@ -20,7 +20,7 @@ DEFAULT_MAKE_UP: tuple[tuple[Role, int], ...] = (("biker", 3), ("catcher", 2), (
 
 
 class _SetupModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class FigureSetup(_SetupModel):
