@@ -204,6 +204,11 @@ def boing_directions(mat: Mat, target: Base, k: int, vector: int) -> tuple[float
 # ---- spots, and putting a ball back ----
 
 
+def spot_facings(spot: Base) -> tuple[int, ...]:
+    """The six facings that lay a base exactly on the spot's hexagon."""
+    return tuple(range(spot.facing % 2, 12, 2))
+
+
 def covered(spot: Base, bases: Iterable[Base], side: float) -> bool:
     """Some base covers part of the spot (touching its outline does not)."""
     return any(overlap(spot, b, side) for b in bases)
