@@ -99,12 +99,21 @@ def sampled_sight(pa, pb, blockers, per_side: int = 24, keep_off: float = 1e-3):
 
 def stepped_contact(moved, still_polys, ux, uy, distance_mm, step=0.01, deep=1e-4):
     """Walk the polygon ``moved`` along (ux, uy) in small steps: the first step at which it overlaps one of
-    ``still_polys`` by more than ``deep`` (None if it never does within ``distance_mm``)."""
+    ``still_polys`` by more than ``deep`` (None if it never does within ``distance_mm``). Each polygon's
+    projections on every edge normal of both are taken once; a step shifts the moving one's by t·(n·u)."""
+    tables = []
+    for still in still_polys:
+        rows = []
+        for nx, ny in axes(moved) + axes(still):
+            m0, m1 = project(moved, nx, ny)
+            q0, q1 = project(still, nx, ny)
+            rows.append((m0, m1, nx * ux + ny * uy, q0, q1))
+        tables.append(rows)
     n = 0
     while n * step <= distance_mm:
         t = n * step
-        here = [(x + t * ux, y + t * uy) for x, y in moved]
-        if any(depth(here, s) > deep for s in still_polys):
-            return t
+        for rows in tables:
+            if all(min(m1 + t * s, q1) - max(m0 + t * s, q0) > deep for m0, m1, s, q0, q1 in rows):
+                return t
         n += 1
     return None

@@ -21,6 +21,8 @@ from refbox.engine.geometry.mat import Bases, Mat, fits, on_mat_until
 
 TOUCH = 1e-6
 """Millimetres: how close counts as touching when naming the sides in contact."""
+REACH = 1e-9
+"""Millimetres: a contact this far past the full distance (float noise) still happens at the full distance."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +60,10 @@ def sweep(mat: Mat, balls: Bases, mover_id: str, degrees: float, distance: float
         if span is None or span[1] <= EPS:  # never overlaps, or only behind it (a partner it leaves)
             continue
         t = max(overlap_interval(mover, ux, uy, o, side, 0.0)[0], 0.0)  # the exact touching moment
-        if t < best or (t == best and kind == "none"):
+        if t < best or (kind == "none" and t <= best + REACH):
             best, kind, hit, target = t, what, i, o
     edge = on_mat_until(mat, mover, ux, uy)
-    if edge < best or (edge == best and kind == "none"):
+    if edge < best or (kind == "none" and edge <= best + REACH):
         best, kind, hit, target = edge, "edge", None, None
     at = (mover.x + best * ux, mover.y + best * uy)
     sides = touching_sides(mover, at, target, side) if target is not None else ()
