@@ -73,7 +73,7 @@ def test_a_ball_rests_after_a_sweep_without_overlapping_or_leaving_the_mat(layou
     out = sweep(MAT, layout, mover, degrees, reach, portals)
     assert out.travelled <= reach + 1e-9
     assert_sound({**layout, **portals, mover: Base(*out.rest, layout[mover].facing)})
-    over, after = pass_over(MAT, layout, mover, degrees, reach, portals)
+    _, after = pass_over(MAT, layout, mover, degrees, reach, portals)
     assert_sound({**layout, **portals, mover: Base(*after.rest, layout[mover].facing)})
 
 

@@ -81,6 +81,14 @@ def side_degrees(facing: int, k: int) -> int:
     return (STEP_DEGREES * facing + 60 * (k - 1)) % 360
 
 
+_UNITS = tuple(unit(STEP_DEGREES * i) for i in range(FACING_STEPS))
+
+
+def side_unit(facing: int, k: int) -> Point:
+    """Side k's outward unit normal for a base with this facing."""
+    return _UNITS[(facing + 2 * (k - 1)) % FACING_STEPS]
+
+
 def is_bitey(k: int) -> bool:
     return k in BITEY_SIDES
 
@@ -128,6 +136,8 @@ class Sum:
     """Its circumradius: centres farther apart than this never touch."""
     inner: float
     """Its inradius: centres closer than this always overlap."""
+    degrees: tuple[int, ...]
+    """The direction of each plane's normal (a multiple of 30): a side normal of one hexagon or the other."""
 
 
 @lru_cache(maxsize=16)
@@ -141,7 +151,9 @@ def minkowski(class_a: int, class_b: int, side: float) -> Sum:
         length = math.hypot(x1 - x0, y1 - y0)
         nx, ny = (y1 - y0) / length, (x0 - x1) / length
         planes.append((nx, ny, nx * x0 + ny * y0))
-    return Sum(tuple(hull), tuple(planes), max(math.hypot(x, y) for x, y in hull), min(h for _, _, h in planes))
+    degrees = tuple(round(math.degrees(math.atan2(ny, nx))) % 360 for nx, ny, _ in planes)
+    return Sum(tuple(hull), tuple(planes), max(math.hypot(x, y) for x, y in hull), min(h for _, _, h in planes),
+               degrees)
 
 
 def convex_hull(points: list[Point]) -> list[Point]:

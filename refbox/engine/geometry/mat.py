@@ -16,15 +16,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from refbox.engine.geometry.hexes import (
-    EPS, SIDES, STEP_DEGREES, Base, Point, gap, half_extents, inradius, overlap, overlap_interval, side_degrees, unit,
+    EPS, SIDES, STEP_DEGREES, Base, Point, facing_of, gap, half_extents, inradius, overlap, overlap_interval,
+    side_degrees, side_unit, unit,
 )  # fmt: skip
 from refbox.engine.geometry.sight import line_of_sight
 
 INCH_MM = 25.4
 Bases = Mapping[str, Base]
+NO_BASES: Bases = MappingProxyType({})
+"""No portals (a default that cannot be changed by accident)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +110,7 @@ def neighbours(mat: Mat, bases: Bases, ball_id: str) -> list[str]:
             and adjacent(mat, me, b)]
 
 
-def problems(mat: Mat, balls: Bases, portals: Bases = {}) -> list[str]:
+def problems(mat: Mat, balls: Bases, portals: Bases = NO_BASES) -> list[str]:
     """Everything wrong with a layout: bases off the mat, bases overlapping (empty when all is well)."""
     every = list(balls.items()) + [(f"portal {i}", p) for i, p in portals.items()]
     out = [f"{i} is not wholly on the mat" for i, b in every if not on_mat(mat, b)]
@@ -122,10 +126,7 @@ def facing_edges(target: Base, active: Base) -> tuple[int, ...]:
     """The target's three sides nearest the active ball's centre (four when the centre lies exactly on the
     line of one of the target's corners, so that two sides tie for third)."""
     dx, dy = active.x - target.x, active.y - target.y
-    score = []
-    for k in range(SIDES):
-        nx, ny = unit(side_degrees(target.facing, k))
-        score.append(nx * dx + ny * dy)
+    score = [nx * dx + ny * dy for nx, ny in (side_unit(target.facing, k) for k in range(SIDES))]
     third = sorted(score, reverse=True)[2]
     tie = 1e-9 * max(1.0, math.hypot(dx, dy))
     return tuple(k for k in range(SIDES) if score[k] >= third - tie)
@@ -133,7 +134,7 @@ def facing_edges(target: Base, active: Base) -> tuple[int, ...]:
 
 def flush_centre(target: Base, k: int, side: float) -> Point:
     """Where a ball's centre is when one of its sides lies flush and centred on the target's side k."""
-    nx, ny = unit(side_degrees(target.facing, k))
+    nx, ny = side_unit(target.facing, k)
     d = 2 * inradius(side)
     return target.x + d * nx, target.y + d * ny
 
@@ -141,13 +142,22 @@ def flush_centre(target: Base, k: int, side: float) -> Point:
 def room(mat: Mat, target: Base, k: int, others: Iterable[Base]) -> tuple[int, int] | None:
     """Where the active ball sits against the target's side k, centred on it and rounded to whole
     millimetres away from the target (it then touches the target: gap under ``mat.adjacent``), if that place
-    is on the mat and overlaps none of ``others`` (every other ball and portal); None when there is no room."""
-    ex, ey = flush_centre(target, k, mat.side)
-    near = [o for o in others if (o.x - ex) ** 2 + (o.y - ey) ** 2 < (2 * mat.side + 2) ** 2]
+    is on the mat and overlaps none of ``others`` (every other ball and portal; the target may be among
+    them); None when there is no room."""
+    return _room(mat, target, k, _near(target, others, 4 * mat.side + 2))
+
+
+def _near(centre: Base, others: Iterable[Base], reach: float) -> list[Base]:
+    return [o for o in others if (o.x - centre.x) ** 2 + (o.y - centre.y) ** 2 < reach * reach]
+
+
+def _room(mat: Mat, target: Base, k: int, near: list[Base]) -> tuple[int, int] | None:
+    nx, ny = side_unit(target.facing, k)
+    flush = 2 * inradius(mat.side)
+    ex, ey = target.x + flush * nx, target.y + flush * ny
     for x, y in _around(ex, ey):
-        spot = Base(x, y, target.facing)
-        if not overlap(spot, target, mat.side) and gap(spot, target, mat.side) < mat.adjacent \
-                and fits(mat, spot, near):
+        off = nx * (x - target.x) + ny * (y - target.y) - flush  # the gap to the target (same orientation)
+        if -EPS <= off < mat.adjacent and fits(mat, Base(x, y, target.facing), near):
             return x, y
     return None
 
@@ -161,11 +171,11 @@ def _around(ex: float, ey: float) -> list[tuple[int, int]]:
 
 def contact_facing(target: Base, k: int, active_side: int) -> int:
     """The active ball's facing when its side ``active_side`` lies flush on the target's side k."""
-    normal = side_degrees(target.facing, k) + 180
-    return ((normal - 60 * (active_side - 1)) // STEP_DEGREES) % 12
+    return facing_of(active_side, (side_degrees(target.facing, k) + 180) % 360)
 
 
-def shot_targets(mat: Mat, balls: Bases, shooter_id: str, portals: Bases = {}) -> dict[str, dict[int, tuple[int, int]]]:
+def shot_targets(mat: Mat, balls: Bases, shooter_id: str,
+                 portals: Bases = NO_BASES) -> dict[str, dict[int, tuple[int, int]]]:
     """Every ball the shooter may target: it has a line of sight to it (no other ball's base in the way;
     portals do not block) and at least one of its facing edges has room. For each: facing edge -> where the
     shooter would sit."""
@@ -175,9 +185,10 @@ def shot_targets(mat: Mat, balls: Bases, shooter_id: str, portals: Bases = {}) -
     for tid, target in balls.items():
         if tid == shooter_id:
             continue
+        near = _near(target, blockers, 4 * mat.side + 2)
         edges = {}
         for k in facing_edges(target, shooter):
-            place = room(mat, target, k, blockers)
+            place = _room(mat, target, k, near)
             if place is not None:
                 edges[k] = place
         if not edges:

@@ -15,14 +15,16 @@ from dataclasses import dataclass, replace
 from typing import Collection, Literal
 
 from refbox.engine.geometry.hexes import (
-    EPS, Base, Point, gap, overlap, overlap_interval, polygon, segment_distance, unit, vertex_offsets,
+    EPS, Base, Point, gap, minkowski, overlap, overlap_interval, side_degrees, unit,
 )  # fmt: skip
-from refbox.engine.geometry.mat import Bases, Mat, fits, on_mat_until
+from refbox.engine.geometry.mat import NO_BASES, Bases, Mat, fits, on_mat_until
 
 TOUCH = 1e-6
 """Millimetres: how close counts as touching when naming the sides in contact."""
 REACH = 1e-9
 """Millimetres: a contact this far past the full distance (float noise) still happens at the full distance."""
+ROUNDING = 2.0
+"""Millimetres: more than a resting place rounded to whole millimetres can stray from the exact path."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +44,13 @@ class Contact:
     """Where its centre comes to rest, in whole millimetres: at ``at``, rounded back along its path."""
 
 
-def sweep(mat: Mat, balls: Bases, mover_id: str, degrees: float, distance: float, portals: Bases = {},
+def sweep(mat: Mat, balls: Bases, mover_id: str, degrees: float, distance: float, portals: Bases = NO_BASES,
           ignore: Collection[str] = ()) -> Contact:
-    """Move ``balls[mover_id]`` up to ``distance`` mm in direction ``degrees`` past every ball in ``ignore``."""
+    """Move ``balls[mover_id]`` up to ``distance`` mm in direction ``degrees``, flying over the balls in
+    ``ignore`` (its resting place may then lie on one of them: see ``pass_over``)."""
     mover, side = balls[mover_id], mat.side
     ux, uy = unit(degrees)
-    reach = 2 * side + EPS
+    reach = 2 * side + ROUNDING  # anything nearer the path could touch the ball on it or where it rests
     best, kind, hit, target = distance, "none", None, None
     candidates = [("ball", i, b) for i, b in balls.items() if i != mover_id and i not in ignore]
     candidates += [("portal", i, p) for i, p in portals.items()]
@@ -72,31 +75,28 @@ def sweep(mat: Mat, balls: Bases, mover_id: str, degrees: float, distance: float
 
 
 def _near_path(o: Base, mover: Base, ux: float, uy: float, distance: float, reach: float) -> bool:
-    end = (mover.x + distance * ux, mover.y + distance * uy)
-    return segment_distance(o.x, o.y, (mover.x, mover.y), end) <= reach
+    """``o``'s centre lies within ``reach`` of the rectangle swept by the mover's centre (a loose test)."""
+    ox, oy = o.x - mover.x, o.y - mover.y
+    along = ox * ux + oy * uy
+    return -reach <= along <= distance + reach and abs(ox * uy - oy * ux) <= reach
 
 
 def touching_sides(mover: Base, at: Point, target: Base, side: float) -> tuple[int, ...]:
-    """The target's sides touched by ``mover`` placed with its centre at ``at``: a side is touched when the
-    contact reaches inside it (or covers it); a contact at one of its corners only touches the two sides
-    meeting there."""
-    mv = tuple((at[0] + dx, at[1] + dy) for dx, dy in vertex_offsets(mover.facing, side))
-    tv = polygon(target, side)
-    points = [p for p in mv if any(segment_distance(p[0], p[1], tv[k], tv[(k + 1) % 6]) <= TOUCH for k in range(6))]
-    corners = [j for j, p in enumerate(tv)
-               if any(segment_distance(p[0], p[1], mv[k], mv[(k + 1) % 6]) <= TOUCH for k in range(6))]
-    points += [tv[j] for j in corners]
-    sides = []
-    for k in range(6):
-        a, b = tv[k], tv[(k + 1) % 6]
-        on = [p for p in points if segment_distance(p[0], p[1], a, b) <= TOUCH]
-        inside = [p for p in on if math.dist(p, a) > TOUCH and math.dist(p, b) > TOUCH]
-        ends = {0 if math.dist(p, a) <= TOUCH else 1 for p in on if p not in inside}
-        if inside or len(ends) == 2:
-            sides.append(k)
-    if not sides:
-        sides = sorted({(j - 1) % 6 for j in corners} | set(corners))
-    return tuple(sides)
+    """The target's sides touched by ``mover`` with its centre at ``at`` (touching): the side facing a
+    corner or a side of the mover, or the two sides beside a corner of the target that the mover touches.
+
+    The touching planes of the two hexagons' Minkowski sum tell which: each plane's normal, seen from the
+    target, is either one of its side normals (that side is touched) or the direction of one of its corners
+    (the two sides meeting there are)."""
+    k = minkowski(target.facing % 2, mover.facing % 2, side)
+    ex, ey = at[0] - target.x, at[1] - target.y
+    sides: set[int] = set()
+    for (nx, ny, h), degrees in zip(k.planes, k.degrees):
+        if nx * ex + ny * ey >= h - TOUCH:
+            offset = (degrees - side_degrees(target.facing, 0)) % 60
+            first = (degrees - side_degrees(target.facing, 0)) % 360 // 60
+            sides.update({first} if offset == 0 else {first, (first + 1) % 6})
+    return tuple(sorted(sides))
 
 
 def _settle(mat: Mat, mover: Base, ux: float, uy: float, t: float, others: list[Base],
@@ -125,29 +125,20 @@ def _spaced(b: Base, others: list[Base], spaced: dict[int, float] | None, side: 
 
 
 def slide_back(mat: Mat, balls: Bases, mover_id: str, degrees: float, travelled: float,
-               portals: Bases = {}) -> tuple[int, int]:
+               portals: Bases = NO_BASES) -> tuple[int, int]:
     """The ball left ``balls[mover_id]`` along ``degrees`` and ended ``travelled`` mm on, overlapping a base:
     back it along its path to the farthest place where it overlaps nothing and is at least
     ``mat.clearance`` from every ball (from a ball it started closer to than that, such as its bounce
     partner, it need only not overlap). Whole millimetres; at worst its starting place."""
     mover, side = balls[mover_id], mat.side
     ux, uy = unit(degrees)
-    others = [b for i, b in balls.items() if i != mover_id and _near_path(b, mover, ux, uy, travelled,
-                                                                          2 * side + mat.clearance + EPS)]
+    reach = 2 * side + mat.clearance + ROUNDING
+    others = [b for i, b in balls.items() if i != mover_id and _near_path(b, mover, ux, uy, travelled, reach)]
     spaced = {n: mat.clearance for n, b in enumerate(others) if gap(mover, b, side) >= mat.clearance - 1e-9}
-    others += [p for p in portals.values() if _near_path(p, mover, ux, uy, travelled, 2 * side + EPS)]
+    others += [p for p in portals.values() if _near_path(p, mover, ux, uy, travelled, reach)]
     spans = [s for s in (overlap_interval(mover, ux, uy, o, side, spaced.get(n, -EPS))
                          for n, o in enumerate(others)) if s is not None]
-    t = travelled
-    while t > 0:
-        t = _back_out(t, spans)
-        if t <= 0:
-            break
-        x, y = _settle(mat, mover, ux, uy, t, others, spaced)
-        if (x, y) != (mover.x, mover.y) or t < 1.0:
-            return x, y
-        t -= 0.5
-    return mover.x, mover.y
+    return _settle(mat, mover, ux, uy, _back_out(travelled, spans), others, spaced)
 
 
 def _back_out(t: float, spans: list[tuple[float, float]]) -> float:
@@ -162,7 +153,7 @@ def _back_out(t: float, spans: list[tuple[float, float]]) -> float:
 
 
 def pass_over(mat: Mat, balls: Bases, mover_id: str, degrees: float, distance: float,
-              portals: Bases = {}) -> tuple[str | None, Contact]:
+              portals: Bases = NO_BASES) -> tuple[str | None, Contact]:
     """A winged ball flies over the first ball in its way: (the ball flown over, what it meets after), or
     (None, the plain sweep) when the first thing in its way is not a ball. Ending on the ball it flew over,
     it slides back off it."""

@@ -6,7 +6,9 @@ not cross it. The answer is exact, by a classical argument: if any such segment 
 through two corners of the bases involved (slide a valid line sideways until it meets a corner, then turn it
 about that corner until it meets another; validity can only change when the line passes a corner, so it
 survives both moves). So the test tries the lines through pairs of corners of the two bases and of the bases
-lying between them, each clipped exactly against every base. Two shortcuts come first: an edge of the convex
+lying between them, each clipped exactly against every base. Two corners of one base need only be tried when
+they end the same side: a line along a diagonal crosses that base, so its corners cannot both be where a line
+of sight starts to touch something. Two shortcuts come first: an edge of the convex
 hull of the two bases that no base crosses is a line of sight, and a single base crossing both hull edges
 that join the two bases blocks every line (its interior then cuts the hull in two).
 
@@ -63,19 +65,23 @@ def _segment_blocked(p: Point, q: Point, obstacles: list[Base], inner: float) ->
     return False
 
 
-def _through(p: Point, q: Point, a: Base, b: Base, obstacles: list[Base], outer: float,
-             inner: float) -> Segment | None:
-    """On the line through p and q: the stretch between a and b, if it meets both and no obstacle crosses it."""
+def _through(p: Point, q: Point, a: Base, b: Base, obstacles: list[Base], side: float) -> Segment | None:
+    """On the line through p and q: the stretch between a and b, if it meets both and no obstacle crosses it.
+    An obstacle that blocks moves to the front of ``obstacles`` (it is likely to block the next line too)."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     length = math.hypot(dx, dy)
     if length <= EPS:
         return None
     dx, dy = dx / length, dy / length
     px, py = p
-    ca = _chord(px, py, dx, dy, a, outer)
+    reach = side + 2 * EPS  # a base whose centre is farther than its corners from the line misses it
+    if abs((a.x - px) * dy - (a.y - py) * dx) > reach or abs((b.x - px) * dy - (b.y - py) * dx) > reach:
+        return None
+    r = inradius(side)
+    ca = _chord(px, py, dx, dy, a, r + EPS)
     if ca is None:
         return None
-    cb = _chord(px, py, dx, dy, b, outer)
+    cb = _chord(px, py, dx, dy, b, r + EPS)
     if cb is None:
         return None
     if ca[1] < cb[0]:
@@ -85,9 +91,15 @@ def _through(p: Point, q: Point, a: Base, b: Base, obstacles: list[Base], outer:
     else:  # the two chords meet: the bases touch on this line
         t = max(ca[0], cb[0])
         return (px + t * dx, py + t * dy), (px + t * dx, py + t * dy)
-    for o in obstacles:
-        ch = _chord(px, py, dx, dy, o, inner)
+    for i, o in enumerate(obstacles):
+        ox, oy = o.x - px, o.y - py
+        along = ox * dx + oy * dy
+        if abs(ox * dy - oy * dx) >= side or along + side <= lo or along - side >= hi:
+            continue
+        ch = _chord(px, py, dx, dy, o, r - EPS)
         if ch is not None and ch[1] - ch[0] > EPS and ch[0] < hi - EPS and ch[1] > lo + EPS:
+            if i:
+                obstacles.insert(0, obstacles.pop(i))
             return None
     s, e = (px + lo * dx, py + lo * dy), (px + hi * dx, py + hi * dy)
     return (s, e) if forward else (e, s)
@@ -102,8 +114,8 @@ def _near_segment(x: float, y: float, a: Point, b: Point, reach: float) -> bool:
     return ex * ex + ey * ey <= reach * reach
 
 
-def bridges(pa: tuple[Point, ...], pb: tuple[Point, ...]) -> list[Segment]:
-    """The edges of the convex hull of both polygons that join a corner of the first to one of the second."""
+def hull_and_bridges(pa: tuple[Point, ...], pb: tuple[Point, ...]) -> tuple[list[Point], list[Segment]]:
+    """The convex hull of both polygons, and its edges that join a corner of the first to one of the second."""
     tag = {p: 0 for p in pa}
     tag.update({p: 1 for p in pb})
     hull = convex_hull(list(tag))
@@ -112,32 +124,42 @@ def bridges(pa: tuple[Point, ...], pb: tuple[Point, ...]) -> list[Segment]:
         q = hull[(i + 1) % len(hull)]
         if tag[p] != tag[q]:
             out.append((p, q) if tag[p] == 0 else (q, p))
-    return out
+    return hull, out
+
+
+def _inside(v: Point, hull: list[Point]) -> bool:
+    n = len(hull)
+    for i, (x0, y0) in enumerate(hull):
+        x1, y1 = hull[(i + 1) % n]
+        if (x1 - x0) * (v[1] - y0) - (y1 - y0) * (v[0] - x0) < -EPS:
+            return False
+    return True
 
 
 def line_of_sight(a: Base, b: Base, others: Iterable[Base], side: float) -> Segment | None:
     """A segment from a point of ``a`` to a point of ``b`` crossing no base (``a``, ``b`` or any of
     ``others``), or None when every such segment crosses one."""
-    r = inradius(side)
-    outer, inner = r + EPS, r - EPS
+    inner = inradius(side) - EPS
     ca, cb = (float(a.x), float(a.y)), (float(b.x), float(b.y))
     between = [o for o in others if _near_segment(o.x, o.y, ca, cb, 2 * side + EPS)]
-    pa, pb = polygon(a, side), polygon(b, side)
-    centre_line = _through(ca, cb, a, b, [], outer, inner)
+    centre_line = _through(ca, cb, a, b, [], side)
     if centre_line is None or centre_line[0] == centre_line[1] or not between:
         return centre_line  # touching (or overlapping) bases, or nothing in the way
-    edges = bridges(pa, pb)
+    pa, pb = polygon(a, side), polygon(b, side)
+    hull, edges = hull_and_bridges(pa, pb)
     for p, q in edges:
         if not _segment_blocked(p, q, between, inner):
             return p, q
     if len(edges) == 2 and any(all(_segment_blocked(p, q, [o], inner) for p, q in edges) for o in between):
         return None
-    corners = list(pa) + list(pb)
-    for o in between:
-        corners += [v for v in polygon(o, side) if _near_segment(v[0], v[1], ca, cb, side + EPS)]
-    for i, p in enumerate(corners):
-        for q in corners[i + 1:]:
-            found = _through(p, q, a, b, between, outer, inner)
+    corners = [(v, 0, j) for j, v in enumerate(pa)] + [(v, 1, j) for j, v in enumerate(pb)]
+    for n, o in enumerate(between, start=2):
+        corners += [(v, n, j) for j, v in enumerate(polygon(o, side)) if _inside(v, hull)]
+    for i, (p, pn, pj) in enumerate(corners):
+        for q, qn, qj in corners[i + 1:]:
+            if pn == qn and (qj - pj) % 6 not in (1, 5):
+                continue  # a diagonal of one base never bounds the lines of sight (see the module's note)
+            found = _through(p, q, a, b, between, side)
             if found is not None:
                 return found
     return None
