@@ -117,3 +117,23 @@ def stepped_contact(moved, still_polys, ux, uy, distance_mm, step=0.01, deep=1e-
                 return t
         n += 1
     return None
+
+
+def touched_sides(moved, target, tol: float = 1e-6) -> tuple[int, ...]:
+    """The target polygon's sides (side k from corner k to corner k + 1) that ``moved`` touches: a side
+    the contact reaches inside of, or covers end to end; when the contact is only at one of the target's
+    corners, the two sides meeting there."""
+    n = len(target)
+    points = [p for p in moved if any(point_segment(p, target[k], target[(k + 1) % n]) <= tol for k in range(n))]
+    corners = [j for j, p in enumerate(target)
+               if any(point_segment(p, moved[k], moved[(k + 1) % len(moved)]) <= tol for k in range(len(moved)))]
+    points += [target[j] for j in corners]
+    sides = []
+    for k in range(n):
+        a, b = target[k], target[(k + 1) % n]
+        on = [p for p in points if point_segment(p, a, b) <= tol]
+        inside = [p for p in on if math.dist(p, a) > tol and math.dist(p, b) > tol]
+        ends = {math.dist(p, a) <= tol for p in on}
+        if inside or len(ends) == 2:
+            sides.append(k)
+    return tuple(sides) if sides else tuple(sorted({(j - 1) % n for j in corners} | set(corners)))

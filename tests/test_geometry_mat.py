@@ -15,7 +15,8 @@ from refbox.engine.geometry.hexes import (
     BITEY_SIDES, Base, gap, inradius, is_bitey, overlap, polygon, side_degrees, unit,
 )  # fmt: skip
 from refbox.engine.geometry.mat import (
-    adjacent, boing_directions, contact_facing, covered, facing_edges, landing_spots, neighbours, place_near,
+    adjacent, boing_directions, contact_facing, covered, facing_edges, free_spots, landing_spots, neighbours,
+    place_near,
     problems, room, shot_distance, shot_targets, spot_facings,
 )  # fmt: skip
 from refbox.engine.geometry.sight import line_of_sight
@@ -250,6 +251,11 @@ def test_a_spot_is_occupied_when_any_part_of_it_is_covered_but_not_when_only_tou
     assert covered(spot, [Base(208, 96, 0)], S)  # 1 mm over its right side
     assert not covered(spot, [Base(209, 96, 0)], S)  # beside it
     assert spot_facings(spot) == (0, 2, 4, 6, 8, 10) and spot_facings(MAT.spots[1]) == (1, 3, 5, 7, 9, 11)
+
+
+def test_a_portal_goes_on_a_centre_spot_no_base_covers():
+    taken = [Base(183, 96, 0), Base(260, 96, 1), Base(335, 130, 4)]  # on spot 0, over spot 1, between spots
+    assert free_spots(MAT.spots, taken, S) == MAT.spots[2:]
 
 
 def test_a_ball_off_the_edge_lands_on_a_free_centre_spot_then_a_monsterball_spot_then_nowhere():

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from geometry_oracles import depth, distance, stepped_contact
+from geometry_oracles import depth, distance, stepped_contact, touched_sides
 from refbox.engine import registry
 from refbox.engine.geometry.hexes import Base, gap, inradius, overlap, polygon, unit
 from refbox.engine.geometry.mat import boing_directions, on_mat, problems, room
@@ -129,7 +129,8 @@ def test_the_sampled_sweeps_hit_balls_and_edges_and_miss():
 @pytest.mark.parametrize("mover, others, degrees, reach", SWEEPS)
 def test_the_first_contact_agrees_with_a_brute_force_stepper(mover, others, degrees, reach):
     """Stepping the base 0.01 mm at a time: it first overlaps a base just after the exact contact, never
-    before; at the exact contact it touches; the resting place overlaps nobody and lies on the mat."""
+    before; at the exact contact it touches the sides named; the resting place overlaps nobody and lies on
+    the mat."""
     balls = {"m": mover, **others}
     out = sweep(MAT, balls, "m", degrees, reach)
     ux, uy = unit(degrees)
@@ -140,6 +141,7 @@ def test_the_first_contact_agrees_with_a_brute_force_stepper(mover, others, degr
             assert stepped is not None and out.travelled <= stepped <= out.travelled + 0.02
             here = [(x + out.travelled * ux, y + out.travelled * uy) for x, y in polygon(mover, S)]
             assert distance(here, polygon(others[out.hit], S)) < 1e-6
+            assert out.sides == touched_sides(here, polygon(others[out.hit], S))
         else:
             assert stepped is None or stepped > out.travelled
     rested = Base(*out.rest, mover.facing)

@@ -225,13 +225,19 @@ def covered(spot: Base, bases: Iterable[Base], side: float) -> bool:
     return any(overlap(spot, b, side) for b in bases)
 
 
+def free_spots(spots: Iterable[Base], bases: Iterable[Base], side: float) -> tuple[Base, ...]:
+    """The spots no base covers any part of (a new portal goes on one of these)."""
+    bases = list(bases)
+    return tuple(s for s in spots if not covered(s, bases, side))
+
+
 def landing_spots(mat: Mat, ball: Base, others: Iterable[Base]) -> tuple[Base, ...]:
     """Where a ball that hit the mat's edge may be put: the free centre-zone spots where it fits (keeping its
     facing); if there are none, the free monsterball spots; if none either, nowhere (it leaves the game)."""
     others = list(others)
     for group in (mat.spots, mat.monster_spots):
-        free = tuple(Base(s.x, s.y, ball.facing) for s in group
-                     if not covered(s, others, mat.side) and fits(mat, Base(s.x, s.y, ball.facing), others))
+        free = tuple(Base(s.x, s.y, ball.facing) for s in free_spots(group, others, mat.side)
+                     if fits(mat, Base(s.x, s.y, ball.facing), others))
         if free:
             return free
     return ()
