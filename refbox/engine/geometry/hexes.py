@@ -59,17 +59,12 @@ class Base:
         if type(self.facing) is not int or not 0 <= self.facing < FACING_STEPS:
             raise ValueError(f"a facing is a whole number 0..{FACING_STEPS - 1}, not {self.facing!r}")
 
-    @property
-    def centre(self) -> Point:
-        return (float(self.x), float(self.y))
-
-    def moved(self, x: int, y: int, facing: int | None = None) -> "Base":
-        return Base(x, y, self.facing if facing is None else facing)
-
 
 def unit(degrees: float) -> Point:
+    """The unit vector at this angle (a component within 1e-15 of zero is zero: cos 90 is 0, not 6e-17)."""
     a = math.radians(degrees)
-    return (math.cos(a), math.sin(a))
+    c, s = math.cos(a), math.sin(a)
+    return (0.0 if -1e-15 < c < 1e-15 else c, 0.0 if -1e-15 < s < 1e-15 else s)
 
 
 def inradius(side: float) -> float:
@@ -103,18 +98,14 @@ def facing_of(side_k: int, normal_degrees: int) -> int:
 @lru_cache(maxsize=64)
 def vertex_offsets(facing: int, side: float) -> Polygon:
     """The six vertices of a base with this facing, relative to its centre (vertex j first)."""
-    return tuple((side * c, side * s) for c, s in (unit(STEP_DEGREES * facing + 60 * j - 90) for j in range(SIDES)))
+    corners = (unit(STEP_DEGREES * facing + 60 * j - 90) for j in range(SIDES))
+    return tuple((side * c, side * s) for c, s in corners)
 
 
 def polygon(base: Base, side: float) -> Polygon:
     """The base's six corners on the mat, counter-clockwise, vertex 0 first."""
     x, y = base.x, base.y
     return tuple((x + dx, y + dy) for dx, dy in vertex_offsets(base.facing, side))
-
-
-def side_segment(base: Base, k: int, side: float) -> tuple[Point, Point]:
-    pts = polygon(base, side)
-    return pts[k], pts[(k + 1) % SIDES]
 
 
 def half_extents(facing: int, side: float) -> Point:
@@ -128,7 +119,7 @@ def half_extents(facing: int, side: float) -> Point:
 
 @dataclass(frozen=True, slots=True)
 class Sum:
-    """The Minkowski sum of two centred hexagons: b overlaps a exactly when b.centre - a.centre is inside."""
+    """The Minkowski sum of two centred hexagons: b overlaps a exactly when (b.x - a.x, b.y - a.y) is inside."""
 
     vertices: Polygon
     planes: tuple[HalfPlane, ...]
