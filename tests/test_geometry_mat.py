@@ -133,6 +133,10 @@ def test_a_line_of_sight_may_graze_a_corner_or_slip_through_a_narrow_gap():
     assert line_of_sight(shooter, target, [Base(150, 200, 0)], S) is not None  # along the corners at y = 185
     pair = [Base(150, 213, 1), Base(150, 187, 1)]  # 0.02 mm apart around y = 200
     assert line_of_sight(shooter, target, pair, S) is not None
+    low, high = Base(100, 215, 1), Base(200, 215, 1)
+    corners_touch = [Base(150, 200, 0), Base(150, 230, 0)]  # a wall with one point where two corners meet
+    p, q = line_of_sight(low, high, corners_touch, S)
+    assert all(not segment_enters(p, q, polygon(o, S), 1e-5) for o in corners_touch)
 
 
 def test_bases_that_touch_always_see_each_other():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from geometry_oracles import depth, segment_enters
+from geometry_oracles import depth, sampled_sight, segment_enters
 from refbox.engine import registry
 from refbox.engine.geometry.hexes import Base, gap, polygon
 from refbox.engine.geometry.mat import facing_edges, fits, landing_spots, place_near, room
@@ -105,7 +105,7 @@ def test_a_ball_put_back_near_its_token_or_on_a_spot_fits(layout, token):
 
 @PROPERTY
 @given(layouts(least=3), st.data())
-def test_line_of_sight_is_symmetric_and_its_witness_crosses_no_base(layout, data):
+def test_line_of_sight_is_symmetric_complete_and_its_witness_crosses_no_base(layout, data):
     ids = list(layout)
     a, b = data.draw(st.sampled_from(ids)), data.draw(st.sampled_from(ids))
     if a == b:
@@ -114,6 +114,9 @@ def test_line_of_sight_is_symmetric_and_its_witness_crosses_no_base(layout, data
     there = line_of_sight(layout[a], layout[b], others, S)
     back = line_of_sight(layout[b], layout[a], others, S)
     assert (there is None) == (back is None)
+    if there is None:
+        assert sampled_sight(polygon(layout[a], S), polygon(layout[b], S), [polygon(o, S) for o in others],
+                             per_side=6) is None
     if there is not None:
         p, q = there
         for base in [layout[a], layout[b], *others]:

@@ -6,9 +6,10 @@ not cross it. The answer is exact, by a classical argument: if any such segment 
 through two corners of the bases involved (slide a valid line sideways until it meets a corner, then turn it
 about that corner until it meets another; validity can only change when the line passes a corner, so it
 survives both moves). So the test tries the lines through pairs of corners of the two bases and of the bases
-lying between them, each clipped exactly against every base. Two corners of one base need only be tried when
-they end the same side: a line along a diagonal crosses that base, so its corners cannot both be where a line
-of sight starts to touch something. Two shortcuts come first: an edge of the convex
+lying between them, each clipped exactly against every base. Only lines that stay outside the base at each
+of their two corners are tried (unless that corner touches another base): the set of lines of sight changes
+only where a line starts or stops touching a base, and a line cutting into a base at a corner can be turned a
+little either way about that corner without changing whether it is a line of sight. Two shortcuts come first: an edge of the convex
 hull of the two bases that no base crosses is a line of sight, and a single base crossing both hull edges
 that join the two bases blocks every line (its interior then cuts the hull in two).
 
@@ -152,14 +153,42 @@ def line_of_sight(a: Base, b: Base, others: Iterable[Base], side: float) -> Segm
             return p, q
     if len(edges) == 2 and any(all(_segment_blocked(p, q, [o], inner) for p, q in edges) for o in between):
         return None
-    corners = [(v, 0, j) for j, v in enumerate(pa)] + [(v, 1, j) for j, v in enumerate(pb)]
-    for n, o in enumerate(between, start=2):
-        corners += [(v, n, j) for j, v in enumerate(polygon(o, side)) if _inside(v, hull)]
-    for i, (p, pn, pj) in enumerate(corners):
-        for q, qn, qj in corners[i + 1:]:
-            if pn == qn and (qj - pj) % 6 not in (1, 5):
-                continue  # a diagonal of one base never bounds the lines of sight (see the module's note)
+    every = [a, b, *between]
+    corners = [_corner(v, a, every, side) for v in pa] + [_corner(v, b, every, side) for v in pb]
+    for o in between:
+        corners += [_corner(v, o, every, side) for v in polygon(o, side) if _inside(v, hull)]
+    for i, (p, pr, pfree) in enumerate(corners):
+        for q, qr, qfree in corners[i + 1:]:
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            length = math.hypot(dx, dy)
+            if length <= EPS:
+                continue
+            if not pfree and abs(dx * pr[0] + dy * pr[1]) > TANGENT * length:
+                continue  # the line cuts into p's base: it cannot bound the lines of sight
+            if not qfree and abs(dx * qr[0] + dy * qr[1]) > TANGENT * length:
+                continue
             found = _through(p, q, a, b, between, side)
             if found is not None:
                 return found
     return None
+
+
+TANGENT = 0.5 + 1e-9
+"""A line through a corner of a hexagon stays outside it when it is at least 60 degrees from the corner's
+radius: |cos| <= 1/2 (the sides through the corner are exactly at 60)."""
+
+
+def _corner(v: Point, owner: Base, every: list[Base], side: float) -> tuple[Point, Point, bool]:
+    """A corner, the unit vector from its base's centre to it, and whether it touches another base (then
+    any line through it may matter)."""
+    radial = ((v[0] - owner.x) / side, (v[1] - owner.y) / side)
+    reach, grown = 2 * side + 2 * EPS, inradius(side) + 2 * EPS
+    touches = False
+    for o in every:
+        if o is owner or abs(o.x - owner.x) > reach or abs(o.y - owner.y) > reach:
+            continue
+        cx, cy = v[0] - o.x, v[1] - o.y
+        if all(-grown <= nx * cx + ny * cy <= grown for nx, ny in _AXES[o.facing % 2]):
+            touches = True
+            break
+    return v, radial, touches
