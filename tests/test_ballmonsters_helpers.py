@@ -35,7 +35,7 @@ def setup_dict(**changes) -> dict:
 
 class Table(RulesTable):
     def __init__(self, setup: dict | None = None, data: rules.Data | None = None) -> None:
-        super().__init__(rules, data or load_data(), setup or setup_dict())
+        super().__init__(rules.Ballmonsters(data or load_data()), setup or setup_dict())
 
     def ball(self, ball_id: str):
         return self.state.ball(ball_id)

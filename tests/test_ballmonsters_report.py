@@ -56,5 +56,5 @@ def test_full_time_is_the_current_phase_at_the_end():
     for ball_id in ("B1", "B2", "B3", "B4"):
         table.arrange(ball_id, gone="portal")
     table.send(choose("none"))
-    view = table.rules.view(table.state, table.data)
+    view = table.rules.view(table.state)
     assert table.step == "over" and [r.name for r in view.phases if r.status == "current"] == ["Full time"]

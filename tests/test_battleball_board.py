@@ -11,6 +11,7 @@ from refbox.engine.prompts import Choose, Roll, choose, roll
 from refbox.games.battleball import pitch, rules
 from refbox.games.battleball.field import bits_of
 from refbox.games.battleball.models import Ref
+from every_ruleset import rules_for
 
 
 @pytest.fixture
@@ -415,7 +416,7 @@ def test_a_board_game_clones_and_the_copy_plays_on_alone():
     from refbox.engine.play import Game
 
     t = BoardTable().kickoff()
-    game = Game(rules, t.data, t.state)
+    game = Game(rules_for(rules, t.data), t.state)
     twin = game.clone()
     twin.apply(choose("RB1"))
     twin.apply(roll(3))

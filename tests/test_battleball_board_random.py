@@ -15,6 +15,7 @@ from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Choose, Event, GameOver, Number, legal_of
 from refbox.games.battleball import pitch, rules
 from refbox.games.battleball.models import State
+from every_ruleset import rules_for
 
 GEOMETRY_QUESTIONS = ("count the squares", "next to an opposing player?", "what about the ball", "where does it land",
                       "cannot see the board", "no empty square: to one of my players")
@@ -80,7 +81,7 @@ def test_headless_board_matches_keep_the_invariants_and_produce_every_kind_of_pl
     seen: Counter = Counter()
     touchdowns = 0
     for seed in range(8):
-        game = Game.start(rules, data, setup)
+        game = Game.start(rules_for(rules, data), setup)
         rng = random.Random(seed)
         while True:
             legal = game.legal()
@@ -102,7 +103,7 @@ def test_every_board_prompt_lists_exactly_the_fast_legal_answers():
     data = load_data()
     setup = rules.Setup.model_validate(rules.sim_setup(data))
     for seed in (21, 22):
-        game = Game.start(rules, data, setup)
+        game = Game.start(rules_for(rules, data), setup)
         rng = random.Random(seed)
         for _ in range(4000):
             legal = game.legal()

@@ -32,7 +32,7 @@ def load_data(house_file: Path | None = None) -> rules.Data:
 
 class Table(RulesTable):
     def __init__(self, data: rules.Data | None = None, setup: dict | None = None) -> None:
-        super().__init__(rules, data or load_data(), setup or SETUP)
+        super().__init__(rules.Battleball(data or load_data()), setup or SETUP)
 
     # ---- arranging the board ----
 

@@ -8,6 +8,7 @@ import random
 
 from refbox.engine.clone import clone
 from refbox.games.battleball.models import Positions
+from every_ruleset import rules_module
 
 
 def plain_mask(at: dict[str, int]) -> int:
@@ -46,7 +47,7 @@ def test_a_validated_state_holds_positions():
     from refbox.engine import registry
 
     entry = registry.lookup("battleball")
-    rules, data = entry.load_rules(), entry.load_data()
+    rules, data = rules_module(entry.name), entry.load_data()
     state = rules.start(rules.Setup.model_validate(rules.sim_setup(data)), data)
     again = type(state).model_validate(state.model_dump())
     assert all(type(at) is Positions for at in (*state.at, *again.at))

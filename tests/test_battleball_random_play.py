@@ -89,7 +89,7 @@ def test_a_game_plays_to_the_end_with_the_odds_warmed_first():
     match = Match.new("battleball", SETUP, 7)
 
     def same_prompt(m: Match) -> None:
-        assert m.rules.prompt(m.state, m.data) == m.prompt()
+        assert m.rules.prompt(m.state) == m.prompt()
 
     sim.play_random(match, 7, invariant=same_prompt)
     assert isinstance(match.prompt(), GameOver)

@@ -13,6 +13,7 @@ from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Confirm, Roll, choose, legal_of, roll
 from refbox.games.battleball import rules
 from refbox.games.battleball.models import Ref
+from every_ruleset import rules_for
 
 TABLE = {**SETUP, "board": "table", "skip_forced": True}
 
@@ -28,7 +29,7 @@ def old_match(seed: int = 3) -> Match:
 def test_a_match_saved_before_the_board_resumes_at_the_table():
     m = old_match()
     assert m.data.board is None and not m.state.board and not m.state.skip
-    assert isinstance(m.prompt(), Confirm) and m.rules.view(m.state, m.data).board is None
+    assert isinstance(m.prompt(), Confirm) and m.rules.view(m.state).board is None
 
 
 def test_an_old_journal_replays_with_every_answer_it_holds():
@@ -131,7 +132,7 @@ def test_table_mode_prompts_list_exactly_the_fast_legal_answers():
     data = Table().data
     for setup in (SETUP, TABLE):
         for seed in range(3):
-            game = Game.start(rules, data, rules.Setup.model_validate(setup))
+            game = Game.start(rules_for(rules, data), rules.Setup.model_validate(setup))
             rng = random.Random(seed)
             for _ in range(3000):
                 legal = game.legal()

@@ -15,6 +15,7 @@ from refbox.engine.dice import DigitalRoller
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Legal
+from every_ruleset import rules_for
 
 BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
 
@@ -43,7 +44,7 @@ def test_coaches_answer_only_their_own_questions_and_only_legally(quick, levels,
         elif legal.actor in coaches:
             with monkeypatch.context() as m:
                 m.setattr(DigitalRoller, "roll", no_peeking)
-                decision = coaches[legal.actor].decide(Game(match.rules, match.data, match.state), legal)
+                decision = coaches[legal.actor].decide(Game(match.rules, match.state), legal)
             event = decision.event
         else:
             event = random_event(legal, rng)
@@ -62,13 +63,13 @@ def to_a_decision(seed: int) -> Match:
 def test_a_coach_decides_on_a_copy_and_leaves_the_game_as_it_was(quick):
     match = to_a_decision(3)
     before = match.state.model_dump()
-    coach.make("search", match.legal().actor, iterations=20).decide(Game(match.rules, match.data, match.state))
+    coach.make("search", match.legal().actor, iterations=20).decide(Game(match.rules, match.state))
     assert match.state.model_dump() == before
 
 
 def test_the_same_seed_and_budget_make_the_same_decision(quick):
     match = to_a_decision(4)
-    game = Game(match.rules, match.data, match.state)
+    game = Game(match.rules, match.state)
     legal = match.legal()
     first = coach.make("search", legal.actor, seed=9, iterations=30).decide(game, legal)
     again = coach.make("search", legal.actor, seed=9, iterations=30).decide(game, legal)
@@ -172,13 +173,13 @@ from refbox.engine import registry
 from refbox import simulate
 from refbox.engine.play import Game, play_out
 for entry in registry.BUILTIN:
-    rules, data = simulate.loaded(entry)
+    rules = simulate.loaded(entry)
     setup = simulate.sim_setup(entry)
-    play_out(Game.start(rules, data, setup), None, random.Random(0))  # first use: imports, caches
+    play_out(Game.start(rules, setup), None, random.Random(0))  # first use: imports, caches
     gc.collect()
     gc.disable()
     for seed in (1, 2):
-        play_out(Game.start(rules, data, setup), None, random.Random(seed))
+        play_out(Game.start(rules, setup), None, random.Random(seed))
     print(entry.name, gc.collect())
     gc.enable()
 """
@@ -213,7 +214,7 @@ def test_search_looks_past_the_pick_to_what_the_figure_can_do_with_its_roll():
 
     t = BoardTable().kickoff(first=WOLVES)
     t.arrange({"RB1": (2, 10), "S1": (38, 10)}, {"L1": (20, 3), "L2": (20, 17)}, carrier=(WOLVES, "S1"))
-    game = Game(bb, t.data, t.state)
+    game = Game(rules_for(bb, t.data), t.state)
     legal = game.legal()
     assert legal.kind == "choose" and legal.ids[0] == "RB1" and "S1" in legal.ids
     assert coach.make("greedy", WOLVES).decide(game, legal).event.value == "RB1"
@@ -224,11 +225,10 @@ def test_a_game_that_ends_on_its_last_allowed_input_is_finished():
     from refbox.engine import registry
     from refbox.engine.play import play_out
 
-    entry = registry.lookup("battleball")
-    rules, data = entry.load_rules(), entry.load_data()
-    setup = rules.Setup.model_validate(rules.sim_setup(data) if hasattr(rules, "sim_setup") else {})
-    n = play_out(Game.start(rules, data, setup), None, random.Random(3))
-    assert play_out(Game.start(rules, data, setup), None, random.Random(3), max_inputs=n) == n
+    rules = registry.lookup("battleball").load()
+    setup = rules.Setup.model_validate(rules.headless_setup())
+    n = play_out(Game.start(rules, setup), None, random.Random(3))
+    assert play_out(Game.start(rules, setup), None, random.Random(3), max_inputs=n) == n
 
 
 def test_a_weighted_draw_among_plain_answers_is_the_draw_weights_of_one_would_make():
@@ -246,18 +246,18 @@ def test_a_weighted_draw_among_plain_answers_is_the_draw_weights_of_one_would_ma
 
 def test_a_weighted_draw_is_the_one_rng_choices_makes_and_its_caches_stay_bounded():
     """A list with weighted answers draws exactly what rng.choices draws with the running totals; a long game
-    asks ever new lists, and what is kept for them does not grow without end."""
+    asks ever new lists, and what a drawer keeps for them does not grow without end."""
     weights = {"done": 30.0, "halt": 0.5}
     for seed in range(200):
         ids = ("done", *(f"sq:{i}" for i in range(seed % 7)), "halt")
         totals = list(itertools.accumulate(weights.get(i, 1.0) for i in ids))
         drawn = random_event(Legal("choose", ids=ids), random.Random(seed), weights).value
         assert drawn == random.Random(seed).choices(ids, cum_weights=totals)[0]
-    rng = random.Random(1)
+    rng, drawer = random.Random(1), play.Drawer(weights)
     for n in range(50_000):  # the same answers in a new tuple each time, and new answers
-        random_event(Legal("choose", ids=tuple(["done", "stay"])), rng, weights)
-        random_event(Legal("choose", ids=("done", f"sq:{n}")), rng, weights)
-    assert len(play._SAME_IDS) <= 20_001 and len(play._CUMULATIVE) <= 20_001
+        drawer.draw(Legal("choose", ids=tuple(["done", "stay"])), rng)
+        drawer.draw(Legal("choose", ids=("done", f"sq:{n}")), rng)
+    assert len(drawer._totals) <= 20_001
 
 
 @pytest.mark.parametrize("name", ["monster-ball", "slargeball"])
@@ -269,16 +269,15 @@ def test_random_coaches_answer_inline_exactly_what_their_decider_would(name):
     from refbox.engine.play import RandomAnswers, play_out
 
     entry = registry.lookup(name)
-    rules, data = simulate.loaded(entry)
-    weights = getattr(rules, "RANDOM_WEIGHTS", None)
+    rules = simulate.loaded(entry)
     played = []
     for inline in (True, False):
         coaches = {side: coach.make("random", side, seed=7) for side in (0, 1)}
-        decide = coach.deciders(coaches, random.Random(11), weights)
+        decide = coach.deciders(coaches, random.Random(11), rules.drawer)
         assert type(decide) is RandomAnswers
         if not inline:
             decide = decide.__call__  # the same draws, asked one decision at a time
-        game = Game.start(rules, data, simulate.sim_setup(entry), logged=True)
+        game = Game.start(rules, simulate.sim_setup(entry), logged=True)
         inputs = play_out(game, decide, random.Random(5))  # the dice
         played.append((inputs, game.outcome(), [line.text for line in game.state.log]))
     assert played[0] == played[1]

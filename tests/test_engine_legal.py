@@ -9,20 +9,20 @@ from refbox.engine import registry
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import legal_of
+from every_ruleset import rules_for, rules_module
 
 RULESETS = [e.name for e in registry.BUILTIN]
 
 
 def setup_of(rules, data) -> dict:
-    fn = getattr(rules, "sim_setup", None)
-    return fn(data) if fn else {}
+    return rules_for(rules, data).headless_setup()
 
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_legal_answers_match_the_prompt_on_every_state(name):
     entry = registry.lookup(name)
-    rules, data = entry.load_rules(), entry.load_data()
-    if not hasattr(rules, "legal"):
+    rules, data = rules_module(entry.name), entry.load_data()
+    if not hasattr(rules, "legal") and not hasattr(rules_for(rules, data), "steps"):
         pytest.skip(f"{name} derives its legal answers from its prompts")
     assert_legal_matches_prompt(rules, data, seeds=range(3))
 
@@ -30,18 +30,19 @@ def test_legal_answers_match_the_prompt_on_every_state(name):
 def test_ballmonsters_full_table_mode_legal_answers_match_the_prompt():
     """Quick mode off: a hit and its distance are asked apart, and a ball may hit its bounce partner."""
     entry = registry.lookup("ballmonsters")
-    rules, data = entry.load_rules(), entry.load_data()
+    rules, data = rules_module(entry.name), entry.load_data()
     full = data.model_copy(update={"table": data.table.model_copy(update={"quick": False})})
     assert_legal_matches_prompt(rules, full, seeds=range(6))
 
 
 def assert_legal_matches_prompt(rules, data, seeds) -> None:
-    weights = getattr(rules, "RANDOM_WEIGHTS", None)
+    contract = rules_for(rules, data)
+    weights = contract.random_weights
     for seed in seeds:
-        game = Game.start(rules, data, rules.Setup.model_validate(setup_of(rules, data)))
+        game = Game.start(contract, contract.Setup.model_validate(setup_of(rules, data)))
         rng = random.Random(seed)
         for _ in range(5000):
-            fast, shown = game.legal(), legal_of(rules.prompt(game.state, data))
+            fast, shown = game.legal(), legal_of(contract.prompt(game.state))
             assert fast == shown, f"seed {seed}, step {game.state}: legal {fast} but the prompt offers {shown}"
             if fast.kind == "over":
                 break
@@ -51,9 +52,9 @@ def assert_legal_matches_prompt(rules, data, seeds) -> None:
 @pytest.mark.parametrize("name", RULESETS)
 def test_headless_play_replays_identically_through_a_match(name):
     entry = registry.lookup(name)
-    rules, data = entry.load_rules(), entry.load_data()
+    rules, data = rules_module(entry.name), entry.load_data()
     setup = setup_of(rules, data)
-    game = Game.start(rules, data, rules.Setup.model_validate(setup), logged=True)  # compared with a match, log included
+    game = Game.start(rules_for(rules, data), rules.Setup.model_validate(setup), logged=True)  # compared with a match, log included
     rng, events = random.Random(11), []
     weights = getattr(rules, "RANDOM_WEIGHTS", None)
     for _ in range(3000):

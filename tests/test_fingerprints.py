@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from golden.fingerprints import COACHED, GOLDEN, HEADLESS_SEEDS, MATCH_SEEDS, RULESETS, coached, headless, match
+from golden.fingerprints import COACHED, GOLDEN, HEADLESS_SEEDS, MATCH_SEEDS, RULESETS, coached, headless, match, setups
 
 STORED = json.loads(GOLDEN.read_text())
 
@@ -19,10 +19,10 @@ def test_random_play_plays_the_stored_game(ruleset, seed):
     assert headless(ruleset, seed) == STORED[ruleset]["headless"][str(seed)]
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("ruleset,kind", [(r, k) for r in RULESETS for k in setups(r)])
 @pytest.mark.parametrize("seed", MATCH_SEEDS)
-def test_a_journaled_match_plays_and_logs_the_stored_game(ruleset, seed):
-    assert match(ruleset, seed) == STORED[ruleset]["match"][str(seed)]
+def test_a_journaled_match_plays_and_logs_the_stored_game(ruleset, kind, seed):
+    assert match(ruleset, seed, kind) == STORED[ruleset]["match"][kind][str(seed)]
 
 
 @pytest.mark.parametrize("ruleset", COACHED)

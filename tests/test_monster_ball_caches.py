@@ -14,15 +14,16 @@ from refbox.engine.clone import clone
 from refbox.engine.grid import reachable
 from refbox.engine.play import Game, random_event
 from refbox.games.monster_ball import between, flow, live, moves, places
+from every_ruleset import rules_for, rules_module
 
 ENTRY = registry.lookup("monster-ball")
-RULES, DATA = ENTRY.load_rules(), ENTRY.load_data()
+RULES, DATA = rules_module(ENTRY.name), ENTRY.load_data()
 SETUP = RULES.Setup.model_validate(RULES.sim_setup(DATA))
 
 
 def states(seed: int, step: str, every: int = 7, limit: int = 60) -> list:
     """Copies of the state each ``every``-th time random play reaches ``step``."""
-    game, rng, out, seen = Game.start(RULES, DATA, SETUP), random.Random(seed), [], 0
+    game, rng, out, seen = Game.start(rules_for(RULES, DATA), SETUP), random.Random(seed), [], 0
     while len(out) < limit:
         legal = game.legal()
         if legal.kind == "over":

@@ -12,6 +12,7 @@ from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import choose, roll
 from refbox.games.monster_ball import coaching, places, rules
+from every_ruleset import rules_for
 
 
 def value(m, side=LAW) -> float:
@@ -58,7 +59,7 @@ def test_a_finished_game_is_won_or_lost():
 
 def test_a_look_ahead_copy_does_not_touch_the_game():
     data = field_match().data
-    game = Game.start(rules, data, rules.Setup.model_validate(rules.sim_setup(data)))
+    game = Game.start(rules_for(rules, data), rules.Setup.model_validate(rules.sim_setup(data)))
     rng = random.Random(2)
     for _ in range(300):
         game.apply(random_event(game.legal(), rng, rules.RANDOM_WEIGHTS))
@@ -116,7 +117,7 @@ def test_a_picked_figure_is_worth_its_best_destination_so_a_greedy_coach_runs():
     before = value(m)
     assert rules.coach_options(m.state, m.data, m.legal())[:2] == ("advance", "done")
     greedy = coach.make("greedy", LAW, seed=1)
-    assert greedy.decide(Game(m.rules, m.data, m.state)).event.value != "done"
+    assert greedy.decide(Game(m.rules, m.state)).event.value != "done"
     send(m, choose("L7"))
     assert value(m) > before
 
@@ -180,7 +181,7 @@ def test_greedy_coaches_play_a_whole_match_legally_on_the_field_and_leave_the_ga
             event = random_event(legal, rng, rules.RANDOM_WEIGHTS)
         else:
             before = m.state.model_dump() if n % 25 == 0 else None
-            event = coaches[legal.actor].decide(Game(m.rules, m.data, m.state), legal).event
+            event = coaches[legal.actor].decide(Game(m.rules, m.state), legal).event
             assert before is None or m.state.model_dump() == before
         m.submit(event)  # checked against the legal answers
     assert m.legal().kind == "over"  # two coaches who both stand still would never end a play

@@ -476,7 +476,7 @@ def test_blink_jumps_sideways_over_anyone_to_a_free_square():
 
 def test_the_view_draws_figures_the_line_and_the_first_down_line():
     m = send(field_match(), choose("C12"), roll(12, 12))
-    board = m.rules.view(m.state, m.data).board
+    board = m.rules.view(m.state).board
     p = pitch(m)
     line = p.ball_x(LAW, 9)
     assert board.cell(m.state.pos["L1"]).text == "aB" and board.cell(m.state.pos["L1"]).look == "team0"
@@ -492,7 +492,7 @@ def test_the_scoreboard_shows_who_carries_the_ball_not_whose_line_it_is():
     send(m, choose("done"))
     place(m, L8=square)
     send(m, choose("done"), roll(6))
-    stats = {s.label: s for s in m.rules.view(m.state, m.data).scoreboard}
+    stats = {s.label: s for s in m.rules.view(m.state).scoreboard}
     assert stats["Ball"].value == "Law Valkyrie 1 has it" and stats["Ball"].actor == LAW
 
 

@@ -15,9 +15,10 @@ from refbox.engine.play import Game, random_event
 from refbox.engine.sim import replayed
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.flow import MAX_ON_FIELD
+from every_ruleset import rules_for, rules_module
 
 ENTRY = registry.lookup("monster-ball")
-RULES, DATA = ENTRY.load_rules(), ENTRY.load_data()
+RULES, DATA = rules_module(ENTRY.name), ENTRY.load_data()
 SETUP = RULES.sim_setup(DATA)
 
 TABLE_QUESTIONS = {"fg_zones", "missile_grids", "pass_grids", "spot", "kick_catchers", "pass_contest", "recovery_pick",
@@ -75,7 +76,7 @@ def check_field(s, data) -> None:
 
 
 def play(seed: int, max_inputs: int = 100_000, invariants: bool = True) -> tuple[Game, Counter, list]:
-    game = Game.start(RULES, DATA, RULES.Setup.model_validate(SETUP), logged=True)  # the census reads the log
+    game = Game.start(rules_for(RULES, DATA), RULES.Setup.model_validate(SETUP), logged=True)  # the census reads the log
     rng, steps, events = random.Random(seed), Counter(), []
     for _ in range(max_inputs):
         legal = game.legal()

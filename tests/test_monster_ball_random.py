@@ -54,7 +54,7 @@ class Invariants:
             assert max(t.score for t in s.teams) < data.scoring.target_points
         assert match.legal() == legal_of(match.prompt()), "the fast legal answers are the prompt's"
         assert not s.board and not s.pos
-        match.rules.view(s, data)
+        match.rules.view(s)
 
 
 @pytest.mark.parametrize("seed", range(16))
@@ -79,7 +79,7 @@ def test_a_twin_from_the_header_answers_every_prompt_of_a_random_match_alike():
     sim.play_random(match, seed=1)
     twin = Match(match.header, None)
     for event in match.events:
-        assert twin.prompt() == match.rules.prompt(twin.state, twin.data)
+        assert twin.prompt() == match.rules.prompt(twin.state)
         twin.submit(event)
     assert twin.state == match.state
 

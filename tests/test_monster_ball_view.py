@@ -7,12 +7,12 @@ from test_monster_ball_helpers import choose, end_half, law_ball, new_match, num
 
 
 def board(match) -> dict[str, str]:
-    view = match.rules.view(match.state, match.data)
+    view = match.rules.view(match.state)
     return {stat.label: stat.value for stat in view.scoreboard}
 
 
 def roster_status(match, team: int, pid: str) -> str:
-    roster = match.rules.view(match.state, match.data).rosters[team]
+    roster = match.rules.view(match.state).rosters[team]
     return next(row[-1] for row in roster.rows if row[0] == pid)
 
 
@@ -40,7 +40,7 @@ def test_rosters_show_dice_field_status_and_the_ball():
     m = law_ball()
     assert roster_status(m, 0, "L7") == "field ●ball"
     assert roster_status(m, 0, "L12") == "bench"
-    row = next(r for r in m.rules.view(m.state, m.data).rosters[0].rows if r[0] == "L7")
+    row = next(r for r in m.rules.view(m.state).rosters[0].rows if r[0] == "L7")
     assert row[1:5] == ["Paladin 1", "O", "2", "8"]  # squad, Move 2, Hustle d8
 
 
@@ -54,10 +54,10 @@ def test_rosters_show_downed_and_ejected_players():
 
 def test_phase_tracker_follows_the_play():
     m = law_ball()
-    view = m.rules.view(m.state, m.data)
+    view = m.rules.view(m.state)
     assert [r.status for r in view.phases] == ["done", "done", "done", "current", "todo"]
     send(m, choose("tackle"))
-    view = m.rules.view(m.state, m.data)
+    view = m.rules.view(m.state)
     assert view.phase_id == "tackle" and any(r.depth == 1 and r.name == "Tackle" for r in view.phases)
 
 

@@ -241,7 +241,7 @@ def test_a_ball_carrier_sent_to_the_penalty_box_loses_the_ball():
 
 
 def board(m) -> dict[str, str]:
-    return {s.label: s.value for s in m.rules.view(m.state, m.data).scoreboard}
+    return {s.label: s.value for s in m.rules.view(m.state).scoreboard}
 
 
 def test_the_scoreboard_shows_the_ball_its_lap_and_the_offense():

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from saved_match import signed
 
 from refbox.engine.match import Match
 from refbox.engine.sim import replayed
@@ -31,6 +32,8 @@ def test_a_match_saved_before_the_fewer_keys_flow_resumes_where_it_was(tmp_path,
     for suffix in (".jsonl", ".meta.json", ".checkpoint.json"):
         if (FIXTURES / f"{name}{suffix}").exists() and (checkpoint or suffix != ".checkpoint.json"):
             shutil.copy(FIXTURES / f"{name}{suffix}", tmp_path / f"{name}{suffix}")
+    if checkpoint and (tmp_path / f"{name}.checkpoint.json").exists():
+        signed(tmp_path / f"{name}.jsonl")
     match, message = Match.load(tmp_path / f"{name}.jsonl")
     assert message is None
     assert not match.setup.fewer_keys and not match.state.fewer_keys and match.data.ball.goal_value == 1

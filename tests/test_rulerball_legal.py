@@ -17,9 +17,10 @@ from refbox.engine.ruleset import merge
 from refbox.games.rulerball.models import Ball, Pending, new_ball, reset_pending
 from refbox.games.rulerball.steps import STEPS, settle
 from refbox.games.rulerball.sweep import to_move
+from every_ruleset import rules_for, rules_module
 
 ENTRY = registry.lookup("rulerball")
-RULES, DATA = ENTRY.load_rules(), ENTRY.load_data()
+RULES, DATA = rules_module(ENTRY.name), ENTRY.load_data()
 STRICT = merge(ROLLS, {"penalty_minutes": 3, "ball": {"laps_to_shoot": 1, "goal_value": 2},
                        "rolls": {"handoff": {"sides": 6, "stat": "skill", "succeed": "at_most"},
                                  "combat_failure": "attacker_loses"}})
@@ -31,7 +32,7 @@ def data_with(patch: dict | None):
 
 def random_states(patch: dict | None, fewer_keys: bool, seed: int):
     data = data_with(patch)
-    game = Game.start(RULES, data, RULES.Setup.model_validate({"fewer_keys": fewer_keys}))
+    game = Game.start(rules_for(RULES, data), RULES.Setup.model_validate({"fewer_keys": fewer_keys}))
     rng = random.Random(seed)
     weights = RULES.RANDOM_WEIGHTS if seed % 2 else None
     for _ in range(20_000):

@@ -151,7 +151,7 @@ def test_the_view_shows_the_current_sector_and_who_has_moved():
     m.submit(roll(3))
     m.submit(choose("0-biker-3"))
     m.submit(number(3))
-    v = m.rules.view(m.state, m.data)
+    v = m.rules.view(m.state)
     line = next(n for n in v.notes if n.startswith("▶"))
     assert line.startswith("▶ S 3:") and "M· Home Biker 3" in line and "·· Away Biker 2" in line
     assert v.phase_id == "move"
@@ -182,7 +182,7 @@ def test_an_injury_from_the_ball_is_shown_in_the_ball_phase_with_its_step_open()
     m.submit(choose("1"))
     m.submit(pick("0-skater-2"))
     m.submit(choose("failure"))
-    v = m.rules.view(m.state, m.data)
+    v = m.rules.view(m.state)
     assert v.phase_id == "ball"
     assert [(r.name, r.status) for r in v.phases if r.depth == 1] == [("Fire / travel", "done"), ("Field or avoid", "current")]
 

@@ -125,7 +125,7 @@ class TestHome:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press(*FIELD_THE_BALL)
-            path, state = screen.match.journal.path, screen.match.state
+            path, state = screen.match.path, screen.match.state
             await pilot.press("q")
             app.resume(str(path))
             await pilot.pause()

@@ -1,6 +1,6 @@
-"""Slargeball! and Ballmonsters! matches saved before the table options (tests/fixtures/make_sb_bm_v1.py, made
-with the code of commit 3a44fb4) resume exactly as they were played: every input replays, and every field the
-old code had ends as it did (fields added since only add)."""
+"""Ballmonsters! matches saved before the table options (tests/fixtures/make_sb_bm_v1.py, made with the code of
+commit 3a44fb4) resume exactly as they were played: every input replays, and every field the old code had ends
+as it did (fields added since only add). Slargeball's: tests/test_slargeball_old_journals.py."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def same_where_old(old, new, where="state") -> None:
         assert old == new, f"{where}: {old!r} then, {new!r} now"
 
 
-@pytest.mark.parametrize("name", ["slargeball-v1", "ballmonsters-v1"])
+@pytest.mark.parametrize("name", ["ballmonsters-v1"])
 def test_an_old_match_resumes_exactly(name, tmp_path):
     for suffix in (".jsonl", ".meta.json"):
         shutil.copy(FIXTURES / f"{name}{suffix}", tmp_path / f"{name}{suffix}")

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from refbox.engine.play import Game, RandomAnswers, random_event
+from refbox.engine.play import Drawer, Game, RandomAnswers
 from refbox.engine.prompts import Event, Legal
 
 LEVELS = ("random", "greedy", "search")
@@ -70,12 +70,11 @@ def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]
 def weighed(game: Game, legal: Legal, rng: random.Random) -> list[Event]:
     """The candidates a greedy or searching coach weighs: the ones the rules point out (``coach_options``: a
     board move's squares that change something, and a few of the rest), else all, but never the ones the rules
-    say a coach leaves alone (``COACH_AVOIDS``: re-arranging a line-up, whose endless shuffles a noisy
+    say a coach leaves alone (``coach_avoids``: re-arranging a line-up, whose endless shuffles a noisy
     estimate would happily pick)."""
-    pick = getattr(game.rules, "coach_options", None)
-    chosen = pick(game.state, game.data, legal) if pick is not None and legal.kind == "choose" else None
+    chosen = game.rules.coach_options(game.state, legal) if legal.kind == "choose" else None
     options = [Event("choose", i) for i in chosen] if chosen else candidates(legal, rng)
-    avoid = getattr(game.rules, "COACH_AVOIDS", ())
+    avoid = game.rules.coach_avoids
     kept = [e for e in options if not (e.kind == "choose" and e.value in avoid)] if avoid else options
     return kept or options
 
@@ -83,8 +82,7 @@ def weighed(game: Game, legal: Legal, rng: random.Random) -> list[Event]:
 def usual_answer(game: Game, legal: Legal) -> Event | None:
     """The answer a rules module says a coach gives without weighing (``coach_default``): a line-up taken as
     it stands, say, where weighing hundreds of shuffles would only spend the clock."""
-    fn = getattr(game.rules, "coach_default", None)
-    return fn(game.state, game.data, legal) if fn is not None else None
+    return game.rules.coach_default(game.state, legal)
 
 
 class Coach:
@@ -101,8 +99,7 @@ class Coach:
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
-        weights = getattr(game.rules, "RANDOM_WEIGHTS", None)
-        return Decision(random_event(legal, self.rng, weights), None, 1)
+        return Decision(game.rules.drawer.draw(legal, self.rng), None, 1)
 
 
 class GreedyCoach(Coach):
@@ -237,14 +234,14 @@ class SearchCoach(GreedyCoach):
         the dice from ``rng`` (the coach's own), until the turn has passed ``reach`` times."""
         g = game.clone()
         g.apply(event)
-        weights = getattr(g.rules, "RANDOM_WEIGHTS", None)
+        drawer = g.rules.drawer
         actor, passes = self.side, 0
         for _ in range(self.depth):
             legal = self._to_decision(g, rng)
             if legal is None:
                 return terminal_value(g, self.side)
             if legal.actor not in (0, 1):  # a question for the table: answered at random
-                g.apply(random_event(legal, rng, weights))
+                g.apply(drawer.draw(legal, rng))
                 continue
             if legal.actor != actor:
                 actor, passes = legal.actor, passes + 1
@@ -285,7 +282,7 @@ class SearchCoach(GreedyCoach):
                 return None
             if legal.kind != "roll":
                 return legal
-            g.apply(random_event(legal, rng))
+            g.apply(g.rules.drawer.draw(legal, rng))
 
 
 COACHES: dict[str, type[Coach]] = {"random": Coach, "greedy": GreedyCoach, "search": SearchCoach}
@@ -303,20 +300,20 @@ def make(level: str, side: int, seed: int = 0, think: float = DEFAULT_THINK,
 Decider = Callable[[Game, Legal], Event]
 
 
-def deciders(coaches: dict[int, Coach], rng: random.Random, weights: dict[str, float] | None = None) -> Decider:
-    """One decide function for a whole game of a ruleset whose RANDOM_WEIGHTS are ``weights``: each side's coach
+def deciders(coaches: dict[int, Coach], rng: random.Random, drawer: Drawer) -> Decider:
+    """One decide function for a whole game whose ruleset draws random answers with ``drawer``: each side's coach
     answers its own questions; questions for the table (no side) are answered at random, as a table would."""
     drawn = {side: c.rng for side, c in coaches.items() if type(c) is Coach}  # the random level: no Decision
     if len(drawn) == len(coaches):
-        return RandomAnswers(drawn, rng, weights)  # (play_out draws these inline)
+        return RandomAnswers(drawn, rng, drawer)  # (play_out draws these inline)
 
     def decide(game: Game, legal: Legal) -> Event:
         actor = legal.actor
         own = drawn.get(actor)
         if own is not None:
-            return random_event(legal, own, weights)  # what Coach.decide draws
+            return drawer.draw(legal, own)  # what Coach.decide draws
         coach = coaches.get(actor)
         if coach is None:
-            return random_event(legal, rng, weights)
+            return drawer.draw(legal, rng)
         return coach.decide(game, legal).event
     return decide

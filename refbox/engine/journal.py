@@ -27,11 +27,11 @@ try:
 except ImportError:  # not on POSIX: no cross-window lock
     fcntl = None
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from refbox.engine.errors import JournalError, JournalWriteError
 from refbox.engine.prompts import Event
-from refbox.engine.storage import fsync_dir
+from refbox.engine.storage import fsync_dir, kind_of
 from refbox.engine.text import Name
 
 FORMAT_VERSION = 2
@@ -50,6 +50,9 @@ class Header(BaseModel):
     setup: dict[str, Any]
     data: dict[str, Any]
     """The ruleset numbers the match started with: a resumed match never changes rules under you."""
+    rules_version: int = Field(1, ge=1, le=1000)
+    """What the inputs mean (the ruleset class's ``version`` when the match was saved; absent in the journals of
+    refbox before versions: 1). An older one is upgraded when read (refbox.engine.upgrade)."""
 
     @field_validator("refbox_journal")
     @classmethod
@@ -212,7 +215,7 @@ class Journal:
                 os.fsync(fd)
             except OSError as e:
                 self._cut_back(fd, size, e)
-                raise JournalWriteError(_write_failure(self.path, e)) from None
+                raise JournalWriteError(self.broken or _write_failure(self.path, e)) from None
         finally:
             os.close(fd)
         self.count += 1
@@ -223,8 +226,9 @@ class Journal:
             os.ftruncate(fd, size)  # once cut, the file reads right; a later fsync makes that durable
         except OSError:
             self.broken = (
-                f"{self.path.name} could not be written ({_reason(cause)}) and a part of a line may remain at "
-                "its end. Leave the match (q) and resume it: refbox drops an unfinished last line on resume."
+                f"Could not save to {self.path}: {_reason(cause)}. The input was NOT recorded, but a part of its "
+                "line may remain at the end of the file. Leave the match (q) and resume it: refbox drops an "
+                "unfinished last line on resume."
             )
 
     @classmethod
@@ -314,8 +318,9 @@ def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
     try:
         if path.is_dir():
             raise IsADirectoryError
-        if not stat.S_ISREG(path.stat().st_mode):  # a pipe or a device would block or never end
-            raise JournalError(f"{path}: not a regular file, so not a saved match")
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):  # a pipe or a device would block or never end
+            raise JournalError(f"{path}: {kind_of(mode)}, not a regular file, so not a saved match")
         raw = path.read_bytes()
     except FileNotFoundError:
         raise JournalError(f"{path}: no such saved match") from None
@@ -462,13 +467,13 @@ def _consistent(entries: list[Entry]) -> list[Entry]:
     return []
 
 
-def rewrite(path: Path, header: Header, events: list[Event]) -> tuple[Path, "Journal"]:
-    """Replace a damaged journal by one holding ``events`` (format 2); the original is kept beside it.
-    Returns the copy's path and the journal to append to."""
-    backup = path.with_name(path.name + ".damaged")
+def rewrite(path: Path, header: Header, events: list[Event], kept_as: str = "damaged") -> tuple[Path, "Journal"]:
+    """Replace a journal (damaged, or saved by an older version) by one holding ``events`` (format 2); the
+    original is kept beside it, as ``<name>.<kept_as>``. Returns the copy's path and the journal to append to."""
+    backup = path.with_name(f"{path.name}.{kept_as}")
     n = 2
     while backup.exists():
-        backup = path.with_name(f"{path.name}.damaged-{n}")
+        backup = path.with_name(f"{path.name}.{kept_as}-{n}")
         n += 1
     header = header.model_copy(update={"refbox_journal": FORMAT_VERSION})
     head = header.model_dump_json() + "\n"

@@ -8,7 +8,8 @@ from pydantic import BaseModel
 
 from refbox.engine.prompts import Event, Prompt
 from refbox.engine.ruleset import RulesetData
-from refbox.engine.state import GameState, View
+from refbox.engine.legacy_state import GameState
+from refbox.engine.state import View
 
 
 class RulesModule(Protocol):

@@ -12,6 +12,8 @@ from refbox.engine.clone import clone
 from refbox.engine.journal import effective, read
 from refbox.engine.match import Match
 from refbox.engine.play import Game
+from refbox.engine.registry import lookup
+from refbox.engine.upgrade import upgraded
 
 KEEP_EVERY = 32
 """A copy of the state every this many inputs, so seeking anywhere replays at most this many."""
@@ -21,8 +23,7 @@ class Replay:
     def __init__(self, path: Path) -> None:
         self.path = path
         loaded = read(path, repair=False)
-        self.header = loaded.header
-        self.events, _ = effective(loaded.entries)
+        self.header, self.events = _current(loaded)
         self._entries = len(loaded.entries)
         self._match = Match(self.header, None)
         self.rules, self.data, self.setup = self._match.rules, self._match.data, self._match.setup
@@ -46,7 +47,7 @@ class Replay:
 
     def _score(self) -> tuple:
         try:
-            return tuple(Game(self.rules, self.data, self._match.state).outcome())
+            return tuple(self.rules.outcome(self._match.state))
         except NotImplementedError:
             return ()
 
@@ -65,7 +66,7 @@ class Replay:
         loaded = read(self.path, repair=False)
         if len(loaded.entries) == self._entries:
             return False
-        events, _ = effective(loaded.entries)
+        _, events = _current(loaded)
         self._entries = len(loaded.entries)
         at_end = self.position == len(self.events)
         if events[: len(self.events)] != self.events:
@@ -85,7 +86,7 @@ class Replay:
         n = max(0, min(n, len(self.events)))
         base = max(k for k in self._kept if k <= n)
         kept, lines = self._kept[base]
-        game = Game(self.rules, self.data, clone(kept))
+        game = Game(self.rules, clone(kept))
         game.state.log = self._match.state.log[:lines]
         for event in self.events[base:n]:
             game.apply(event)
@@ -96,10 +97,10 @@ class Replay:
         return self.state_at(self.position)
 
     def prompt(self):
-        return self.rules.prompt(self.state, self.data)
+        return self.rules.prompt(self.state)
 
     def view(self):
-        return self.rules.view(self.state, self.data)
+        return self.rules.view(self.state)
 
     # ---- moving ----
 
@@ -145,3 +146,9 @@ class Replay:
             if end > line:
                 return n
         return len(self.events)
+
+
+def _current(loaded):
+    """The journal's header and inputs as today's rules read them (an older journal upgraded in memory)."""
+    done, _ = effective(loaded.entries)
+    return upgraded(lookup(loaded.header.ruleset).load_rules(), loaded.header, done)

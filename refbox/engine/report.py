@@ -4,8 +4,9 @@ statistics, the luck of the dice, and the house rules and rulings that applied.
 Reading never writes: the journal is read without repairs and without the match's lock, so a report (or a
 replay, or a spectator) can be made of a match that is still being played in another window.
 
-A rules module may add ``tally(tally, prompt, event, state, data)``: called after every input with the prompt
-it answered and the state after it, it counts the game's own statistics (``tally.add(team, figure, stat)``).
+The game's own statistics are counted from the facts its rules record for each input (``GameState.happened``:
+kind, team, figure, amount); the luck of each side from the exact odds of each roll's chance node (the Roll
+prompt's ``chance`` and ``wins``), the odds the players were shown before rolling.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from refbox.engine import registry
 from refbox.engine.journal import effective, read
 from refbox.engine.match import Match
-from refbox.engine.play import Game, score_of
+from refbox.engine.upgrade import upgraded
 
 
 @dataclass
@@ -93,22 +94,20 @@ class Report:
 def build(path: Path) -> Report:
     """The report of the match whose journal is at ``path`` (read only)."""
     loaded = read(path, repair=False)
-    events, _ = effective(loaded.entries)
-    match = Match(loaded.header, None)
+    done, _ = effective(loaded.entries)
+    header, events = upgraded(registry.lookup(loaded.header.ruleset).load_rules(), loaded.header, done)
+    match = Match(header, None)
     rules, data, header = match.rules, match.data, match.header
-    names = _names(match)
-    game = Game(rules, data, match.state)
+    names = rules.team_names(match.setup)
     report = Report(match_id=header.match_id, ruleset=header.ruleset, title=header.title, created=header.created,
                     seed=header.seed, teams=names, finished=False, result="", score=(0, 0), inputs=len(events))
-    score = _score(game)
+    score = tuple(rules.outcome(match.state))
     report.timeline.append((0, *score))
-    tally_fn = getattr(rules, "tally", None)
     phases: set[str] = set()
     for n, event in enumerate(events, start=1):
         prompt = match.prompt()
         before_log = len(match.state.log)
         match.submit(event)
-        game.state = match.state
         if event.kind == "roll" and prompt.chance is not None and prompt.wins is not None and prompt.actor in (0, 1):
             luck = report.luck[prompt.actor]
             won = bool(prompt.wins(list(event.value)))
@@ -117,10 +116,11 @@ def build(path: Path) -> Report:
             luck.actual += won
             luck.chances.append(prompt.chance)
             report.luck_timeline.append((n, prompt.actor, luck.actual - luck.expected))
-        if tally_fn is not None:
-            tally_fn(report.tally, prompt, event, match.state, data)
-        phases.add(rules.view(match.state, data).phase_id)
-        new = _score(game)
+        for fact in match.state.happened:
+            report.tally.add(fact.team, fact.who, fact.kind, fact.amount)
+        rules.tally(report.tally, prompt, event, match.state)
+        phases.add(rules.phase(match.state))
+        new = tuple(rules.outcome(match.state))
         if new != score:
             lines = match.state.log[before_log:]
             why = next((line for line in reversed(lines) if line.actor is not None), lines[-1] if lines else None)
@@ -130,27 +130,13 @@ def build(path: Path) -> Report:
             score = new
     final = match.prompt()
     report.finished = final.kind == "over"
-    report.result = final.text if report.finished else f"In progress: {rules.view(match.state, data).headline}"
+    report.result = final.text if report.finished else f"In progress: {rules.view(match.state).headline}"
     report.score = score
     report.log = [(line.stamp, line.text) for line in match.state.log]
     report.house_rules = house_rule_changes(header.ruleset, header.data)
     report.rulings = [{"id": r.id, "ruling": r.ruling, "reason": r.reason} for r in data.rulings
                       if "general" in r.applies_to or phases & set(r.applies_to)]
     return report
-
-
-def _names(match: Match) -> tuple[str, str]:
-    fn = getattr(match.rules, "team_names", None)
-    if fn is not None:
-        return tuple(fn(match.setup, match.data))  # type: ignore[return-value]
-    return tuple(t.name for t in match.setup.teams)  # type: ignore[return-value]
-
-
-def _score(game: Game) -> tuple[float, float]:
-    try:
-        return tuple(game.outcome())  # type: ignore[return-value]
-    except NotImplementedError:
-        return score_of(game.state)
 
 
 def house_rule_changes(ruleset: str, data: dict[str, Any]) -> list[str]:

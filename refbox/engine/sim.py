@@ -71,22 +71,22 @@ def replayed(match: Match) -> Match:
 
 
 class RulesTable:
-    """A rules module driven directly, as a Match drives it (check, apply, roll back on a refusal), but
+    """A ruleset's rules driven directly, as a Match drives them (check, apply, roll back on a refusal), but
     with no journal, so that a test can arrange the state first (who carries, what lies where)."""
 
-    def __init__(self, rules: Any, data: Any, setup: dict) -> None:
-        self.rules, self.data = rules, data
-        self.state = rules.start(rules.Setup.model_validate(setup), data)
+    def __init__(self, rules: Any, setup: dict) -> None:
+        self.rules, self.data = rules, rules.data
+        self.state = rules.begin(type(rules).Setup.model_validate(setup))
 
     def prompt(self):
-        return self.rules.prompt(self.state, self.data)
+        return self.rules.prompt(self.state)
 
     def send(self, *events: Event) -> "RulesTable":
         for event in events:
             before = clone(self.state)
             try:
                 check(self.prompt(), event)
-                self.rules.apply(self.state, self.data, event)
+                self.rules.apply(self.state, event)
             except RefboxError:
                 self.state = before
                 raise

@@ -1,77 +1,38 @@
-"""What every game's state shares: the match log, and the headless view a screen draws."""
+"""What every game's state shares (the log, the facts an input records) and the headless view a screen draws.
+
+A game's state is a plain slotted dataclass (``@dataclass(slots=True, kw_only=True)``, subclassing GameState):
+the rules read and write it at full speed; pydantic validates it where it enters from a file (a checkpoint:
+refbox.engine.plain), never on every assignment.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Literal
 
 from refbox.engine.board import BoardView
 from refbox.engine.prompts import Actor
 
-M = TypeVar("M", bound=BaseModel)
 
-
-def _plain_attribute_reads() -> None:
-    """Take pydantic's ``BaseModel.__getattr__`` away. It serves private attributes and extra fields only, which
-    no refbox model has (tests/test_engine_models.py checks every one), but its mere presence sends every
-    attribute read of every model through a Python-level hook and turns off CPython's specialised reads: a
-    quarter of a random Slargeball input, an eighth of a Battleball one. A missing attribute still raises
-    AttributeError."""
-    if "__getattr__" in BaseModel.__dict__:
-        del BaseModel.__getattr__
-
-
-_plain_attribute_reads()
-
-
-class Model(BaseModel):
-    """Base of game state: validated where it enters (construction, a checkpoint, a setup), not on every
-    assignment inside the rules, which are trusted code on a hot path (random play, the computer coach)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    def __setattr__(self, name: str, value) -> None:
-        # a declared field (every one is in __dict__ once built) is stored as it is; pydantic's own __setattr__
-        # was a fifth of a random Battleball input. Frozen models and anything else still go through pydantic.
-        fields = self.__dict__
-        if name in fields:
-            fields[name] = value
-        else:
-            super().__setattr__(name, value)
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        if cls.model_config.get("frozen"):
-            cls.__setattr__ = BaseModel.__setattr__  # type: ignore[method-assign]  # refuses, as pydantic does
-
-
-def built(cls: type[M], **fields) -> M:
-    """A model of trusted values, without validation (a log line the rules write, a record they build): the
-    field values must already be what validation would give. Defaults are not filled in."""
-    return made(cls, fields, fields)
-
-
-def made(cls: type[M], fields: dict, given=()) -> M:
-    """``built`` from a dict of every field's value (defaults included: it becomes the model's own), ``given``
-    naming the fields set explicitly, as pydantic records them."""
-    new = cls.__new__(cls)
-    setter = object.__setattr__
-    setter(new, "__dict__", fields)
-    setter(new, "__pydantic_fields_set__", set(given))
-    setter(new, "__pydantic_extra__", None)
-    setter(new, "__pydantic_private__", None)
-    return new
-
-
-class LogLine(Model):
+@dataclass(slots=True)
+class LogLine:
     stamp: str
     """Where in the match it happened, e.g. "T7 Whap"."""
     text: str
     actor: Actor = None
+
+
+@dataclass(slots=True)
+class Fact:
+    """Something an input did that a report counts: a whap tried, a goal scored (by whom, for which team)."""
+
+    kind: str
+    """The statistic it counts, in the game's words ("whaps", "goals")."""
+    team: int
+    who: str | None = None
+    """The figure's name as the report shows it (None: the team's, not a figure's)."""
+    amount: int = 1
 
 
 class Unlogged(list):
@@ -88,28 +49,26 @@ UNLOGGED = Unlogged()
 """One for every headless game: it never holds anything."""
 
 
-class GameState(Model):
-    log: list[LogLine] = Field(default_factory=list)
+@dataclass(slots=True, kw_only=True)
+class GameState:
+    log: list[LogLine] = field(default_factory=list)
+    happened: list[Fact] = field(default_factory=list)
+    """What the last input did (cleared before each): the one stream a report's statistics come from."""
 
     @property
     def logged(self) -> bool:
-        """Whether log lines are kept: a hot path may skip wording a line nobody will read."""
+        """Whether log lines (and facts) are kept: a hot path may skip wording a line nobody will read."""
         return self.log is not UNLOGGED
 
     def note(self, stamp: str, text: str, actor: Actor = None) -> None:
-        """A log line, built as ``built`` builds it, inline (more than one line an input in some games)."""
         log = self.log
-        if log is UNLOGGED:
-            return
-        line = _new_line(LogLine)
-        _set(line, "__dict__", {"stamp": stamp, "text": text, "actor": actor})
-        _set(line, "__pydantic_fields_set__", {"stamp", "text", "actor"})
-        _set(line, "__pydantic_extra__", None)
-        _set(line, "__pydantic_private__", None)
-        log.append(line)
+        if log is not UNLOGGED:
+            log.append(LogLine(stamp, text, actor))
 
-
-_new_line, _set = LogLine.__new__, object.__setattr__
+    def record(self, kind: str, team: int, who: str | None = None, amount: int = 1) -> None:
+        """A fact for the report (dropped in a headless game, as the log is)."""
+        if self.log is not UNLOGGED:
+            self.happened.append(Fact(kind, team, who, amount))
 
 
 # ---- the view: what a screen shows, computed headless from the state (plain dataclasses: built per redraw) ----

@@ -24,7 +24,7 @@ SEED = 4411
 
 
 def _demo(entry: registry.Entry):
-    module = entry.rules.rsplit(".", 1)[0]
+    module = entry.rules.split(":")[0].rsplit(".", 1)[0]
     try:
         return importlib.import_module(f"{module}.demo")
     except ModuleNotFoundError:

@@ -3,7 +3,10 @@
 Three kinds, each a digest of every input (and, for matches, of every log line and the final headline):
 - ``headless``: random play as ``refbox sim`` plays it (legal answers, the rules' random weights);
 - ``coach``: a greedy coach (fixed budget, no clock) against random play, on the rulesets with a board;
-- ``match``: a journaled Match answered at random from its prompts (the app's default setup).
+- ``match``: a journaled Match answered at random from its prompts, for each setup a new match can have (the
+  setup screen's choices: the on-screen board, or the table) and for the older flows that saved journals still
+  use (``old``: their questions with one answer asked, as before; their journals are kept in tests/golden/ so
+  that a change to how old journals load can be checked against them).
 """
 
 from __future__ import annotations
@@ -37,53 +40,78 @@ def _event(e) -> list:
 
 def headless(ruleset: str, seed: int, decide=None, limit: int = 100_000) -> dict:
     from refbox.engine import registry
-    from refbox.engine.play import Game, random_event
+    from refbox.engine.play import Game
     from refbox.simulate import loaded, sim_setup
 
     entry = registry.lookup(ruleset)
-    rules, data = loaded(entry)
-    game = Game.start(rules, data, sim_setup(entry))
+    rules = loaded(entry)
+    game = Game.start(rules, sim_setup(entry))
     rng = random.Random(seed)
-    weights = getattr(rules, "RANDOM_WEIGHTS", None)
-    legal_fn = getattr(rules, "legal", None)
     events = []
     known = None
     for _ in range(limit):
-        legal = known or legal_fn(game.state, data)
+        legal = known or rules.legal(game.state)
         if legal.kind == "over":
             break
         if decide is None or legal.kind == "roll":
-            event = random_event(legal, rng, weights)
+            event = rules.drawer.draw(legal, rng)
         else:
             event = decide(game, legal)
         events.append(_event(event))
-        known = game.rules.apply(game.state, data, event)
+        known = rules.apply(game.state, event)
     return {"inputs": len(events), "events": _digest(events), "outcome": list(game.outcome())}
 
 
 def coached(ruleset: str, seed: int) -> dict:
-    from refbox.engine.coach import deciders, make
     from refbox.engine import registry
+    from refbox.engine.coach import deciders, make
     from refbox.simulate import loaded
 
-    rules, _ = loaded(registry.lookup(ruleset))
+    rules = loaded(registry.lookup(ruleset))
     coaches = {0: make("greedy", 0, seed=seed, iterations=1), 1: make("random", 1, seed=seed)}
-    decide = deciders(coaches, random.Random(f"sim:{seed}"), getattr(rules, "RANDOM_WEIGHTS", None))
+    decide = deciders(coaches, random.Random(f"sim:{seed}"), rules.drawer)
     return headless(ruleset, seed, decide, COACH_INPUTS)
 
 
-def match(ruleset: str, seed: int) -> dict:
+NEW_FLOW = {"battleball": {"skip_forced": True, "fewer_keys": True, "fold_confirms": True},
+            "monster-ball": {"fewer_keys": True}, "rulerball": {"fewer_keys": True}}
+"""What the setup screen adds to every new match (the flows with fewer questions)."""
+
+
+def setups(ruleset: str) -> dict[str, dict]:
+    """Each kind of setup a match of ``ruleset`` can have, by name."""
     from every_ruleset import default_setup
+
+    base = default_setup(ruleset)
+    new = {**base, **NEW_FLOW.get(ruleset, {})}
+    if ruleset in ("battleball", "monster-ball"):
+        out = {"screen": {**new, "board": "screen"}, "table": {**new, "board": "table"}}
+    else:
+        out = {"new": new}
+    if ruleset in NEW_FLOW:
+        out["old"] = {**base, **({"board": "table"} if ruleset in ("battleball", "monster-ball") else {})}
+    return out
+
+
+def old_journal(ruleset: str, seed: int) -> Path:
+    return GOLDEN.with_name(f"{ruleset}-old-{seed}.jsonl")
+
+
+def match(ruleset: str, seed: int, kind: str, save: bool = False) -> dict:
     from refbox.engine.match import Match
     from refbox.engine.prompts import GameOver
     from refbox.engine.sim import random_answer
 
-    m = Match.new(ruleset, default_setup(ruleset), seed=seed)
+    path = old_journal(ruleset, seed) if save else None
+    if path is not None:
+        path.unlink(missing_ok=True)
+    m = Match.new(ruleset, setups(ruleset)[kind], seed=seed, path=path)
     rng = random.Random(seed)
     for _ in range(MATCH_INPUTS):
         if isinstance(m.prompt(), GameOver):
             break
         m.submit(random_answer(m.prompt(), rng))
+    m.close()
     return {"inputs": len(m.events), "events": _digest(_event(e) for e in m.events),
             "log": _digest([line.stamp, line.text, line.actor] for line in m.state.log),
             "headline": m.view().headline}
@@ -93,7 +121,8 @@ def fingerprints() -> dict:
     out: dict = {}
     for r in RULESETS:
         out[r] = {"headless": {str(s): headless(r, s) for s in HEADLESS_SEEDS},
-                  "match": {str(s): match(r, s) for s in MATCH_SEEDS}}
+                  "match": {kind: {str(s): match(r, s, kind, save=kind == "old") for s in MATCH_SEEDS}
+                            for kind in setups(r)}}
         if r in COACHED:
             out[r]["coach"] = {"5": coached(r, 5)}
     return out

@@ -20,4 +20,6 @@ from golden.fingerprints import GOLDEN, fingerprints  # noqa: E402
 
 if __name__ == "__main__":
     GOLDEN.write_text(json.dumps(fingerprints(), indent=1, sort_keys=True) + "\n")
+    for checkpoint in GOLDEN.parent.glob("*.checkpoint.json"):  # the journals are what old versions leave
+        checkpoint.unlink()
     print(f"wrote {GOLDEN}")

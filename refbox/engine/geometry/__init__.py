@@ -1,1 +1,1 @@
-"""Continuous geometry of hexagonal bases on a mat, pure and headless: exact overlaps, gaps, sweeps and sight."""
+"""Pure geometry the games call: grids, the inch field, the continuous mat."""

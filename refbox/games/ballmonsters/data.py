@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
-from refbox.engine.text import Name, Prose
+from refbox.engine.text import Label, Name, Prose
 from refbox.games.ballmonsters.mat_data import MatTable
 
 EffectId = Literal["flaming", "infectious", "tough_nut", "winged", "horny"]
@@ -110,7 +110,7 @@ class Table(Strict):
 
 class Described(Strict):
     id: Name
-    name: Name
+    name: Label
     summary: Prose
 
 

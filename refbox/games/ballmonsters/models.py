@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from refbox.engine.state import GameState, Model
+from refbox.engine.legacy_state import GameState, Model
 from refbox.engine.text import Name
 from refbox.games.ballmonsters.data import EffectId, FacingKey
 

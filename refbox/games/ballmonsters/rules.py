@@ -6,6 +6,8 @@ this module dispatches on ``state.step``.
 
 from __future__ import annotations
 
+from refbox.engine.contract import Rules
+
 from refbox.engine.clone import clone
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Confirm, Event, GameOver, Legal, Prompt, legal_of
@@ -201,3 +203,50 @@ def tally(t, prompt: Prompt, event: Event, state: State, data: Data) -> None:
 def outcome(state: State, data: Data) -> tuple[float, float]:
     """The two sides' points (the match report's score line)."""
     return state.scores[0], state.scores[1]
+
+
+class Ballmonsters(Rules):
+    """Ballmonsters! through the engine's contract (refbox.engine.contract)."""
+
+    name = "ballmonsters"
+    Data, Setup, State = Data, Setup, State
+    statistics = ("bites", "deflations", "portal goals")
+
+    def new_setup(self) -> dict:
+        return default_setup()
+
+    def headless_setup(self) -> dict:
+        return sim_setup(self.data)
+
+    def team_names(self, setup: Setup) -> tuple[str, str]:
+        return setup.teams[0].name, setup.teams[1].name
+
+    def colours(self, setup: Setup) -> tuple[str, str]:
+        return colours(setup)
+
+    def start(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def begin(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def legal(self, state: State) -> Legal:
+        return legal(state, self.data)
+
+    def prompt(self, state: State) -> Prompt:
+        return prompt(state, self.data)
+
+    def apply(self, state: State, event: Event) -> None:
+        return apply(state, self.data, event)
+
+    def phase(self, state: State) -> str:
+        return view(state, self.data).phase_id
+
+    def view(self, state: State) -> View:
+        return view(state, self.data)
+
+    def outcome(self, state: State) -> tuple[float, float]:
+        return outcome(state, self.data)
+
+    def tally(self, t, prompt: Prompt, event: Event, state: State) -> None:
+        tally(t, prompt, event, state, self.data)

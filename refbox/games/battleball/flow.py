@@ -6,7 +6,7 @@ from typing import Literal
 
 from refbox.engine.dice import p_first_beats, percent
 from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Option, Outcome, Roll
-from refbox.engine.state import made
+from refbox.engine.legacy_state import made
 from refbox.games.battleball import roster
 from refbox.games.battleball.models import Data, Fumble, Ref, State, Turn
 

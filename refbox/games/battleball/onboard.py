@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal
-from refbox.engine.state import built
+from refbox.engine.legacy_state import built
 from refbox.games.battleball import flow, odds, pitch, roster
 from refbox.games.battleball.field import SquareIds
 from refbox.games.battleball.models import Data, Positions, Ref, State

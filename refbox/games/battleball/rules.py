@@ -6,6 +6,8 @@ turn (flow, movement, contact, passing). ``apply`` mutates the state by one chec
 
 from __future__ import annotations
 
+from refbox.engine.contract import Rules
+
 from typing import Callable
 
 import math
@@ -301,3 +303,64 @@ def warm_odds(data: Data) -> None:
 def team_names(setup: Setup, data: Data) -> tuple[str, str]:
     a, b = setup.team_ids()
     return data.team(a).name, data.team(b).name
+
+
+class Battleball(Rules):
+    """Battleball through the engine's contract (refbox.engine.contract)."""
+
+    name = "battleball"
+    Data, Setup, State = Data, Setup, State
+    statistics = ()
+    random_weights = RANDOM_WEIGHTS
+
+    def new_setup(self) -> dict:
+        return {"board": "screen" if self.data.board is not None else "table", "skip_forced": True,
+                "fewer_keys": True, "fold_confirms": True}
+
+    def headless_setup(self) -> dict:
+        return sim_setup(self.data)
+
+    def team_names(self, setup: Setup) -> tuple[str, str]:
+        return team_names(setup, self.data)
+
+    def colours(self, setup: Setup) -> tuple[str, str]:
+        return colours(setup)
+
+    def start(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def begin(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def computer_can_play(self, setup: Setup) -> bool:
+        return setup.board == "screen"
+
+    def legal(self, state: State) -> Legal:
+        return legal(state, self.data)
+
+    def prompt(self, state: State) -> Prompt:
+        return prompt(state, self.data)
+
+    def apply(self, state: State, event: Event) -> Legal | None:
+        return apply(state, self.data, event)
+
+    def phase(self, state: State) -> str:
+        return view(state, self.data).phase_id
+
+    def view(self, state: State) -> View:
+        return view(state, self.data)
+
+    def outcome(self, state: State) -> tuple[int, int]:
+        return outcome(state, self.data)
+
+    def evaluate(self, state: State, side: int) -> float:
+        return evaluate(state, self.data, side)
+
+    def coach_options(self, state: State, legal: Legal):
+        return coach_options(state, self.data, legal)
+
+    def coach_default(self, state: State, legal: Legal) -> Event | None:
+        return coach_default(state, self.data, legal)
+
+    def tally(self, t, prompt: Prompt, event: Event, state: State) -> None:
+        tally(t, prompt, event, state, self.data)

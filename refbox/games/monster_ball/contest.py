@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event, Legal, Pick, Roll
-from refbox.engine.state import built
+from refbox.engine.legacy_state import built
 from refbox.games.monster_ball import ask, flow, odds
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
-from refbox.engine.state import built
+from refbox.engine.legacy_state import built
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.data import Creature, Data
 from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State

@@ -10,7 +10,7 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Pick, Roll
-from refbox.engine.state import built
+from refbox.engine.legacy_state import built
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State

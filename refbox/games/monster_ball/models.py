@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.errors import RuleError
-from refbox.engine.state import GameState, Model
+from refbox.engine.legacy_state import GameState, Model
 from refbox.engine.text import Name
 
 PlayKind = Literal["kickoff", "scrimmage", "punt", "field_goal"]

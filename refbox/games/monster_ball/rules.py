@@ -10,9 +10,11 @@ The fast-play hooks for the simulator and the computer coach (refbox.engine.play
 
 from __future__ import annotations
 
+from refbox.engine.contract import Rules
+
 import math
 
-from refbox.engine.play import chosen
+from refbox.engine.prompts import choose as chosen
 from refbox.engine.prompts import Event, GameOver, Legal, Prompt
 from refbox.engine.state import View
 from refbox.games.monster_ball import between, contest, downs, flow, kicks, live, moves, passing, places, squads, tackles  # noqa: F401  (register steps)
@@ -162,3 +164,67 @@ half with "done" (a time-out is the same move for a person out of time)."""
 
 coach_options = coaching.coach_options
 coach_default = coaching.coach_default
+
+
+class MonsterBall(Rules):
+    """Monster Ball through the engine's contract (refbox.engine.contract)."""
+
+    name = "monster-ball"
+    Data, Setup, State = Data, Setup, State
+    statistics = ()
+    random_weights = RANDOM_WEIGHTS
+    coach_avoids = COACH_AVOIDS
+
+    def new_setup(self) -> dict:
+        return {"board": "screen", "fewer_keys": True}
+
+    def headless_setup(self) -> dict:
+        return sim_setup(self.data)
+
+    def team_names(self, setup: Setup) -> tuple[str, str]:
+        return team_names(setup, self.data)
+
+    def colours(self, setup: Setup) -> tuple[str, str]:
+        return colours(setup)
+
+    def start(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def begin(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def computer_can_play(self, setup: Setup) -> bool:
+        return setup.board == "screen"
+
+    def legal(self, state: State) -> Legal:
+        return legal(state, self.data)
+
+    def drawing_legal(self, state: State) -> Legal:
+        return legal_live(state, self.data)
+
+    def prompt(self, state: State) -> Prompt:
+        return prompt(state, self.data)
+
+    def apply(self, state: State, event: Event) -> Legal | None:
+        return apply(state, self.data, event)
+
+    def phase(self, state: State) -> str:
+        return view(state, self.data).phase_id
+
+    def view(self, state: State) -> View:
+        return view(state, self.data)
+
+    def outcome(self, state: State) -> tuple[int, int]:
+        return outcome(state, self.data)
+
+    def evaluate(self, state: State, side: int) -> float:
+        return evaluate(state, self.data, side)
+
+    def coach_options(self, state: State, legal: Legal):
+        return coach_options(state, self.data, legal)
+
+    def coach_default(self, state: State, legal: Legal) -> Event | None:
+        return coach_default(state, self.data, legal)
+
+    def tally(self, t, prompt: Prompt, event: Event, state: State) -> None:
+        tally(t, prompt, event, state, self.data)

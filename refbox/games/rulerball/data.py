@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from refbox.engine.ruleset import RulesetData, Strict
-from refbox.engine.text import Name
+from refbox.engine.text import Label
 
 StatName = Literal["speed", "skill", "combat", "toughness"]
 STATS: tuple[StatName, ...] = ("speed", "skill", "combat", "toughness")
@@ -100,7 +100,7 @@ class Rolls(Strict):
 class Injury(Strict):
     """One result of the user's injury table."""
 
-    name: Name
+    name: Label
     track: TimerTrack | Literal["none", "out"]
     """Where the figure goes: a timer track, nowhere (stays in play), or out of the game."""
     minutes: int | None = Field(default=None, ge=1, le=120)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from refbox.engine.state import GameState, Model, made
+from refbox.engine.legacy_state import GameState, Model, made
 from refbox.engine.text import Name
 from refbox.games.rulerball.data import Role, Stat, StatName, TimerTrack
 
@@ -186,9 +186,6 @@ class State(GameState):
     pending: Pending = Field(default_factory=Pending)
     fewer_keys: bool = False
     """From the setup: the shorter table flow (see Setup.fewer_keys)."""
-    happened: list[tuple[str, int, str, int]] = Field(default_factory=list)
-    """What the last input did, for the match report's tally: (what, team, figure id, amount); what is "goal",
-    "fight", "fight won" or "penalty"."""
 
     def fig(self, figure_id: str) -> Figure:
         figures = self.figures

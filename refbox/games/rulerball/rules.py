@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from refbox.engine.contract import Rules
+
 from refbox.engine.errors import InvalidInput
 from refbox.engine.prompts import Event, Legal, Prompt, legal_of
 from refbox.engine.state import View
@@ -12,7 +14,7 @@ from refbox.games.rulerball.models import Figure, Setup, State
 from refbox.games.rulerball.steps import SETTLES_ITSELF, STEPS, settle
 from refbox.games.rulerball.view import build_view
 
-__all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours", "tally", "sim_setup",
+__all__ = ["Data", "Setup", "State", "start", "prompt", "legal", "apply", "view", "colours", "sim_setup",
            "RANDOM_WEIGHTS"]
 
 RANDOM_WEIGHTS = {"all_stay": 0.1, "first": 0.3, "further": 0.3, "gutter": 0.5, "penalty": 0.3, "done": 3.0,
@@ -70,8 +72,6 @@ def legal(state: State, data: Data) -> Legal:
 
 
 def apply(state: State, data: Data, event: Event) -> None:
-    if state.happened:  # no skip reads or writes it: cleared before or after settling is the same
-        state.happened = []
     if state.step in SETTLES_ITSELF:
         STEPS[state.step].apply(state, data, event)
         return
@@ -88,19 +88,49 @@ def colours(setup: Setup) -> tuple[str, str]:
     return setup.teams[0].colour, setup.teams[1].colour
 
 
-TALLY_STATS = {"goal": ("goals",), "fight": ("fights",), "fight won": ("fights won",),
-               "penalty": ("penalties", "penalty minutes")}
-"""For each fact an input records (State.happened): the statistics it counts, the last one by its amount."""
+class Rulerball(Rules):
+    """Rülerball through the engine's contract (refbox.engine.contract)."""
 
+    name = "rulerball"
+    Data, Setup, State = Data, Setup, State
+    statistics = ("goals", "points", "fights", "fights won", "penalties", "penalty minutes")
+    random_weights = RANDOM_WEIGHTS
 
-def tally(counts, prompt: Prompt, event: Event, state: State, data: Data) -> None:
-    """The match report's statistics, after each input: goals (and points, when a goal is worth more than one),
-    fights and fights won, penalties and penalty minutes, per team and figure."""
-    for what, team, figure_id, amount in state.happened:
-        name = state.fig(figure_id).name
-        stats = TALLY_STATS[what]
-        for stat in stats[:-1]:
-            counts.add(team, name, stat)
-        counts.add(team, name, stats[-1], amount if what == "penalty" else 1)
-        if what == "goal" and data.ball.goal_value != 1:
-            counts.add(team, name, "points", amount)
+    def new_setup(self) -> dict:
+        return {**Setup().model_dump(mode="json"), "fewer_keys": True}
+
+    def headless_setup(self) -> dict:
+        return sim_setup(self.data)
+
+    def team_names(self, setup: Setup) -> tuple[str, str]:
+        return setup.teams[0].name, setup.teams[1].name
+
+    def colours(self, setup: Setup) -> tuple[str, str]:
+        return colours(setup)
+
+    def start(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def begin(self, setup: Setup) -> State:
+        return start(setup, self.data)
+
+    def legal(self, state: State) -> Legal:
+        return legal(state, self.data)
+
+    def prompt(self, state: State) -> Prompt:
+        return prompt(state, self.data)
+
+    def apply(self, state: State, event: Event) -> None:
+        if state.happened:
+            state.happened = []
+        return apply(state, self.data, event)
+
+    def phase(self, state: State) -> str:
+        return view(state, self.data).phase_id
+
+    def view(self, state: State) -> View:
+        return view(state, self.data)
+
+    def outcome(self, state: State) -> tuple[int, int]:
+        return state.score[0], state.score[1]
+

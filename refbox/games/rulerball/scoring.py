@@ -37,7 +37,9 @@ def shot_apply(state: State, data: Data, event: Event) -> None:
     if ok:
         points = data.ball.goal_value
         state.score[f.team] += points
-        state.happened.append(("goal", f.team, f.id, points))
+        state.record("goals", f.team, f.name)
+        if points != 1:
+            state.record("points", f.team, f.name, points)
         worth = f" for {points} points" if points != 1 else ""
         state.note(state.stamp("Score"), f"GOAL! {state.label(f.id)} scores{worth} ({how}). "
                    f"{state.teams[0]} {state.score[0]} : {state.score[1]} {state.teams[1]}. Clock stopped.", f.team)

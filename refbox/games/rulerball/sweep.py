@@ -442,7 +442,8 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
     a, t = state.fig(state.pending.figure or ""), state.fig(state.pending.other or "")
     a.fights += 1
     t.fights += 1
-    state.happened += [("fight", a.team, a.id, 1), ("fight", t.team, t.id, 1)]
+    state.record("fights", a.team, a.name)
+    state.record("fights", t.team, t.name)
     if event.kind == "choose" and event.value == "defender":
         winner, loser, how = t, a, "entered by the table"
     else:
@@ -455,7 +456,7 @@ def combat_roll_apply(state: State, data: Data, event: Event) -> None:
         state.step = combat_step(state)
         return
     state.note(state.stamp("Combat"), f"{state.label(winner.id)} beats {state.label(loser.id)} ({how}).", winner.team)
-    state.happened.append(("fight won", winner.team, winner.id, 1))
+    state.record("fights won", winner.team, winner.name)
     harm.begin(state, data, victim=loser.id, winner=winner.id, resume="combat")
 
 
@@ -557,6 +558,7 @@ def penalty_minutes_apply(state: State, data: Data, event: Event) -> None:
 
 def _to_box(state: State, data: Data, minutes: int) -> None:
     f = state.fig(state.pending.figure or "")
-    state.happened.append(("penalty", f.team, f.id, minutes))
+    state.record("penalties", f.team, f.name)
+    state.record("penalty minutes", f.team, f.name, minutes)
     harm.send_off(state, f, "penalty", minutes, "Penalty")
     harm.after_harm(state, data)

@@ -42,7 +42,7 @@ def describe_input(replay: Replay, n: int) -> str:
     if not 1 <= n <= len(replay.events):
         return ""
     state = replay.state_at(n - 1)
-    prompt = replay.rules.prompt(state, replay.data)
+    prompt = replay.rules.prompt(state)
     return describe(replay.events[n - 1], prompt)
 
 
@@ -129,7 +129,7 @@ class ReplayScreen(Screen):
         assert replay is not None
         n, total = replay.position, len(replay.events)
         state = replay.state
-        view = replay.rules.view(state, replay.data)
+        view = replay.rules.view(state)
         title = Text()
         title.append(" LIVE · " if self.live else " REPLAY (read-only) · ", style="bold reverse" if self.live else "bold")
         title.append(f"input {n}/{total} · ", style="dim")  # before the long part, so a narrow screen keeps it
@@ -145,7 +145,7 @@ class ReplayScreen(Screen):
             now.append("Last input: ", style="dim")
             now.append_text(literal(describe_input(replay, n)))
             now.append("\n")
-        prompt = replay.rules.prompt(state, replay.data)
+        prompt = replay.rules.prompt(state)
         now.append("Over: " if prompt.kind == "over" else "Next: ", style="dim")
         now.append_text(literal(getattr(prompt, "text", "")))
         now.append("\n\n← → input · t T turn · s S score · b e start, end · ↑↓ Enter: a log line's moment",

@@ -40,8 +40,8 @@ class SetupScreen(Screen):
     def __init__(self, entry: Entry) -> None:
         super().__init__()
         self.entry = entry
-        self.rules = entry.load_rules()
-        self.data = entry.load_data()
+        self.rules = entry.load()
+        self.data = self.rules.data
 
     def compose(self) -> ComposeResult:
         yield Static(literal(f" refbox · new match · {self.entry.title}"), id="title")
@@ -70,8 +70,8 @@ class SetupScreen(Screen):
 
     @property
     def offers_computer(self) -> bool:
-        """A computer coach needs a way to judge a position: rules with ``evaluate`` (the board games)."""
-        return hasattr(self.rules, "evaluate")
+        """A computer coach plays where refbox owns the board: where a new match of this ruleset can have one."""
+        return self.rules.computer_can_play(self.rules.Setup.model_validate(self.rules.new_setup()))
 
     def computer_sides(self) -> dict[int, str]:
         if not self.offers_computer:
@@ -97,7 +97,7 @@ class SetupScreen(Screen):
         error = self.query_one("#error", Static)
         try:
             setup = self.rules.Setup.model_validate(self.collect())
-            self.rules.start(setup, self.data)
+            self.rules.begin(setup)
         except (ValidationError, RefboxError) as e:
             error.update(_error(_first(e) if isinstance(e, ValidationError) else str(e)))
             self.query_one("#preview", Static).update(literal("What this setup builds shows here once the "
@@ -127,14 +127,14 @@ class SetupScreen(Screen):
             path = new_match_path(root, self.entry.base)
             matches_dir(root).mkdir(parents=True, exist_ok=True)
             computer = self.computer_sides()
-            if computer and self.rules.view(self.rules.start(setup, self.data), self.data).board is None:
+            if computer and not self.rules.computer_can_play(setup):
                 self._refuse("The computer coach plays only on refbox's board: choose the on-screen board, "
                              "or a person for both coaches.")
                 return
             match = Match.new(self.entry, setup, seed=int(seed_text), path=path,
                               dice_mode=self.query_one("#dice", Select).value)  # type: ignore[arg-type]
             if computer:
-                match.set_computer(computer, float(self.query_one("#pace", Select).value))  # type: ignore[arg-type]
+                match.change_settings(computer=computer, pace=float(self.query_one("#pace", Select).value))  # type: ignore[arg-type]
                 match.save()
         except ValidationError as e:
             self._refuse(_first(e))
