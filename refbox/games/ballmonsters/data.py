@@ -8,6 +8,7 @@ from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
 from refbox.engine.text import Label, Name, Prose
+from refbox.games.ballmonsters.mat_data import MatTable
 
 EffectId = Literal["flaming", "infectious", "tough_nut", "winged", "horny"]
 FacingKey = Literal["bitey_bitey", "bitey_back", "back_bitey", "back_back"]
@@ -131,6 +132,7 @@ class Data(RulesetData):
     scoring: Scoring
     effects: list[Effect]
     conditions: list[Described]
+    mat: MatTable = MatTable()
 
     @model_validator(mode="after")
     def _consistent(self) -> "Data":
@@ -141,6 +143,8 @@ class Data(RulesetData):
                 raise ValueError(f"a starting STR of {start} is outside strength.min..max")
         if self.team.max_miniballs is not None and self.team.max_miniballs < self.team.miniballs:
             raise ValueError("team.max_miniballs is below team.miniballs")
+        if len(self.mat.boing_degrees) != len(self.boing.vectors):
+            raise ValueError("mat.boing_degrees needs one angle for each of boing.vectors")
         ids = [e.id for e in self.effects]
         if sorted(ids) != sorted(set(EffectId.__args__)):
             raise ValueError(f"effects must list each of {', '.join(EffectId.__args__)} once")
