@@ -271,14 +271,14 @@ def effect_prompt(state: State, data: Data, legal: Legal) -> Choose:
         actor=legal.actor,
         text=f"{state.label(act.ball)} activates: which adjacent ball does it {EFFECT_VERBS[act.kind]}?",
         options=tuple(options),
-        refused=_partner_refusal(state, data, act),
+        refused=_partner_refusal(state, data, act, legal.ids),
     )
 
 
-def _partner_refusal(state: State, data: Data, act: Activation) -> tuple[Refusal, ...]:
+def _partner_refusal(state: State, data: Data, act: Activation, offered: tuple[str, ...]) -> tuple[Refusal, ...]:
     """The bounce partner, the obvious pick, when a rule keeps it out of the list."""
     partner = state.ball(act.partner)
-    if partner.id in {b.id for b in _candidates(state, data, act)}:
+    if partner.id in offered:
         return ()
     if not partner.in_play:
         reason = "deflated during this bounce" if partner.deflated else "off the table"

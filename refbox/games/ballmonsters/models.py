@@ -108,22 +108,22 @@ def with_base_strength(team: TeamSetup, data: Data) -> list[tuple[BallSetup, int
 def fiddle_problems(setup: Setup, data: Data) -> list[str]:
     """Everything wrong with the teams and their fiddle points, one message each (empty: all fine)."""
     problems = []
+    low, high = data.team.miniballs, data.most_miniballs
+    per_ball, budget, most = data.fiddle.per_ball, data.fiddle.budget, data.strength.max
     for team in setup.teams:
-        low, high = data.team.miniballs, data.most_miniballs
         if not low <= len(team.miniballs) <= high:
             need = f"{low}" if low == high else f"{low} to {high}"
             problems.append(f"{team.name} needs {need} miniballs, not {len(team.miniballs)}.")
+        spent = 0
         for ball, base in with_base_strength(team, data):
-            if ball.fiddle_points > data.fiddle.per_ball:
-                problems.append(
-                    f"{team.name} {ball.name} has {ball.fiddle_points} fiddle points: at most {data.fiddle.per_ball} per ball."  # fmt: skip
-                )
-            if base + ball.str_bonus > data.strength.max:
-                problems.append(
-                    f"{team.name} {ball.name} would start at STR {base + ball.str_bonus}: the most is {data.strength.max}."  # fmt: skip
-                )
-        if team.fiddle_points > data.fiddle.budget:
-            problems.append(f"{team.name} spends {team.fiddle_points} fiddle points: the budget is {data.fiddle.budget}.")
+            points = ball.fiddle_points
+            spent += points
+            if points > per_ball:
+                problems.append(f"{team.name} {ball.name} has {points} fiddle points: at most {per_ball} per ball.")
+            if base + ball.str_bonus > most:
+                problems.append(f"{team.name} {ball.name} would start at STR {base + ball.str_bonus}: the most is {most}.")
+        if spent > budget:
+            problems.append(f"{team.name} spends {spent} fiddle points: the budget is {budget}.")
     return problems
 
 

@@ -1,9 +1,10 @@
 """The step table of Ballmonsters!: every question of the game is a step registered here by the module of its
 part of the turn (shot.py, bite.py, boing.py, turn.py), each with its legal answers, its prompt and its apply.
 
-The steps below ask the table what happened on the real mat (a target it can see, a hit or a duff, which sides
-touch, where a bouncing ball ends, whether a new portal has room); the others are the rules' own questions
-(momentum, power committed or given, dice)."""
+Some steps ask the table what happened on the real mat: a target it can see (``target``), a hit or a duff and
+how far (``result``), which sides touch (``facing``), where a bouncing ball ends and how far it went before a
+hit (``move``, ``move_hit``), where a new portal goes (``portal_place``). The others are the rules' own
+questions (momentum, power committed or given, dice), whoever measures the mat."""
 
 from __future__ import annotations
 
