@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Option, Outcome, Refusal, Roll
-from refbox.games.ballmonsters.boing import owner, start_boing
+from refbox.games.ballmonsters.boing import start_boing
 from refbox.games.ballmonsters.data import Data, FacingKey
 from refbox.games.ballmonsters.mechanics import (
     ball_key, can_catch_fire, can_fall_sick, deflate, gain_strength, lose_strength, make_sick, note, set_on_fire,
@@ -21,12 +21,13 @@ FACING_WORDS: dict[FacingKey, str] = {
     "back_bitey": "{a}'s backside against {t}'s bitey side",
     "back_back": "backside against backside",
 }
-FACINGS = tuple(FACING_WORDS)
+FACING_LEGAL = Legal("choose", None, tuple(FACING_WORDS))
 
 
 def _table(state: State, data: Data):
     b = state.bounce
-    return data.bite.friendly if owner(state, b.active) == owner(state, b.target) else data.bite.unfriendly
+    friendly = state.ball(b.active).team == state.ball(b.target).team
+    return data.bite.friendly if friendly else data.bite.unfriendly
 
 
 def _keep(power: int, minimum: int) -> int:
@@ -38,7 +39,7 @@ def _keep(power: int, minimum: int) -> int:
 
 @STEPS.legal_for("facing", phase="bounce")
 def facing_legal(state: State, data: Data) -> Legal:
-    return Legal("choose", None, FACINGS)
+    return FACING_LEGAL
 
 
 @STEPS.prompt_for("facing")
@@ -75,7 +76,7 @@ def facing_apply(state: State, data: Data, event: Event) -> None:
 @STEPS.legal_for("commit", phase="bounce")
 def commit_legal(state: State, data: Data) -> Legal:
     b = state.bounce
-    return Legal("number", owner(state, b.active), max=b.power - _keep(b.power, data.bite.keep_power))
+    return Legal("number", state.ball(b.active).team, max=b.power - _keep(b.power, data.bite.keep_power))
 
 
 @STEPS.prompt_for("commit")
@@ -103,7 +104,9 @@ def commit_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     b.committed = event.value
     b.power -= event.value
-    note(state, f"{state.label(b.active)} commits {event.value} power to the bite ({b.power} left).", owner(state, b.active))
+    if state.logged:
+        note(state, f"{state.label(b.active)} commits {event.value} power to the bite ({b.power} left).",
+             state.ball(b.active).team)
     state.step = "bite"
 
 
@@ -121,7 +124,7 @@ def _bite_terms(state: State, data: Data) -> tuple[int, int, bool, bool]:
 @STEPS.legal_for("bite", phase="bounce")
 def bite_legal(state: State, data: Data) -> Legal:
     die = data.bite.die
-    return Legal("roll", owner(state, state.bounce.active), sides=(die, die))
+    return Legal("roll", state.ball(state.bounce.active).team, sides=(die, die))
 
 
 @STEPS.prompt_for("bite")
@@ -254,7 +257,7 @@ EFFECT_VERBS = {"fire": "set on fire", "sick": "make sick", "horny": "deflate"}
 @STEPS.legal_for("effect", phase="bounce")
 def effect_legal(state: State, data: Data) -> Legal:
     act = state.activations[0]
-    return Legal("choose", owner(state, act.ball), (*(b.id for b in _candidates(state, data, act)), "none"))
+    return Legal("choose", state.ball(act.ball).team, (*(b.id for b in _candidates(state, data, act)), "none"))
 
 
 @STEPS.prompt_for("effect")

@@ -29,10 +29,6 @@ def start_bounce(state: State, data: Data, active_id: str, target_id: str, power
              active.team)
 
 
-def owner(state: State, ball_id: str) -> int:
-    return state.ball(ball_id).team
-
-
 def start_boing(state: State, data: Data) -> None:
     """After the bite: the two balls fly apart along a vector (the table lays the template; refbox needs only
     the power each ball takes)."""
@@ -66,7 +62,7 @@ def active_keeps(state: State, data: Data) -> int:
 @STEPS.legal_for("split", phase="bounce")
 def split_legal(state: State, data: Data) -> Legal:
     b = state.bounce
-    return Legal("number", owner(state, b.active), max=b.power - active_keeps(state, data))
+    return Legal("number", state.ball(b.active).team, max=b.power - active_keeps(state, data))
 
 
 @STEPS.prompt_for("split")
@@ -86,7 +82,8 @@ def split_prompt(state: State, data: Data, legal: Legal) -> Number:
 def split_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     given = event.value
-    note(state, f"{state.label(b.target)} gets {given} power, {state.label(b.active)} keeps {b.power - given}.")
+    if state.logged:
+        note(state, f"{state.label(b.target)} gets {given} power, {state.label(b.active)} keeps {b.power - given}.")
     state.moves += [Move(ball=b.target, power=given, partner=b.active, after=state.bounces),
                     Move(ball=b.active, power=b.power - given, partner=b.target, after=state.bounces)]
     next_move(state, data)
@@ -152,7 +149,7 @@ def move_prompt(state: State, data: Data, legal: Legal) -> Choose:
         elif answer in EXITS:
             options.append(exit_option(answer))
         else:
-            options.append(Option(id=answer, label=f"Hit {state.label(answer)}", actor=owner(state, answer),
+            options.append(Option(id=answer, label=f"Hit {state.label(answer)}", actor=state.ball(answer).team,
                                   key=ball_key(state, answer)))
     refused = deflated_refusals(state, skip=ball.id) + exit_refusals(state)
     apart = partner(state, data)

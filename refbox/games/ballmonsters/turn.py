@@ -14,9 +14,13 @@ from refbox.games.ballmonsters.steps import STEPS
 # ---- placement: the table sets the balls down, then the first turn starts ----
 
 
+PLACE_LEGAL = (Legal("confirm", 0), Legal("confirm", 1))
+"""By the team placing first (answers that never change are built once)."""
+
+
 @STEPS.legal_for("place", phase="setup")
 def place_legal(state: State, data: Data) -> Legal:
-    return Legal("confirm", state.first)
+    return PLACE_LEGAL[state.first]
 
 
 @STEPS.prompt_for("place")
@@ -62,7 +66,7 @@ def end_of_shot(state: State, data: Data) -> None:
         names = " and ".join(state.teams[t].name for t in out)
         finish(state, f"{names} {'have' if len(out) > 1 else 'has'} no miniballs left")
         return
-    if all(state.monsterball(t).gone for t in (0, 1)):
+    if state.monsterball(0).gone and state.monsterball(1).gone:
         finish(state, "both monsterballs are out of the game")
         return
     state.step = "fire"
@@ -222,9 +226,12 @@ PORTAL_PLACES = {"centre": ("On a free centre-zone spot", "1"),
                  "no_room": ("No free spot anywhere: remove a portal instead", "0")}
 
 
+PORTAL_PLACE_LEGAL = tuple(Legal("choose", team, tuple(PORTAL_PLACES)) for team in (0, 1))
+
+
 @STEPS.legal_for("portal_place", phase="end")
 def portal_place_legal(state: State, data: Data) -> Legal:
-    return Legal("choose", state.shooter, tuple(PORTAL_PLACES))
+    return PORTAL_PLACE_LEGAL[state.shooter]
 
 
 @STEPS.prompt_for("portal_place")
@@ -277,9 +284,12 @@ def finish(state: State, why: str) -> None:
 # ---- the end ----
 
 
+OVER_LEGAL = Legal("over", None)
+
+
 @STEPS.legal_for("over", phase="end")
 def over_legal(state: State, data: Data) -> Legal:
-    return Legal("over", None)
+    return OVER_LEGAL
 
 
 @STEPS.prompt_for("over")
