@@ -17,11 +17,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_ballmonsters_helpers import load_data, setup_dict
 
 from refbox.engine import plain
 from refbox.engine.match import Match
-from refbox.engine.prompts import Event
+from refbox.engine.prompts import Event, choose, confirm, roll
 from refbox.engine.report import build
+from refbox.games.ballmonsters.rules import Ballmonsters, Setup
+from refbox.games.ballmonsters.upgrade import v1_events
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SUMMARIES = {**json.loads((FIXTURES / "sb-bm-v1.json").read_text()),
@@ -113,3 +116,19 @@ def test_an_old_hit_saved_without_its_distance_is_asked_again(tmp_path):
     shot = match.prompt()
     assert [o.id for o in shot.options][:2] == ["miss", "hit0"]
     match.close()
+
+
+def test_an_old_answer_that_todays_rules_take_unasked_is_dropped():
+    class NothingToAimAt(Ballmonsters):
+        """Every ball but the first shooter's monsterball deflated when the match starts."""
+
+        def start(self, setup):
+            state = super().start(setup)
+            for ball in state.balls[1:]:
+                ball.deflated_turn = 1
+            return state
+
+    rules = NothingToAimAt(load_data())
+    setup = Setup.model_validate(setup_dict(deflated_miniballs_count=True))
+    asked = [confirm(), choose("none"), roll(12)]  # version 1 asked for the target ("none": a duff)
+    assert v1_events(rules, setup, asked) == [confirm(), roll(12)]

@@ -157,3 +157,13 @@ def test_the_shot_prompt_is_addressed_to_the_shooting_team():
     assert isinstance(prompt, Choose) and prompt.actor == A
     table.duff_turn()
     assert table.prompt().actor == B
+
+
+def test_with_no_ball_on_the_table_to_aim_at_the_shot_is_a_duff_taken_unasked():
+    table = Table(setup_dict(deflated_miniballs_count=True))  # the house rule: deflated miniballs play on
+    for ball_id in ("A1", "A2", "A3", "A4", "B0", "B1", "B2", "B3", "B4"):
+        table.arrange(ball_id, deflated_turn=1)
+    table.placed()
+    assert table.step == "portal" and table.state.scores == [0, 1]
+    assert "No ball on the table to shoot at (not asked)." in table.log_text()
+    assert "Duff! Gobblers Big Bertha has no valid target" in table.log_text()

@@ -13,7 +13,7 @@ from refbox.games.ballmonsters.turn import end_of_shot
 # ---- target: which ball the monsterball shoots at (one the table confirms it can see) ----
 
 
-@STEPS.legal_for("target", phase="shot")
+@STEPS.legal_for("target", phase="shot", forcible=True)
 def target_legal(state: State, data: Data) -> Legal:
     shooter = state.shooter
     skip = state.monsterball(shooter).id
@@ -42,6 +42,11 @@ def target_prompt(state: State, data: Data, legal: Legal) -> Choose:
         options=tuple(options),
         refused=deflated_refusals(state, skip=shooter.id),
     )
+
+
+@STEPS.forced_for("target")
+def target_forced(state: State, data: Data, event: Event) -> None:
+    note(state, "No ball on the table to shoot at (not asked).", state.shooter)
 
 
 @STEPS.apply_for("target")

@@ -8,9 +8,10 @@ asked, and the setup always holds its house rules. A version 1 journal becomes:
   the old rulings);
 - its ruleset: ``table`` dropped; a match that was not quick keeps what it was played with: a hit on the bounce
   partner allowed (``boing.partner_apart`` false) and the new portal's spot always asked (``centre_spots`` 0);
-- its inputs (not quick): a hit and its distance, once two answers, become the one answer today's rules take
-  (``hit<inches past STR>``; a hit saved without its distance is asked again); the vector letter, which refbox
-  never used, is dropped.
+- its inputs: a shot with no ball on the table to aim at is a duff today's rules take unasked (its "none" is
+  dropped); and where the match was not quick, a hit and its distance, once two answers, become the one answer
+  today's rules take (``hit<inches past STR>``; a hit saved without its distance is asked again) and the vector
+  letter, which refbox never used, is dropped.
 """
 
 from __future__ import annotations
@@ -42,12 +43,21 @@ def v1_setup(setup: dict, data: dict) -> tuple[dict, dict]:
 
 def v1_events(rules: Any, setup: Any, events: list[Event]) -> list[Event]:
     """The inputs of a version 1 journal as today's rules take them, checked one by one on a replay."""
-    state = rules.begin(setup)
+    steps, data = rules.steps, rules.data
+    state = rules.start(setup)
     state.log = UNLOGGED
-    vectors = set(rules.data.boing.vectors)
+    taken: list[Event] = []  # answers today's rules took without asking (a shot with no ball to aim at)
+    steps.settle(state, data, taken)
+    vectors = set(data.boing.vectors)
     kept: list[Event] = []
     hit = False  # an old "hit" waiting for its distance
     for n, event in enumerate(events, start=1):
+        if taken:
+            if (event.kind, event.value) != (taken[0].kind, taken[0].value):
+                raise JournalError(f"input {n} of the older journal does not answer the question today's rules "
+                                   f"settled by themselves ({taken[0].value!r}); it cannot be upgraded")
+            taken.pop(0)
+            continue
         legal = rules.legal(state)
         if hit:
             if event.kind != "number":
@@ -61,7 +71,7 @@ def v1_events(rules: Any, setup: Any, events: list[Event]) -> list[Event]:
             continue  # the vector letter of a boing: today the table lays the template unasked
         try:
             check(legal, event)
-            rules.apply(state, event)
+            steps.apply(state, data, event, taken)
         except RefboxError as e:
             raise JournalError(f"input {n} of the older journal does not fit today's rules: {e}") from None
         kept.append(event)
