@@ -6,7 +6,6 @@ import pytest
 from test_ballmonsters_helpers import A, B, Table, data_with, setup_dict
 
 from refbox.engine.prompts import GameOver, Roll, choose, number, roll
-from refbox.games.ballmonsters import rules
 from refbox.games.ballmonsters.odds import portal_place_chance
 
 

@@ -224,8 +224,7 @@ def certainly_room(state: State, data: Data) -> bool:
 PORTAL_PLACES = {"centre": ("On a free centre-zone spot", "1"),
                  "monster_spot": ("Centre zone full: on a monsterball start spot", "2"),
                  "no_room": ("No free spot anywhere: remove a portal instead", "0")}
-
-
+"""Where a new portal goes when the table must say: answer id -> (label, key)."""
 PORTAL_PLACE_LEGAL = tuple(Legal("choose", team, tuple(PORTAL_PLACES)) for team in (0, 1))
 
 
