@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from pydantic import ValidationError
 from test_ballmonsters_helpers import data_with, load_data
 
-from refbox.engine import sim
+from refbox.engine import plain, sim
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import legal_of
@@ -136,3 +138,16 @@ def test_the_demo_match_is_reproducible_and_uses_the_whole_budget():
     setup = rules.Setup.model_validate(demo_setup())
     assert [t.fiddle_points for t in setup.teams] == [6, 6] and rules.fiddle_problems(setup, data) == []
     assert demo_match(events=120).state == demo_match(events=120).state
+
+
+def test_a_checkpointed_state_loads_back_equal_and_a_damaged_one_is_refused():
+    match = demo_match(events=120)
+    dumped = plain.dump(match.state)
+    assert plain.load(rules.State, dumped) == match.state
+    dumped["balls"][1]["strength"] = -1
+    with pytest.raises(ValidationError):
+        plain.load(rules.State, dumped)
+    dumped["balls"][1]["strength"] = 2
+    dumped["step"] = "vector"  # a step these rules no longer have
+    with pytest.raises(ValidationError):
+        plain.load(rules.State, dumped)
