@@ -2,7 +2,7 @@
 
     python bench/coach_decision.py [LEVEL] [RULESET] [DECISIONS]
 
-Plays LEVEL against itself from the ruleset's ``sim_setup`` (digital dice from a seeded RNG) and prints the
+Plays LEVEL against itself from the ruleset's headless setup (digital dice from a seeded RNG) and prints the
 median, 95th percentile and maximum seconds a decision took (the goal: at most 1 s with the default budget).
 """
 
@@ -15,16 +15,14 @@ import time
 from refbox.engine.coach import DEFAULT_THINK, make
 from refbox.engine.play import Game, random_event
 from refbox.engine.registry import lookup
-sys.path.insert(0, str(ROOT / "tests")); from every_ruleset import rules_for  # noqa: E402
 
 
 def main() -> None:
     level = sys.argv[1] if len(sys.argv) > 1 else "search"
     ruleset = sys.argv[2] if len(sys.argv) > 2 else "battleball"
     wanted = int(sys.argv[3]) if len(sys.argv) > 3 else 60
-    entry = lookup(ruleset)
-    rules, data = entry.load_rules(), entry.load_data()
-    game = Game.start(rules_for(rules, data), rules.Setup.model_validate(rules.sim_setup(data)))
+    rules = lookup(ruleset).load()
+    game = Game.start(rules, rules.Setup.model_validate(rules.headless_setup()))
     coaches = {side: make(level, side, seed=7, think=float(sys.argv[4]) if len(sys.argv) > 4 else DEFAULT_THINK) for side in (0, 1)}
     rng = random.Random(7)
     took: list[float] = []

@@ -5,8 +5,7 @@ menu, each kind of answer), how many inputs it takes and what one costs to list 
 
 Plays GAMES (default 20) seeded random matches after 15 warm-up ones, with the garbage collector set as
 ``refbox sim`` sets it, and prints the TOP (default 25) costliest rows. The clock is read twice an input, which
-adds a fraction of a µs to each: compare rows, not totals. A ruleset whose state has no ``step`` field counts
-all its inputs in one row. Asserts nothing.
+adds a fraction of a µs to each: compare rows, not totals. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -22,8 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from refbox import simulate  # noqa: E402
 from refbox.engine import registry  # noqa: E402
-from refbox.engine.play import Game, play_out, random_event  # noqa: E402
-sys.path.insert(0, str(ROOT / "tests")); from every_ruleset import rules_for  # noqa: E402
+from refbox.engine.play import Game, play_out  # noqa: E402
 
 
 def row_of(step: str, value: object) -> str:
@@ -41,14 +39,10 @@ def main() -> None:
     entry = registry.lookup(args[0])
     games = int(args[1]) if len(args) > 1 else 20
     top = int(args[2]) if len(args) > 2 else 25
-    rules = simulate.loaded(entry); data = rules.data
+    rules = simulate.loaded(entry)
     setup = simulate.sim_setup(entry)
-    weights = getattr(rules, "RANDOM_WEIGHTS", None)
-    legal_fn = getattr(rules, "legal", None)
-    if legal_fn is None:
-        sys.exit(f"{entry.name} has no fast legal answers to time")
     for seed in range(1000, 1015):
-        play_out(Game.start(rules_for(rules, data), setup), None, random.Random(seed))
+        play_out(Game.start(rules, setup), None, random.Random(seed))
     freezer = simulate.Freezer()
     count: collections.Counter = collections.Counter()
     listing: collections.Counter = collections.Counter()
@@ -56,17 +50,17 @@ def main() -> None:
     clock = time.perf_counter
     for seed in range(1, games + 1):
         freezer.before_game(cyclic=False)  # as refbox sim does for random coaches
-        game, rng, known, n = Game.start(rules_for(rules, data), setup), random.Random(seed), None, 0
+        game, rng, known, n = Game.start(rules, setup), random.Random(seed), None, 0
         state = game.state
         while True:
-            step = getattr(state, "step", "(no step field)")
+            step = state.step
             t0 = clock()
-            legal = known or legal_fn(state, data)
+            legal = known or rules.legal(state)
             if legal.kind == "over":
                 break
-            event = random_event(legal, rng, None if legal.kind == "roll" else weights)
+            event = rules.drawer.draw(legal, rng)
             t1 = clock()
-            known = rules.apply(state, data, event)
+            known = rules.apply(state, event)
             t2 = clock()
             row = row_of(step, event.value)
             count[row] += 1

@@ -1,9 +1,10 @@
-"""Keys a Rülerball referee presses for one turn with physical dice, in the old flow and the fewer-keys flow.
+"""Keys a Rülerball referee presses for one turn with physical dice.
 
     python bench/table_keys_rulerball.py [--tmux]
 
-The same two scripted turns are played in both flows, on a track where the twenty figures stand spread over the
-twelve sectors (both teams mixed, as in mid-match):
+Two scripted turns are played on a track where the twenty figures stand spread over the twelve sectors (both teams
+mixed, as in mid-match). The older, longer flow these were first compared with (version 1 of the rules, before its
+"fewer keys") can no longer be played: its journals are upgraded at load.
 
 - a quiet turn: the loose ball travels two sectors and reaches nobody, initiative 7, 12 figures skate 1-3 sectors
   and 8 stay, no fight, no penalty;
@@ -13,9 +14,9 @@ twelve sectors (both teams mixed, as in mid-match):
 Each answer is counted as the keys a person presses (as the game screen takes them): an option's key (one or two
 characters), a selection's toggles and Enter, a number's digits (and Enter unless no further digit could extend
 it), each typed die face (one that could still grow, like 1 on a d12, takes a second key), Enter for a
-confirmation. The old flow's table picks the figures in the order listed (the first option's key each time).
+confirmation.
 
-With ``--tmux`` the fewer-keys quiet turn is also typed into refbox running in tmux (130x40), key by key, and the
+With ``--tmux`` the quiet turn is also typed into refbox running in tmux (130x40), key by key, and the
 journal is checked to hold exactly the inputs the count assumed. Prints the numbers; asserts nothing else.
 """
 
@@ -33,23 +34,23 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from refbox.engine.match import Match  # noqa: E402
-from refbox.engine.prompts import Choose, Event, Number, Pick, Roll, choose, confirm, number, pick, roll  # noqa: E402
+from refbox.engine.prompts import Choose, Event, Number, Pick, Roll, choose, confirm, number, roll  # noqa: E402
 from refbox.games.rulerball.models import Setup, default_team  # noqa: E402
-from refbox.games.rulerball.sweep import walker  # noqa: E402
+from refbox.games.rulerball.steps_move import walker  # noqa: E402
 from refbox.ui.keys import assign_keys  # noqa: E402
 
 DISTANCES = [0, 1, 2, 0, 1, 3, 0, 2, 1, 0, 1, 2, 0, 1, 0, 2, 1, 0, 3, 0]
 """Per figure in roster order: 8 stay, 12 skate 1-3 sectors."""
 
 
-def spread_setup(fewer_keys: bool) -> dict:
+def spread_setup() -> dict:
     teams = []
     for i in (0, 1):
         team = default_team(i).model_dump(mode="json")
         for j, f in enumerate(team["figures"]):
             f["start_sector"] = (j + 6 * i) % 12 + 1
         teams.append(team)
-    return Setup.model_validate({"teams": teams, "fewer_keys": fewer_keys}).model_dump(mode="json")
+    return Setup.model_validate({"teams": teams}).model_dump(mode="json")
 
 
 def face_keys(face: int, sides: int) -> list[str]:
@@ -77,7 +78,7 @@ def keys_for(prompt, event: Event) -> list[str]:
 
 
 class Table:
-    """Answers the way the scripted turn says, in whichever flow the match asks."""
+    """Answers the way the scripted turn says."""
 
     def __init__(self, m: Match, fight: bool, ball_stop: int = 5) -> None:
         self.m, self.fight, self.fought, self.ball_stop = m, fight, False, ball_stop
@@ -85,31 +86,21 @@ class Table:
     def answer(self, prompt) -> Event:
         m, s = self.m, self.m.state
         step = s.step
-        if step in ("clock", "reset", "ball"):
+        if step in ("clock", "reset"):
             return confirm()
         if step == "ball_stop":
             return number(self.ball_stop)
-        if step == "ball_end":
-            return choose(str(self.ball_stop))
-        if step == "ball_figures":
-            return pick()
-        if step in ("ball_gutter", "ball_path"):
+        if step == "ball_path":
             return choose("track")
         if step == "initiative":
             return roll(7)
-        if step == "move_pick":
-            return choose(prompt.options[0].id)  # the first listed
-        if step == "move_to":
-            f = s.fig(s.pending.figure)
-            gone = DISTANCES[s.figures.index(f)]
-            return number((f.sector - 1 - gone) % m.data.track.sectors + 1)
         if step == "move_walk":
             f = walker(s, m.data)
             gone = DISTANCES[s.figures.index(f)]
             return choose("stay" if gone == 0 else str(gone))
         if step in ("handoff", "shot_declare"):
             return choose("keep" if step == "handoff" else "no")
-        if step in ("combat_pick", "combat_walk"):
+        if step == "combat_walk":
             if self.fight and not self.fought:
                 self.fought = True
                 return choose(next(o.id for o in prompt.options if o.id not in ("done", "penalty")))
@@ -130,10 +121,10 @@ class Table:
 def turn(m: Match, fight: bool) -> tuple[list[str], int]:
     """Play one turn from its first question to the next turn's; (keys pressed, questions asked)."""
     table, keys, questions = Table(m, fight), [], 0
-    start = m.state.turn + (m.state.step == "clock")  # the old flow's clock question starts the turn
+    start = m.state.turn
     while True:
         prompt = m.prompt()
-        if m.state.turn > start or (m.state.step == "clock" and questions):
+        if m.state.turn > start:
             return keys, questions
         event = table.answer(prompt)
         keys += keys_for(prompt, event)
@@ -143,35 +134,35 @@ def turn(m: Match, fight: bool) -> tuple[list[str], int]:
 
 def warm_up(m: Match) -> None:
     """Turn 1: the ball is fired and stays loose in sector 3; nobody moves. Stops at the first question of turn 2
-    (the old flow's clock confirmation; the fewer-keys flow has moved the clock on by itself)."""
+    (the clock has moved on by itself)."""
     table = Table(m, False, ball_stop=3)
     global DISTANCES
     saved, DISTANCES = DISTANCES, [0] * 20
     try:
         m.submit(table.answer(m.prompt()))  # period 1 starts
-        while not (m.state.step == "clock" or (m.state.turn == 2 and m.state.step == "ball_stop")):
+        while not (m.state.turn == 2 and m.state.step == "ball_stop"):
             m.submit(table.answer(m.prompt()))
     finally:
         DISTANCES = saved
 
 
-def measure(fewer_keys: bool, fight: bool, path: Path | None = None) -> tuple[list[str], int, Match]:
-    m = Match.new("rulerball", spread_setup(fewer_keys), seed=1, path=path)
+def measure(fight: bool, path: Path | None = None) -> tuple[list[str], int, Match]:
+    m = Match.new("rulerball", spread_setup(), seed=1, path=path)
     warm_up(m)
     keys, questions = turn(m, fight)
     return keys, questions, m
 
 
 def tmux_check() -> str:
-    """Type the fewer-keys quiet turn into refbox in tmux and compare the journal with the scripted inputs."""
+    """Type the quiet turn into refbox in tmux and compare the journal with the scripted inputs."""
     if not shutil.which("tmux"):
         return "tmux not installed: skipped"
     data = Path(tempfile.mkdtemp(prefix="rb-keys-"))
     (data / "matches").mkdir(parents=True)
-    keys, _, m = measure(True, False)
+    keys, _, m = measure(False)
     expected = [e.to_json() for e in m.events]
     # the saved match stops where the measured turn starts: the warm-up only
-    m2 = Match.new("rulerball", spread_setup(True), seed=1, path=data / "matches" / "typed.jsonl")
+    m2 = Match.new("rulerball", spread_setup(), seed=1, path=data / "matches" / "typed.jsonl")
     warm_up(m2)
     warm = len(m2.events)
     m2.save()
@@ -212,12 +203,10 @@ def _wait(session: str, text: str, timeout: float = 20) -> None:
 
 def main() -> None:
     print("Rülerball, keys per turn with physical dice (spread track, 20 figures on it)")
-    for fewer in (False, True):
-        for fight in (False, True):
-            keys, questions, m = measure(fewer, fight)
-            flow = "fewer keys" if fewer else "old flow  "
-            what = "turn with one fight" if fight else "quiet turn         "
-            print(f"  {flow} · {what}: {len(keys):3d} keys, {questions:3d} questions   {' '.join(keys)}")
+    for fight in (False, True):
+        keys, questions, m = measure(fight)
+        what = "turn with one fight" if fight else "quiet turn         "
+        print(f"  {what}: {len(keys):3d} keys, {questions:3d} questions   {' '.join(keys)}")
     if "--tmux" in sys.argv:
         print("  " + tmux_check())
 

@@ -59,14 +59,14 @@ def keys_for(prompt, event: Event) -> int:
 SB_TEAMS = [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}]
 SB_QUIET = {"move_menu": ("rest", "done"), "coach_menu": ("no",), "whap_menu": ("nobody", "next"),
             "fling_menu": ("hold",), "air_landed": ("ground",), "break_check": ("no",), "move_figure": ("back",),
-            "coach_arrived": ("no",), "landing": ("field",)}
+            "coach_arrived": ("no",), "fling_landing": ("field",), "bonk_landing": ("field",)}
 SB_WEIGHTS = {"rest": 40.0, "done": 20.0, "pile": 0.6, "contact": 0.6, "offside": 0.1, "goal": 1.0,
               "break": 0.02, "nobody": 4.0, "next": 2.0, "hold": 1.0, "spot": 1.0, "try": 1.0, "no": 1.0,
               "back": 0.1, "field": 4.0, "off": 0.3}
 
 
 def sb_answer(m: Match, rng: random.Random | None) -> Event:
-    p, step = m.prompt(), m.state.ask.step
+    p, step = m.prompt(), m.state.step
     if isinstance(p, Roll):
         if rng is None:  # quiet: initiative to Red, every other die fails (6 = worst on a d6 roll-under)
             return Event("roll", [6, 1] if step == "initiative_roll" else [6] * len(p.dice), "physical")
@@ -119,7 +119,7 @@ def slargeball(turns: int) -> None:
         keys += keys_for(p, item)
         inputs += 1
         m.submit(item)
-    assert m.state.turn == 2, (m.state.turn, m.state.ask.step)
+    assert m.state.turn == 2, (m.state.turn, m.state.step)
     print(f"slargeball scripted 2-squad turn (a whap, a nab try, a wake roll): {keys} keys in {inputs} inputs")
     rows = []
     for seed in range(40):

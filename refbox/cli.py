@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 from refbox import __version__
 from refbox.engine import storage
+from refbox.engine.errors import RefboxError
 from refbox.engine.text import printable
 
 
@@ -26,13 +27,14 @@ def quick_parse(argv: list[str]):
 
 
 def parse(argv: list[str] | None):
-    import argparse
+    from refbox.arguments import Parser
 
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="refbox", description="A terminal referee for tabletop sports games.",
         epilog="Also: refbox sim RULESET ... (headless matches between computer coaches; refbox sim -h), "
                "refbox report MATCH (a match report in Markdown, HTML or JSON), "
-               "refbox serve [MATCH] (refbox, or a match's spectator view, in a browser)")
+               "refbox serve [MATCH] (refbox, or a match's spectator view, in a browser). "
+               "--data-dir may come before a command or after it.")
     p.add_argument("--data-dir", help=f"where matches and house rules live (default: ${storage.ENV_VAR} "
                    "or the user data directory)")
     p.add_argument("--list", action="store_true", help="list saved matches and exit")
@@ -48,11 +50,43 @@ COMMANDS = {"sim": "refbox.simulate", "report": "refbox.reporting", "serve": "re
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command, its exit status: 0, 2 for a refusal (one line on stderr), 1 for anything unexpected (one
+    line too: ``REFBOX_TRACEBACK=1`` shows where), 141 when the reader of the output went away (``| head``)."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in COMMANDS:
+    try:
+        return dispatch(argv)
+    except BrokenPipeError:
+        _stdout_to_devnull()  # the reader is gone: what is still buffered goes nowhere, quietly
+        return 141  # as for a program ended by SIGPIPE
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:
+        if os.environ.get("REFBOX_TRACEBACK"):
+            raise
+        print(f"refbox: unexpected error ({type(e).__name__}: {printable(str(e))}); "
+              "REFBOX_TRACEBACK=1 shows where", file=sys.stderr)
+        return 1
+
+
+def global_options(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The options every command takes (``--data-dir D``) given before the command, and the rest."""
+    taken = 0
+    while taken < len(argv):
+        if argv[taken] == "--data-dir" and taken + 1 < len(argv):
+            taken += 2
+        elif argv[taken].startswith("--data-dir="):
+            taken += 1
+        else:
+            break
+    return argv[:taken], argv[taken:]
+
+
+def dispatch(argv: list[str]) -> int:
+    before, rest = global_options(argv)
+    if rest and rest[0] in COMMANDS:
         import importlib
 
-        return importlib.import_module(COMMANDS[argv[0]]).main(argv[1:])
+        return importlib.import_module(COMMANDS[rest[0]]).main([*before, *rest[1:]])  # given after: the later wins
     args = quick_parse(argv) or parse(argv)
     root = storage.data_dir(args.data_dir)
     if args.list:
@@ -67,22 +101,32 @@ def main(argv: list[str] | None = None) -> int:
         given = getattr(args, option)
         if not given:
             continue
-        path = Path(given)
-        if not path.exists():
-            path = storage.matches_dir(root) / f"{given.removesuffix('.jsonl')}.jsonl"
-        if not path.exists():
-            print(f"refbox: no saved match {given!r} in {storage.matches_dir(root)} (see refbox --list)",
-                  file=sys.stderr)
+        try:
+            paths[option] = storage.locate(given, root)
+        except RefboxError as e:
+            print(f"refbox: {printable(str(e))}", file=sys.stderr)
             return 2
-        paths[option] = path
     if len(paths) > 1:
         print("refbox: --resume, --watch and --replay open one match each: give one of them", file=sys.stderr)
         return 2
-    from refbox.ui.app import RefboxApp
+    if "watch" in paths or "replay" in paths:
+        from refbox.ui.spectator import SpectatorApp
 
-    RefboxApp(data_dir=root, resume_path=paths.get("resume"), watch_path=paths.get("watch") or paths.get("replay"),
-              live="watch" in paths).run()
-    return 0
+        app = SpectatorApp(paths.get("watch") or paths["replay"], live="watch" in paths, data_dir=root)
+    else:
+        from refbox.ui.app import RefboxApp
+
+        app = RefboxApp(data_dir=root, resume_path=paths.get("resume"))
+    app.run()
+    return app.return_code or 0  # 1 after an error inside the app (Textual shows it as it closes)
+
+
+def _stdout_to_devnull() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

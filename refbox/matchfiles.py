@@ -91,19 +91,21 @@ def rematch(journal: Path, root: Path, seed: int | None = None):
     """A new match with the same ruleset data (house rules included), setup and teams, a new seed, and the old
     match's dice mode and computer sides. Returns the Match (its journal created under ``root``)."""
     from refbox.engine.journal import Header, read
-    from refbox.engine.match import Match, computer_settings
+    from refbox.engine.match import Match
+    from refbox.engine.registry import lookup
+    from refbox.engine.settings import PlaySettings
+    from refbox.engine.upgrade import upgraded
 
-    old = read(journal, repair=False).header
+    saved = read(journal, repair=False).header
+    old, _ = upgraded(lookup(saved.ruleset).load_rules(), saved, [])  # a rematch is set up as today's rules read it
     seed = seed if seed is not None else random.SystemRandom().randint(1, 99_999)
     while seed == old.seed:
         seed = random.SystemRandom().randint(1, 99_999)
     path = storage.new_match_path(root, old.ruleset)
     path.parent.mkdir(parents=True, exist_ok=True)
-    header = Header(match_id=path.stem, ruleset=old.ruleset, title=old.title,
+    header = Header(rules_version=old.rules_version, match_id=path.stem, ruleset=old.ruleset, title=old.title,
                     created=datetime.now().isoformat(timespec="seconds"), seed=seed, setup=old.setup, data=old.data)
     match = Match.created(header, path)
-    meta = storage.read_meta(journal)
-    match.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
-    sides, pace = computer_settings(meta)
-    match.set_computer(sides, pace)  # writes the new match's meta (dice mode too)
+    played = PlaySettings.from_meta(storage.read_meta(journal))
+    match.change_settings(dice_mode=played.dice_mode, computer=played.computer, pace=played.pace)  # writes its meta
     return match

@@ -1,19 +1,25 @@
 """A match report written out: Markdown, HTML (with inline SVG charts) or JSON, and ``refbox report``.
 
-    refbox report MATCH [--format md|html|json] [-o FILE] [--data-dir D]
+    refbox report MATCH [--format md|html|json] [-o FILE [--force]] [--data-dir D]
 """
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import html
 import json
+import os
+import stat
 import sys
+import tempfile
 from pathlib import Path
 
+from refbox import matchfiles
+from refbox.arguments import Parser
 from refbox.engine import storage
 from refbox.engine.errors import RefboxError
 from refbox.engine.report import Report, build
+from refbox.engine.text import printable
 
 
 def to_json(report: Report) -> str:
@@ -51,35 +57,50 @@ def stat_rows(r: Report) -> tuple[list[str], list[list[str]]]:
 
 
 def to_markdown(r: Report) -> str:
-    out = [f"# {r.title}: {r.teams[0]} {_n(r.score[0])} : {_n(r.score[1])} {r.teams[1]}", "",
-           f"{r.result}", "", f"Match `{r.match_id}` · {r.created.replace('T', ' ')} · seed {r.seed} · "
+    """The report in Markdown. Every text from the match or a file (names, log lines, rulings) goes through
+    ``md``: a renderer shows it as it was typed and never sees a tag, a link or emphasis in it."""
+    t0, t1 = md(r.teams[0]), md(r.teams[1])
+    out = [f"# {md(r.title)}: {t0} {_n(r.score[0])} : {_n(r.score[1])} {t1}", "",
+           md(r.result), "", f"Match {md(r.match_id)} · {md(r.created.replace('T', ' '))} · seed {r.seed} · "
            f"{r.inputs} inputs", "", "## Scoring", ""]
-    out += [f"- {s['stamp']}: {s['text']} ({_n(s['score'][0])} : {_n(s['score'][1])})" for s in r.scoring] or [
-        "No scores."]
-    legend = f"1 = {r.teams[0]}, 2 = {r.teams[1]}, * = both"
-    out += ["", "## Score over the match", "", "```", *score_chart(r), legend, "```"]
-    out += ["", "## Luck", "", *(f"- {luck_line(r, s)}" for s in (0, 1)), ""]
+    out += [f"- {md(s['stamp'])}: {md(s['text'])} ({_n(s['score'][0])} : {_n(s['score'][1])})"
+            for s in r.scoring] or ["No scores."]
+    legend = f"1 = {t0}, 2 = {t1}, \\* = both"  # under the chart, not in it: a code block shows text raw
+    out += ["", "## Score over the match", "", "```", *score_chart(r), "```", "", legend]
+    out += ["", "## Luck", "", *(f"- {md(luck_line(r, s))}" for s in (0, 1)), ""]
     if r.luck_timeline:
         out += ["Successes minus expected, over the match (above 0: luckier than the odds):", "", "```",
-                *luck_chart(r), legend, "```", ""]
+                *luck_chart(r), "```", "", legend, ""]
     if r.tally.teams:
         out += ["## Team statistics", "", _row(["statistic", *r.teams]), "|---|---|---|"]
         for stat in sorted({k for s in r.tally.teams.values() for k in s}):
-            out.append(f"| {stat} | " + " | ".join(str(r.tally.teams.get(t, {}).get(stat, 0)) for t in (0, 1)) + " |")
+            out.append(_row([stat, *(r.tally.teams.get(t, {}).get(stat, 0) for t in (0, 1))]))
         out.append("")
     columns, rows = stat_rows(r)
     if rows:
         out += ["## Figures", "", _row(columns), "|" + "---|" * len(columns)]
         out += [_row(row) for row in rows]
         out.append("")
-    out += ["## House rules", "", *([f"- `{c}`" for c in r.house_rules] or ["None: the shipped ruleset."]), ""]
-    out += ["## Rulings that applied", "", *[f"- {x['ruling']} (why: {x['reason']})" for x in r.rulings], ""]
+    out += ["## House rules", "", *([f"- {md(c)}" for c in r.house_rules] or ["None: the shipped ruleset."]), ""]
+    out += ["## Rulings that applied", "", *[f"- {md(x['ruling'])} (why: {md(x['reason'])})" for x in r.rulings],
+            ""]
     return "\n".join(out)
 
 
+MD_ESCAPES = {c: "\\" + c for c in "\\`*_[]|~#"} | {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+"""Markdown's inline syntax (emphasis, code, links, images, tables, headings) escaped with a backslash; the
+characters that start HTML tags and entities written as entities, which every renderer shows as characters."""
+
+
+def md(text: object) -> str:
+    """Text from a match or a file as Markdown that renders as exactly that text: one line, no markup."""
+    flat = printable(" ".join(str(text).splitlines()))
+    return "".join(MD_ESCAPES.get(c, c) for c in flat)
+
+
 def _row(cells) -> str:
-    """A Markdown table row; a ``|`` in a name would otherwise start a new column."""
-    return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+    """A Markdown table row, each cell escaped (a ``|`` in a name would otherwise start a new column)."""
+    return "| " + " | ".join(md(c) for c in cells) + " |"
 
 
 def to_html(r: Report) -> str:
@@ -195,36 +216,109 @@ FORMATS = {"md": to_markdown, "html": to_html, "json": to_json}
 
 
 def resolve(match: str, root: Path) -> Path:
-    """A match given by journal path or by id (as ``refbox --list`` shows it)."""
-    path = Path(match)
-    if path.exists():
-        return path
-    path = storage.matches_dir(root) / f"{match.removesuffix('.jsonl')}.jsonl"
-    if path.exists():
-        return path
-    raise RefboxError(f"no saved match {match!r} in {storage.matches_dir(root)} (see refbox --list)")
+    """A match given by journal path or by id (as ``refbox --list`` shows it); see storage.locate."""
+    return storage.locate(match, root)
+
+
+REFBOX_FILES = (".jsonl", ".checkpoint.json", ".meta.json", ".lock", ".torn", ".damaged")
+"""Endings of the files refbox keeps for a match: a report is never written over one."""
+
+
+def refusal(target: Path, root: Path, journal: Path, force: bool) -> str | None:
+    """Why a report may not be written to ``target`` (None: it may). Never over a refbox file or into refbox's
+    own folders, whatever ``force`` says; over another existing file only with ``force``."""
+    real = Path(os.path.realpath(target))  # what a link points at is what would be written
+    own = {storage.matches_dir(root), matchfiles.archive_dir(root), matchfiles.trash_dir(root),
+           storage.house_dir(root), journal.parent}
+    if any(real.parent == Path(os.path.realpath(folder)) for folder in own):
+        return f"{real.parent} holds refbox's own files (matches, house rules): write the report elsewhere"
+    if any(real.name.endswith(end) or target.name.endswith(end) for end in REFBOX_FILES) or ".jsonl." in real.name:
+        return "that name is a refbox match file's (journal, checkpoint, summary): choose another name"
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return storage.stat_problem(target, e)
+    if not stat.S_ISREG(info.st_mode):
+        return f"is {storage.kind_of(info.st_mode)}, not a file a report can replace"
+    try:
+        storage.header_fields(real)
+    except ValueError:
+        pass
+    else:
+        return "is a refbox journal: a report is never written over a match"
+    if not force:
+        return "already exists: add --force to replace it"
+    return None
+
+
+def write_atomically(target: Path, text: str, replace: bool) -> None:
+    """Write ``text`` to a temporary file beside ``target``, make it durable, then move it into place: a
+    reader (or a crash) sees the old file or the whole new one. Without ``replace`` an existing file is never
+    replaced, even one created meanwhile (FileExistsError)."""
+    real = Path(os.path.realpath(target))
+    fd, tmp = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fchmod(f.fileno(), _mode_for(real))
+            os.fsync(f.fileno())
+        if replace:
+            os.replace(tmp, real)
+        else:
+            os.link(tmp, real)  # refuses a name that exists, atomically
+            os.unlink(tmp)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    storage.fsync_dir(real.parent)
+
+
+def _mode_for(real: Path) -> int:
+    """The replaced file's permissions, or a new file's (as the umask allows)."""
+    try:
+        return stat.S_IMODE(os.stat(real).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="refbox report", description="Write a match report without opening the app.")
+    p = Parser(prog="refbox report", description="Write a match report without opening the app.")
     p.add_argument("match", help="the match's id (refbox --list) or its journal path")
     p.add_argument("--format", choices=sorted(FORMATS), default="md")
-    p.add_argument("-o", "--output", help="write to this file (default: print)")
+    p.add_argument("-o", "--output", help="write to this new file (default: print); never over a refbox file")
+    p.add_argument("--force", action="store_true", help="with -o: replace the file if it exists")
     p.add_argument("--data-dir")
     args = p.parse_args(argv)
+    root = storage.data_dir(args.data_dir)
     try:
-        report = build(resolve(args.match, storage.data_dir(args.data_dir)))
+        journal = resolve(args.match, root)
+        if args.output:
+            why = refusal(Path(args.output), root, journal, args.force)
+            if why:
+                raise RefboxError(f"not writing {args.output}: {why}")
+        report = build(journal)
     except RefboxError as e:
-        print(f"refbox report: {e}", file=sys.stderr)
+        print(f"refbox report: {printable(str(e))}", file=sys.stderr)
         return 2
     text = FORMATS[args.format](report)
-    if args.output:
-        try:
-            Path(args.output).write_text(text + "\n", encoding="utf-8")
-        except OSError as e:
-            print(f"refbox report: cannot write {args.output}: {e.strerror}", file=sys.stderr)
-            return 2
-        print(f"Report written to {args.output}")
-    else:
+    if not args.output:
         print(text)
+        return 0
+    try:
+        write_atomically(Path(args.output), text + "\n", replace=args.force)
+    except FileExistsError:
+        print(f"refbox report: not writing {printable(args.output)}: it appeared meanwhile; add --force to "
+              "replace it", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"refbox report: cannot write {printable(args.output)}: {printable(e.strerror or str(e))}",
+              file=sys.stderr)
+        return 2
+    print(f"Report written to {printable(args.output)}")
     return 0

@@ -9,16 +9,17 @@ random, shaped like a real table's. The last line printed is one JSON object.
 
 from __future__ import annotations
 
-import argparse
 import gc
+import itertools
 import json
+import os
 import random
-import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import get_context
 
+from refbox.arguments import Parser, seconds, whole
 from refbox.engine import registry, storage
 from refbox.engine.coach import DEFAULT_THINK, LEVELS, deciders, make
 from refbox.engine.errors import RefboxError
@@ -49,19 +50,39 @@ class Result:
 MAX_INPUTS = 100_000
 """A game still going after this many inputs is stopped and reported as unfinished."""
 
+MAX_GAMES = 10**9
+"""The most games one run plays (they are made one by one as they are played, never listed)."""
 
-def parse(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="refbox sim", description="Play headless matches between computer coaches.")
+MAX_THINK = 60.0
+"""The most seconds a search coach may think per decision."""
+
+BATCH = 32
+"""Games handed to the processes at a time, per process: the jobs are made as they are played."""
+
+
+def parse(argv: list[str]):
+    p = Parser(prog="refbox sim", description="Play headless matches between computer coaches.")
     p.add_argument("ruleset", help="a ruleset's name or alias, or a house-rules variant's name")
-    p.add_argument("--games", type=int, default=100, help="how many matches (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=100,
+                   help=f"how many matches, 1 to {MAX_GAMES:,} (default 100)")
+    p.add_argument("--seed", type=whole(-(2**63), 2**63 - 1), default=1, help="seed of the first match (default 1)")
     p.add_argument("--sides", default="random,random",
                    help=f"the two coaches, A,B, each one of {', '.join(LEVELS)} (default random,random)")
-    p.add_argument("--think", type=float, default=DEFAULT_THINK,
-                   help=f"seconds a search coach thinks per decision (default {DEFAULT_THINK})")
-    p.add_argument("--jobs", type=int, default=1, help="matches played at once, in separate processes")
+    p.add_argument("--think", type=seconds(MAX_THINK), default=DEFAULT_THINK,
+                   help=f"seconds a search coach thinks per decision, above 0 and at most {MAX_THINK:g} "
+                        f"(default {DEFAULT_THINK})")
+    p.add_argument("--jobs", type=whole(1, 4096), default=1,
+                   help="matches played at once, in separate processes (at most the games and the cores)")
     p.add_argument("--data-dir", help="where house rules live (default: as for refbox)")
     return p.parse_args(argv)
+
+
+def cores() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def sides_of(text: str) -> tuple[str, str]:
@@ -184,8 +205,6 @@ def main(argv: list[str]) -> int:
     args = parse(argv)
     try:
         sides = sides_of(args.sides)
-        if args.games < 1 or args.jobs < 1 or args.think <= 0:
-            raise ValueError("--games and --jobs must be at least 1, and --think above 0")
         house = storage.house_dir(storage.data_dir(args.data_dir))
         entry = registry.lookup(args.ruleset, house)
         rules = loaded(entry)  # a broken house-rules file is reported before any process starts
@@ -193,8 +212,12 @@ def main(argv: list[str]) -> int:
     except (ValueError, RefboxError) as e:
         print(f"refbox sim: {e}", file=sys.stderr)
         return 2
-    jobs = [Job(entry, args.seed + i, sides, args.think, i) for i in range(args.games)]
-    results: list[Result] = []
+    processes = min(args.jobs, args.games, cores())
+    if processes < args.jobs:
+        print(f"refbox sim: --jobs {args.jobs} is more than the {args.games:,} games or the {cores()} cores: "
+              f"playing {processes} at a time", file=sys.stderr)
+    jobs = (Job(entry, args.seed + i, sides, args.think, i) for i in range(args.games))  # made as played
+    results = Tally()
     from rich.console import Console
     from rich.markup import escape
     from rich.progress import Progress
@@ -203,25 +226,26 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     try:
         with Progress(console=console, transient=True, refresh_per_second=2) as progress:
-            task = progress.add_task(escape(f"{entry.title}: {sides[0]} vs {sides[1]}"), total=len(jobs))
-            if args.jobs == 1:
+            task = progress.add_task(escape(f"{entry.title}: {sides[0]} vs {sides[1]}"), total=args.games)
+            if processes == 1:
                 for job in jobs:
-                    results.append(play(job))
+                    results.add(play(job))
                     progress.advance(task)
             else:
-                with get_context("fork").Pool(args.jobs) as pool:
-                    for result in pool.imap_unordered(play, jobs):
-                        results.append(result)
-                        progress.advance(task)
+                with get_context("fork").Pool(processes) as pool:
+                    while batch := list(itertools.islice(jobs, processes * BATCH)):
+                        for result in pool.imap_unordered(play, batch):
+                            results.add(result)
+                            progress.advance(task)
     except KeyboardInterrupt:
-        print(f"refbox sim: stopped after {len(results)} of {len(jobs)} games", file=sys.stderr)
-        if not results:
+        print(f"refbox sim: stopped after {results.games:,} of {args.games:,} games", file=sys.stderr)
+        if not results.games:
             return 130
     finally:
         FREEZER.thaw()  # the games' survivors go back to the collector (main may run inside a longer process)
     elapsed = time.perf_counter() - start
     summary = summarise(entry.name, sides, results, elapsed)
-    interrupted = len(results) < len(jobs)
+    interrupted = results.games < args.games
     if interrupted:
         summary["interrupted"] = True
     print_table(summary, sides)
@@ -229,24 +253,57 @@ def main(argv: list[str]) -> int:
     return 130 if interrupted else 0
 
 
-def summarise(name: str, sides: tuple[str, str], results: list[Result], elapsed: float) -> dict:
+@dataclass
+class Sums:
+    games: int = 0
+    inputs: int = 0
+    points: list[float] = field(default_factory=lambda: [0.0, 0.0])
+
+    def add(self, r: Result) -> None:
+        self.games += 1
+        self.inputs += r.inputs
+        self.points[0] += r.points[0]
+        self.points[1] += r.points[1]
+
+
+@dataclass
+class Tally:
+    """The results of a run as running sums (a billion games are never kept as a list)."""
+
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    every: Sums = field(default_factory=Sums)
+    finished: Sums = field(default_factory=Sums)
+
+    @property
+    def games(self) -> int:
+        return self.every.games
+
+    def add(self, r: Result) -> None:
+        self.every.add(r)
+        if r.finished:
+            self.finished.add(r)
+            if r.winner is None:
+                self.draws += 1
+            else:
+                self.wins[r.winner] += 1
+
+
+def summarise(name: str, sides: tuple[str, str], results: Tally, elapsed: float) -> dict:
     """Wins, draws and means over the finished games (an unfinished game's score is a mid-game score, and its
     100,000 inputs would swamp the means); unfinished games are counted apart."""
-    done = [r for r in results if r.finished] or results
-    wins = [sum(r.winner == s for r in done) for s in (0, 1)]
-    inputs = statistics.mean(r.inputs for r in done)
-    per_s = len(results) / elapsed
+    done = results.finished if results.finished.games else results.every
     return {
         "ruleset": name,
-        "games": len(results),
-        "wins": wins,
-        "draws": sum(r.winner is None and r.finished for r in results),
-        "unfinished": sum(not r.finished for r in results),
-        "games_per_s": round(per_s, 2),
-        "inputs_per_game": round(inputs, 1),
+        "games": results.games,
+        "wins": list(results.wins),
+        "draws": results.draws,
+        "unfinished": results.games - results.finished.games,
+        "games_per_s": round(results.games / elapsed, 2),
+        "inputs_per_game": round(done.inputs / done.games, 1),
         "sides": list(sides),
-        "mean_score": [round(statistics.mean(r.points[s] for r in done), 2) for s in (0, 1)],
-        "us_per_input": round(1e6 * elapsed / sum(r.inputs for r in results), 2),  # every input played counts
+        "mean_score": [round(done.points[s] / done.games, 2) for s in (0, 1)],
+        "us_per_input": round(1e6 * elapsed / results.every.inputs, 2),  # every input played counts
     }
 
 

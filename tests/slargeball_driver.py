@@ -34,7 +34,7 @@ class Driver:
 
     @property
     def step(self) -> str:
-        return self.s.ask.step
+        return self.s.step
 
     def prompt(self):
         return self.m.prompt()

@@ -17,6 +17,7 @@ from refbox.ui.app import RefboxApp
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.replay import ReplayScreen
 from refbox.ui.screens.report import ReportScreen
+from refbox.ui.spectator import SpectatorApp
 
 SIZE = (130, 40)
 
@@ -95,9 +96,9 @@ class TestReport:
             screen = app.screen
             assert isinstance(screen, GameScreen) and len(app.screen_stack) == 2
             new = screen.match.header
-            assert screen.match.journal.path != finished and screen.match.events == []
+            assert screen.match.path != finished and screen.match.events == []
             assert (new.setup, new.data, new.ruleset) == (old.setup, old.data, old.ruleset) and new.seed != old.seed
-            assert read(screen.match.journal.path, repair=False).header.seed == new.seed
+            assert read(screen.match.path, repair=False).header.seed == new.seed
 
 
 class TestFiles:
@@ -202,7 +203,7 @@ class TestReplay:
         path = save(play("slargeball", upto=30), tmp_path, "live")
         referee, _ = Match.load(path)
         referee.lock()
-        app = RefboxApp(data_dir=tmp_path, watch_path=path)
+        app = SpectatorApp(path, live=True, data_dir=tmp_path)
         try:
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
@@ -224,7 +225,7 @@ class TestReplay:
     async def test_a_replay_opened_on_its_own_is_drawn_as_from_the_home_screen(self, tmp_path, finished):
         """Its stylesheet carries the board's and the scoreboard's borders (they came from the game screen's
         stylesheet, read only once a match had been opened)."""
-        app = RefboxApp(data_dir=tmp_path, watch_path=finished)
+        app = SpectatorApp(finished, live=False, data_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen

@@ -113,7 +113,7 @@ async def test_a_board_match_resumes_with_its_positions(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(app, pilot, board="screen")
         await pilot.press(*KICKOFF, "a", "7", "1")
-        state, path = screen.match.state, screen.match.journal.path
+        state, path = screen.match.state, screen.match.path
         await pilot.press("q")
         await pilot.pause()
         app.resume(str(path))

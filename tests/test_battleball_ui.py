@@ -171,7 +171,7 @@ class TestHomeAndResume:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press(*ROLL_OFF, "a", "7", "2")
-            state, path = screen.match.state, screen.match.journal.path
+            state, path = screen.match.state, screen.match.path
             await pilot.press("q")
             await pilot.pause()
             app.resume(str(path))

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from refbox.engine import plain
 from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo
 from refbox.engine.journal import Entry
 from refbox.engine.match import Match
@@ -40,21 +41,21 @@ def test_resume_replays_the_journal_to_the_same_state(tmp_path):
 
 def test_undo_and_redo_any_number_of_steps_and_survive_a_restart(tmp_path):
     m = new(tmp_path)
-    states = [m.state.model_dump()]
+    states = [plain.dump(m.state)]
     for event in (roll(6, 1), choose("contact"), roll(5), choose("done")):
         m.submit(event)
-        states.append(m.state.model_dump())
+        states.append(plain.dump(m.state))
     m.undo()
     m.undo()
     m.undo()
-    assert m.state.model_dump() == states[1]
+    assert plain.dump(m.state) == states[1]
     m.redo()
-    assert m.state.model_dump() == states[2]
+    assert plain.dump(m.state) == states[2]
     resumed, _ = Match.load(tmp_path / "m.jsonl")
-    assert resumed.state.model_dump() == states[2]
+    assert plain.dump(resumed.state) == states[2]
     resumed.redo()
     resumed.redo()
-    assert resumed.state.model_dump() == states[4]
+    assert plain.dump(resumed.state) == states[4]
 
 
 def test_undoing_a_digital_roll_and_redoing_it_gives_the_same_value(tmp_path):
@@ -123,7 +124,7 @@ def test_a_damaged_side_file_counts_as_absent(tmp_path):
 def test_an_input_that_no_longer_replays_is_a_clear_error(tmp_path):
     m = new(tmp_path)
     m.submit(roll(6, 1))
-    m.journal.append(Entry("input", roll(9)))  # a well-formed line that the rules refuse on replay
+    m.files.append(Entry("input", roll(9)))  # a well-formed line that the rules refuse on replay
     with pytest.raises(JournalError, match="input 2 cannot be replayed"):
         Match.load(tmp_path / "m.jsonl")
 
@@ -151,10 +152,10 @@ def test_a_refused_input_is_not_journaled(tmp_path):
 
 def test_the_dice_mode_is_a_setting_kept_across_restarts_and_not_undone(tmp_path):
     m = new(tmp_path)
-    m.set_dice_mode("digital")
+    m.change_settings(dice_mode="digital")
     m.submit(roll(6, 1))
     m.undo()
-    assert Match.load(tmp_path / "m.jsonl")[0].dice_mode == "digital"
+    assert Match.load(tmp_path / "m.jsonl")[0].settings.dice_mode == "digital"
 
 
 def test_undo_far_back_uses_snapshots_and_matches_a_fresh_replay(tmp_path):

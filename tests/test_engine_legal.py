@@ -9,51 +9,38 @@ from refbox.engine import registry
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import legal_of
-from every_ruleset import rules_for, rules_module
 
 RULESETS = [e.name for e in registry.BUILTIN]
 
 
-def setup_of(rules, data) -> dict:
-    fn = getattr(rules, "sim_setup", None)
-    return fn(data) if fn else rules_for(rules, data).headless_setup()
-
-
 @pytest.mark.parametrize("name", RULESETS)
 def test_legal_answers_match_the_prompt_on_every_state(name):
-    entry = registry.lookup(name)
-    rules, data = rules_module(entry.name), entry.load_data()
-    if not hasattr(rules, "legal") and not hasattr(rules_for(rules, data), "steps"):
-        pytest.skip(f"{name} derives its legal answers from its prompts")
-    assert_legal_matches_prompt(rules, data, seeds=range(3))
+    assert_legal_matches_prompt(registry.lookup(name).load(), seeds=range(3))
 
 
-def assert_legal_matches_prompt(rules, data, seeds) -> None:
-    weights = getattr(rules, "RANDOM_WEIGHTS", None)
+def assert_legal_matches_prompt(rules, seeds) -> None:
     for seed in seeds:
-        game = Game.start(rules_for(rules, data), rules.Setup.model_validate(setup_of(rules, data)))
+        game = Game.start(rules, rules.Setup.model_validate(rules.headless_setup()))
         rng = random.Random(seed)
         for _ in range(5000):
-            fast, shown = game.legal(), legal_of(game.rules.prompt(game.state))
+            fast, shown = game.legal(), legal_of(rules.prompt(game.state))
             assert fast == shown, f"seed {seed}, step {game.state}: legal {fast} but the prompt offers {shown}"
             if fast.kind == "over":
                 break
-            game.apply(random_event(fast, rng, weights))
+            game.apply(rules.drawer.draw(fast, rng))
 
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_headless_play_replays_identically_through_a_match(name):
-    entry = registry.lookup(name)
-    rules, data = rules_module(entry.name), entry.load_data()
-    setup = setup_of(rules, data)
-    game = Game.start(rules_for(rules, data), rules.Setup.model_validate(setup), logged=True)  # compared with a match, log included
+    rules = registry.lookup(name).load()
+    setup = rules.headless_setup()
+    game = Game.start(rules, rules.Setup.model_validate(setup), logged=True)  # compared with a match, log included
     rng, events = random.Random(11), []
-    weights = getattr(rules, "RANDOM_WEIGHTS", None)
     for _ in range(3000):
         legal = game.legal()
         if legal.kind == "over":
             break
-        event = random_event(legal, rng, weights)
+        event = rules.drawer.draw(legal, rng)
         events.append(event)
         game.apply(event)
     match = Match.new(name, setup, seed=1)

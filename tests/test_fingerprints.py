@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from golden.fingerprints import COACHED, GOLDEN, HEADLESS_SEEDS, MATCH_SEEDS, RULESETS, coached, headless, match, setups
+from golden.fingerprints import (COACHED, GOLDEN, HEADLESS_SEEDS, MATCH_SEEDS, RULESETS, UPGRADED, coached, headless,
+                                 match, setups, upgraded_old)
 
 STORED = json.loads(GOLDEN.read_text())
 
@@ -28,3 +29,12 @@ def test_a_journaled_match_plays_and_logs_the_stored_game(ruleset, kind, seed):
 @pytest.mark.parametrize("ruleset", COACHED)
 def test_a_greedy_coach_makes_the_stored_decisions(ruleset):
     assert coached(ruleset, 5) == STORED[ruleset]["coach"]["5"]
+
+
+@pytest.mark.parametrize("ruleset", UPGRADED)
+@pytest.mark.parametrize("seed", MATCH_SEEDS)
+def test_a_journal_of_an_older_flow_upgrades_and_ends_where_it_did(tmp_path, ruleset, seed):
+    """The older flow asked more questions: the upgraded journal may hold fewer inputs, to the same position."""
+    stored = STORED[ruleset]["match"]["old"][str(seed)]
+    now = upgraded_old(ruleset, seed, tmp_path)
+    assert now["headline"] == stored["headline"] and now["inputs"] <= stored["inputs"]

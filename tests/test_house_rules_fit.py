@@ -43,9 +43,9 @@ def test_sim_plays_a_house_ruleset_with_a_setup_it_allows(house, name, capsys):
 
 
 def test_sim_says_so_when_its_setup_does_not_fit_the_ruleset(house, capsys, monkeypatch):
-    from refbox.games.slargeball import rules
+    from refbox.games.slargeball.rules import Slargeball
 
-    monkeypatch.setattr(rules, "sim_setup", lambda data: {"teams": [], "squads": 2})
+    monkeypatch.setattr(Slargeball, "headless_setup", lambda self: {"teams": [], "squads": 2})
     assert main(["sim", "big", "--games", "1", "--data-dir", str(house)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("refbox sim: ") and "Traceback" not in err

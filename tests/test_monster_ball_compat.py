@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from saved_match import signed
 
 from refbox.engine.match import Match
 from refbox.engine.sim import replayed
@@ -30,6 +31,8 @@ def test_a_match_saved_by_the_table_only_version_resumes_where_it_was(tmp_path, 
     for suffix in (".jsonl", ".meta.json", ".checkpoint.json"):
         if checkpoint or suffix != ".checkpoint.json":
             shutil.copy(FIXTURES / f"{name}{suffix}", tmp_path / f"{name}{suffix}")
+    if checkpoint:
+        signed(tmp_path / f"{name}.jsonl")
     match, message = Match.load(tmp_path / f"{name}.jsonl")
     assert message is None
     assert position(match) == SUMMARY[name]

@@ -258,7 +258,7 @@ class TestCaptainsClock:
             screen = await start(app, pilot)
             await pilot.press(*TOUCHBACK, *HIKE)
             screen.tick(25)
-            path = screen.match.journal.path
+            path = screen.match.path
             await pilot.press("q")  # save and leave
             await pilot.pause()
         app = RefboxApp(data_dir=tmp_path, resume_path=path)

@@ -29,15 +29,7 @@ def table_like(m: Match):
     """Random but game-like: figures skate a few sectors, most sweeps end quietly, timers are short."""
 
     def answer(prompt, rng: random.Random) -> Event:
-        if isinstance(prompt, Number) and m.state.step == "move_to":
-            start = m.state.fig(m.state.pending.figure).sector
-            return Event(kind="number", value=(start - rng.randint(0, 4) - 1) % m.data.track.sectors + 1)
-        if m.state.step == "ball_gutter":
-            return Event(kind="choose", value="track" if rng.random() < 0.85 else "gutter")
-        if m.state.step == "ball_figures":  # catchers stand in the ball's path more often than not
-            odds = {o.id: 0.6 if "catcher" in o.id else 0.15 for o in prompt.options}
-            return Event(kind="pick", value=[i for i, p in odds.items() if rng.random() < p])
-        if m.state.step == "move_walk":  # fewer keys: stay, skate 1-5, now and then another first or all stay
+        if m.state.step == "move_walk":  # stay, skate 1-5, now and then another first or all stay
             ids = [o.id for o in prompt.options]
             r = rng.random()
             if r < 0.02:
@@ -47,7 +39,7 @@ def table_like(m: Match):
             if r < 0.1 and "first" in ids:
                 return Event(kind="choose", value="first")
             return Event(kind="choose", value="stay" if r < 0.4 else str(rng.randint(1, 5)))
-        if m.state.step == "ball_path":
+        if m.state.step == "ball_path":  # catchers stand in the ball's path more often than not
             ids = [o.id for o in prompt.options]
             catchers = [i for i in ids if "catcher" in i]
             r = rng.random()
@@ -110,11 +102,8 @@ class Invariants:
             assert s.clock == m.data.game_minutes
 
 
-FEWER_KEYS = {"fewer_keys": True}
-
-
-def play(seed: int, patch=None, uniform: bool = False, setup: dict | None = None) -> Match:
-    m = new_match(patch, setup=setup, seed=seed)
+def play(seed: int, patch=None, uniform: bool = False) -> Match:
+    m = new_match(patch, seed=seed)
     chooser = sim.random_answer if uniform else table_like(m)
     sim.play_random(m, seed, max_events=50_000, invariant=Invariants(), choose=chooser)
     assert m.state.over and m.state.turn >= 60
@@ -137,14 +126,8 @@ def test_uniformly_random_answers_keep_every_invariant(seed):
     play(seed, uniform=True)
 
 
-@pytest.mark.parametrize("seed", range(300, 306))
-def test_the_fewer_keys_flow_keeps_every_invariant_and_replays(seed):
-    m = play(seed, ROLLS if seed % 2 else None, setup=FEWER_KEYS)
-    assert m.state.fewer_keys
-
-
-def test_in_the_fewer_keys_flow_a_figure_answers_to_one_key_everywhere_and_keys_never_clash():
-    m = new_match(setup=FEWER_KEYS, seed=9)
+def test_a_figure_answers_to_one_key_everywhere_and_keys_never_clash():
+    m = new_match(seed=9)
     seen: dict[str, str] = {}
     fixed = {"stay": "0", "track": "0", "none": "0", "done": "0", "all_stay": "z", "further": "+", "gutter": "g",
              "penalty": "!", "first": ".", "back": "0"}
@@ -167,16 +150,7 @@ def test_in_the_fewer_keys_flow_a_figure_answers_to_one_key_everywhere_and_keys_
     assert len(seen) == 20
 
 
-@pytest.mark.parametrize("seed", range(400, 402))
-def test_the_fewer_keys_flow_under_uniformly_random_answers(seed):
-    play(seed, uniform=True, setup=FEWER_KEYS)
-
-
-OLD_ONLY = {"clock", "ball", "ball_end", "ball_figures", "field_choice", "ball_gutter", "move_pick", "move_to", "combat_pick"}
-NEW_ONLY = {"ball_stop", "ball_path", "field_quick", "move_walk", "move_first", "move_further", "combat_walk"}
-
-
-def test_random_games_score_goals_and_use_every_step():
+def test_random_games_score_goals_and_ask_every_question():
     steps, goals = set(), 0
     for seed in range(6):
         m = new_match(ROLLS if seed % 2 else None, seed=seed)
@@ -185,22 +159,7 @@ def test_random_games_score_goals_and_use_every_step():
     from refbox.games.rulerball.steps import STEPS
 
     assert goals > 0
-    assert set(STEPS) - NEW_ONLY - steps <= {"injury_roll", "injury_minutes"} or set(STEPS) - NEW_ONLY == steps
-    assert not steps & NEW_ONLY, "the old flow (no fewer_keys in the setup) never asks a new question"
-
-
-def test_fewer_keys_games_score_goals_and_use_every_step_of_their_flow():
-    steps, goals = set(), 0
-    for seed in range(6):
-        m = new_match(ROLLS if seed % 2 else None, setup=FEWER_KEYS, seed=seed)
-        sim.play_random(m, seed, max_events=50_000, invariant=lambda mm: steps.add(mm.state.step), choose=table_like(m))
-        goals += sum(m.state.score)
-    from refbox.games.rulerball.steps import STEPS
-
-    assert goals > 0
-    # "clock" is asked only at the start of a period; "ball" (the cannon's confirm) never stops
-    assert set(STEPS) - OLD_ONLY - {"injury_roll", "injury_minutes"} <= steps, set(STEPS) - OLD_ONLY - steps
-    assert not steps & (OLD_ONLY - {"clock", "ball"})
+    assert set(STEPS.table) - steps <= {"injury_roll", "injury_minutes"}, set(STEPS.table) - steps
 
 
 def test_a_saved_journal_resumes_to_the_same_state(tmp_path):
@@ -229,6 +188,4 @@ def test_the_demo_position_is_mid_sweep_with_the_ball_on_its_activation_lap():
     m = demo_match()
     s = m.state
     assert (s.turn, s.step, s.ball.where, s.ball.active) == (4, "move_walk", "held", False)
-    assert s.fewer_keys and sim.replayed(m).state == s
-    old = demo_match(events=187, seed=4411, fewer_keys=False)
-    assert (old.state.turn, old.state.step, old.state.ball.where) == (4, "move_pick", "held")
+    assert sim.replayed(m).state == s

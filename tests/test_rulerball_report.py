@@ -11,7 +11,7 @@ from refbox.engine import report
 from refbox.engine.journal import Journal
 from refbox.engine.match import Match
 from refbox.engine.prompts import choose, confirm, number, roll
-from refbox.games.rulerball.checks import check_prompt
+from refbox.games.rulerball.checks import check_legal, check_prompt
 from refbox.games.rulerball.data import RollRule
 from refbox.games.rulerball.models import Figure, Setup, default_team
 
@@ -20,10 +20,14 @@ def figure(**stats) -> Figure:
     return Figure(id="0-skater-1", team=0, role="skater", name="Skater 1", stats=stats, start_sector=1, sector=1)
 
 
+def check(rule: RollRule, attacker: Figure, target: Figure | None, actor: int, **words):
+    return check_prompt(check_legal(rule, attacker, target, actor), rule, attacker, target, text="t", who="Skater 1",
+                        **words)
+
+
 def test_a_one_die_check_has_its_chance_and_knows_a_success():
     rule = RollRule(sides=6, stat="skill", succeed="at_most")
-    prompt = check_prompt(rule, figure(skill=2), None, actor=0, text="t", purpose="field", success="Fielded",
-                          failure="Missed", who="Skater 1")
+    prompt = check(rule, figure(skill=2), None, 0, purpose="field", success="Fielded", failure="Missed")
     assert prompt.chance == 2 / 6 and prompt.actor == 0
     assert [prompt.wins([face]) for face in range(1, 7)] == [True, True, False, False, False, False]
 
@@ -31,8 +35,7 @@ def test_a_one_die_check_has_its_chance_and_knows_a_success():
 def test_a_two_dice_fight_against_toughness_has_its_chance_and_knows_a_success():
     rule = RollRule(dice=2, sides=6, stat="combat", against="toughness", modifier=7, succeed="at_most")
     attacker, target = figure(combat=3), figure(toughness=4)  # target number 3 + 7 - 4 = 6
-    prompt = check_prompt(rule, attacker, target, actor=0, text="t", purpose="combat", success="Wins",
-                          failure="No effect", who="Skater 1")
+    prompt = check(rule, attacker, target, 0, purpose="combat", success="Wins", failure="No effect")
     ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= 6)  # 15 of 36
     assert Fraction(prompt.chance).limit_denominator(1000) == Fraction(ways, 36)
     assert prompt.wins([2, 4]) and not prompt.wins([3, 4])
@@ -40,14 +43,13 @@ def test_a_two_dice_fight_against_toughness_has_its_chance_and_knows_a_success()
 
 def test_an_impossible_check_says_so_and_never_wins():
     rule = RollRule(sides=6, stat="skill", succeed="at_least")
-    prompt = check_prompt(rule, figure(skill=7), None, actor=1, text="t", purpose="shot", success="Goal",
-                          failure="Missed", who="Skater 1")
+    prompt = check(rule, figure(skill=7), None, 1, purpose="shot", success="Goal", failure="Missed")
     assert prompt.chance == 0 and "impossible" in prompt.success
     assert not any(prompt.wins([face]) for face in range(1, 7))
 
 
 def test_the_initiative_roll_has_no_side():
-    m = Match.new("rulerball", {"fewer_keys": True}, seed=1)
+    m = Match.new("rulerball", {}, seed=1)
     while m.prompt().kind != "roll":
         m.submit({"confirm": confirm(), "number": number(1)}.get(m.prompt().kind) or choose("track"))
     assert m.prompt().chance is None and m.prompt().wins is None
@@ -65,7 +67,7 @@ def small_setup() -> dict:
         for f in team["figures"]:
             f["start_sector"] = sector
         teams.append(team)
-    return Setup.model_validate({"teams": teams, "fewer_keys": True}).model_dump(mode="json")
+    return Setup.model_validate({"teams": teams}).model_dump(mode="json")
 
 
 def scripted(path) -> Match:
@@ -113,7 +115,7 @@ def scripted(path) -> Match:
 def test_the_tally_of_a_scripted_match(tmp_path):
     m = scripted(tmp_path / "small.jsonl")
     assert m.state.score == [2, 0]
-    r = report.build(m.journal.path)
+    r = report.build(m.path)
     teams = {t: dict(stats) for t, stats in r.tally.teams.items()}
     assert teams == {0: {"fights": 1, "fights won": 1, "goals": 1, "points": 2},
                      1: {"fights": 1, "penalties": 1, "penalty minutes": 3}}

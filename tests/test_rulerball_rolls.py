@@ -6,8 +6,8 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from test_rulerball_support import choose, confirm, new_match, number, pick, roll, start_turn, walk_to
-from test_rulerball_sweep import spread_setup
+from test_rulerball_support import choose, confirm, new_match, number, roll, walk_to
+from test_rulerball_sweep import spread_setup, to_first_fight as fight_sweep
 
 from refbox.engine.prompts import Choose, Roll
 
@@ -15,10 +15,10 @@ FIELD_D6 = {"rolls": {"field": {"sides": 6, "stat": "skill", "succeed": "at_most
 
 
 def to_field_roll(m) -> None:
-    start_turn(m)
+    """Period 1 starts, the ball stops in sector 1 and reaches Home's Catcher 1, who tries to field it."""
     m.submit(confirm())
-    m.submit(choose("1"))
-    m.submit(pick("0-catcher-1"))
+    m.submit(number(1))
+    m.submit(choose("0-catcher-1"))
     m.submit(choose("field"))
 
 
@@ -54,11 +54,22 @@ def test_a_roster_stat_overrides_the_role_default():
     assert m.prompt().odds[0].probability == pytest.approx(2 / 6)
 
 
-def test_without_the_stat_the_table_enters_the_outcome_and_is_told_why():
+def test_without_the_stat_a_catcher_fields_or_misses_as_the_table_enters():
     m = new_match({"rolls": {"field": {"sides": 6, "stat": "skill", "succeed": "at_most"}}})
-    to_field_roll(m)
+    m.submit(confirm())
+    m.submit(number(1))
+    m.submit(choose("0-catcher-1"))
+    assert [o.id for o in m.prompt().options] == ["success", "failure", "pass"]
+
+
+def test_without_the_stat_the_table_enters_the_outcome_and_is_told_why():
+    m = new_match({"rolls": {"avoid": {"sides": 6, "stat": "skill", "succeed": "at_most"}}})
+    m.submit(confirm())
+    m.submit(number(1))
+    m.submit(choose("0-skater-1"))
     p = m.prompt()
-    assert isinstance(p, Choose) and "has no skill set" in p.text
+    assert isinstance(p, Choose) and "Home Skater 1 has no skill set: enter what happened" in p.text
+    assert [o.id for o in p.options] == ["success", "failure"]
 
 
 def test_a_two_dice_roll_at_least_a_target_has_exact_odds():
@@ -72,13 +83,10 @@ def test_a_two_dice_roll_at_least_a_target_has_exact_odds():
 
 
 def to_first_fight(patch) -> object:
+    """Home's Biker 1 engages Away's Biker 1, the only figure in his reach."""
     m = new_match(patch, setup=spread_setup())
-    start_turn(m)
-    walk_to(m, "initiative")
-    m.submit(roll(1))
-    walk_to(m, "combat_pick")
+    fight_sweep(m)
     m.submit(choose("0-biker-1"))
-    m.submit(choose("1-biker-1"))
     return m
 
 
@@ -95,7 +103,7 @@ def test_combat_target_is_attacker_combat_minus_defender_toughness():
 def test_a_failed_combat_roll_has_no_effect_by_default():
     m = to_first_fight(COMBAT_D10)
     m.submit(roll(5))
-    assert m.state.step == "combat_pick"
+    assert m.state.step == "combat_walk"
 
 
 def test_a_failed_combat_roll_beats_the_attacker_when_configured_so():
@@ -112,7 +120,7 @@ def test_the_users_injury_table_replaces_the_generic_results():
     assert [o.label for o in m.prompt().options] == ["Stunned", "Wrecked"]
     m.submit(choose("0"))
     f = m.state.fig("1-biker-1")
-    assert (f.place, f.timer) == ("shaken", 2) and m.state.step == "combat_pick"
+    assert (f.place, f.timer) == ("shaken", 2) and m.state.step == "combat_walk"
 
 
 def test_an_injury_roll_against_toughness_can_leave_the_loser_unhurt():
@@ -122,7 +130,7 @@ def test_an_injury_roll_against_toughness_can_leave_the_loser_unhurt():
     m.submit(choose("success"))
     assert m.prompt().odds[0].probability == pytest.approx(0.5)
     m.submit(roll(3))
-    assert m.state.step == "combat_pick" and m.state.fig("1-biker-1").on_track
+    assert m.state.step == "combat_walk" and m.state.fig("1-biker-1").on_track
 
 
 def test_a_failed_injury_roll_offers_only_real_injuries():
@@ -136,8 +144,9 @@ def test_a_failed_injury_roll_offers_only_real_injuries():
 
 def test_set_penalty_minutes_need_no_entry():
     m = new_match({"penalty_minutes": 2})
-    start_turn(m)
-    walk_to(m, "penalty")
+    m.submit(confirm())
+    walk_to(m, "combat_walk")
+    m.submit(choose("penalty"))
     m.submit(choose("1-skater-2"))
     f = m.state.fig("1-skater-2")
     assert (f.place, f.timer) == ("penalty", 2) and m.state.step == "penalty"
@@ -147,8 +156,9 @@ def test_minutes_entered_are_bounded_by_the_game_length():
     from refbox.engine.errors import InvalidInput
 
     m = new_match()
-    start_turn(m)
-    walk_to(m, "penalty")
+    m.submit(confirm())
+    walk_to(m, "combat_walk")
+    m.submit(choose("penalty"))
     m.submit(choose("1-skater-2"))
     with pytest.raises(InvalidInput, match="out of range"):
         m.submit(number(61))

@@ -1,4 +1,4 @@
-"""Shared helpers for the Rülerball tests (no tests here): build matches, walk to a step."""
+"""Shared helpers for the Rülerball tests (no tests here): build matches, walk to a step, answer as a table does."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from typing import Any
 from refbox.engine.match import Match
 from refbox.engine.prompts import Event, choose, confirm, number, pick, roll
 from refbox.engine.ruleset import merge
+from refbox.games.rulerball.steps_move import walker
 
-__all__ = ["new_match", "walk_to", "start_turn", "skip_ball", "move_all_in_place", "choose", "confirm", "number", "pick", "roll"]
+__all__ = ["new_match", "walk_to", "next_turn", "move", "call_penalty", "choose", "confirm", "number", "pick", "roll"]
 
 
 def new_match(data_patch: dict[str, Any] | None = None, setup: dict[str, Any] | None = None, seed: int = 7) -> Match:
@@ -20,13 +21,23 @@ def new_match(data_patch: dict[str, Any] | None = None, setup: dict[str, Any] | 
     return Match(header, None)
 
 
-def walk_to(m: Match, step: str, answer=None, limit: int = 500) -> None:
-    """Answer prompts (``answer(prompt)`` or a plain default) until the match reaches ``step``."""
+def walk_to(m: Match, step: str, answer=None, limit: int = 5000) -> None:
+    """Answer prompts (``answer(match, prompt)`` or a quiet table) until the match reaches ``step``."""
     for _ in range(limit):
         if m.state.step == step:
             return
         m.submit((answer or default_answer)(m, m.prompt()))
     raise AssertionError(f"never reached step {step!r}; stuck at {m.state.step!r}")
+
+
+def next_turn(m: Match) -> None:
+    """Play the rest of the turn as a quiet table; stops at the next turn's first question."""
+    turn = m.state.turn
+    for _ in range(500):
+        if m.state.turn > turn:
+            return
+        m.submit(default_answer(m, m.prompt()))
+    raise AssertionError(f"turn {turn} never ended; stuck at {m.state.step!r}")
 
 
 def default_answer(m: Match, prompt) -> Event:
@@ -39,28 +50,27 @@ def default_answer(m: Match, prompt) -> Event:
     if kind == "pick":
         return pick()
     if kind == "number":
-        step = m.state.step
-        if step == "move_to":
-            return number(m.state.fig(m.state.pending.figure).sector)
         return number(prompt.min)
     ids = [o.id for o in prompt.options]
-    for quiet in ("gutter", "none", "done", "no", "keep", "pass", "failure"):
+    for quiet in ("gutter", "none", "done", "no", "keep", "pass", "failure", "stay"):
         if quiet in ids:
             return choose(quiet)
     return choose(ids[0])
 
 
-def start_turn(m: Match) -> None:
-    """Clock step done (no releases pending)."""
-    walk_to(m, "clock")
-    m.submit(confirm())
+def move(m: Match, figure: str, to: int) -> None:
+    """``figure`` (in the marker's sector, still to move) goes next and skates counterclockwise to sector ``to``."""
+    f = m.state.fig(figure)
+    if walker(m.state, m.data) is not f:
+        m.submit(choose("first"))  # another figure of this sector goes first:
+        m.submit(choose(figure))
+    gone = (f.sector - to) % m.data.track.sectors
+    m.submit(choose(str(gone) if gone else "stay"))
 
 
-def skip_ball(m: Match) -> None:
-    """Fire (if needed) and send the ball to the gutter without anyone in its path."""
-    walk_to(m, "initiative")
-
-
-def move_all_in_place(m: Match) -> None:
-    """Every figure stays in its sector; ends at the combat sweep."""
-    walk_to(m, "combat_pick")
+def call_penalty(m: Match, figure: str, minutes: int) -> None:
+    """The fights of this turn end with a penalty on ``figure`` for ``minutes`` (back at the penalty question)."""
+    walk_to(m, "combat_walk")
+    m.submit(choose("penalty"))
+    m.submit(choose(figure))
+    m.submit(number(minutes))

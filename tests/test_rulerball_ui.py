@@ -10,6 +10,7 @@ from textual.widgets import Input, Select, Static
 
 from test_rulerball_support import choose, walk_to
 
+from refbox.engine.clone import clone
 from refbox.engine.registry import lookup
 from refbox.games.rulerball.view import SweepCell
 from refbox.ui.app import RefboxApp
@@ -125,7 +126,7 @@ class TestHome:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press(*FIELD_THE_BALL)
-            path, state = screen.match.journal.path, screen.match.state
+            path, state = screen.match.path, screen.match.state
             await pilot.press("q")
             app.resume(str(path))
             await pilot.pause()
@@ -147,7 +148,7 @@ class TestPlay:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press(*FIELD_THE_BALL)
-            before = screen.match.state.model_copy(deep=True)
+            before = clone(screen.match.state)
             await pilot.press("1", "3")
             assert "not a face of a d12" in screen.ui.error and screen.match.state == before
 
@@ -158,7 +159,7 @@ class TestPlay:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press("enter")  # period 1 starts: which sector does the cannon's ball stop in?
-            prompt, before = screen.match.prompt(), screen.match.state.model_copy(deep=True)
+            prompt, before = screen.match.prompt(), clone(screen.match.state)
             assert (prompt.min, prompt.max, prompt.unit) == (1, 12, "sector")
             await pilot.press("1", "3", "enter")
             message = "13 is out of range: enter a sector from 1 to 12."
@@ -217,7 +218,7 @@ class TestPlay:
             await pilot.press("u")
             assert screen.match.state.step == "initiative"
 
-    async def test_a_new_match_plays_the_fewer_keys_flow_and_its_options_fit_at_100x30(self, tmp_path):
+    async def test_the_move_options_fit_at_100x30(self, tmp_path):
         await self._options_fit(tmp_path, (100, 30))
 
     async def test_the_move_options_fit_at_130x40_with_the_rosters(self, tmp_path):
@@ -227,7 +228,6 @@ class TestPlay:
         app = make_app(tmp_path)
         async with app.run_test(size=size) as pilot:
             screen = await start(app, pilot)
-            assert screen.match.setup.fewer_keys
             await pilot.press(*FIELD_THE_BALL, "7")
             await pilot.pause()
             prompt = screen.match.prompt()

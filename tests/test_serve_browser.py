@@ -79,8 +79,11 @@ def test_the_spectator_page_shows_the_live_score_change(tmp_path):
     referee.lock()
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "refbox", "serve", str(path), "--port", str(port),
-                               "--data-dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               "--data-dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True)
     try:
+        url = next(line.strip() for line in server.stdout if "?token=" in line)  # the address it prints
+        assert url.startswith(f"http://127.0.0.1:{port}/?token=")
         for _ in range(200):  # until the server listens (at most 20 s)
             try:
                 socket.create_connection(("127.0.0.1", port), 0.1).close()
@@ -96,7 +99,9 @@ def test_the_spectator_page_shows_the_live_score_change(tmp_path):
                 route.fulfill(body=body, content_type="application/javascript")
 
             page.route("**/static/js/textual.js", patched)
-            page.goto(f"http://127.0.0.1:{port}/")
+            refused = page.goto(f"http://127.0.0.1:{port}/")
+            assert refused.status == 401, "without the token the page is refused"
+            page.goto(url)  # the page's own files and websocket then carry the token in a cookie
             header = f"input {scoring - 1}/{scoring - 1}"
             page.wait_for_function(f"() => ({ROWS})().includes({header!r})", timeout=20_000)
             screen = page.evaluate(ROWS)
@@ -110,3 +115,4 @@ def test_the_spectator_page_shows_the_live_score_change(tmp_path):
         referee.close()
         server.terminate()
         server.wait(10)
+        server.stdout.close()

@@ -26,7 +26,7 @@ def test_fling_succeeds_on_a_roll_at_or_under_fling():
 
 def test_failed_fling_scatters_roll_minus_fling_d6_inches():
     d = flinging("A.T1").choose("spot").roll(6)
-    assert d.step == "scatter_roll"
+    assert d.step == "fling_scatter"
     dice = d.prompt().dice
     assert len(dice) == 3, "a direction die and (6 - 4) = 2 distance dice"
     d.roll(1, 3, 4)
@@ -73,7 +73,7 @@ def test_a_coach_holding_a_ball_flings_it_at_random_2d6():
     coach = d.fig("A.CO")
     coach.on_field = True
     d.give_ball(1, "A.CO")
-    d.skip_to("scatter_roll", phase="fling")
+    d.skip_to("fling_scatter")
     assert len(d.prompt().dice) == 3, "direction and 2d6"
     d.roll(4, 6, 6)
     assert "scatters 12 inches" in d.last_log()

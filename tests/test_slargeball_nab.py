@@ -47,7 +47,7 @@ def test_ballbonk_spreads_through_the_cluster_highest_nab_first():
 
 def test_a_fully_bonked_cluster_sends_the_ball_bouncing_2d6():
     d = airball(Driver()).choose("B.T1").roll(6).roll(1).pick()
-    assert d.step == "scatter_roll" and len(d.prompt().dice) == 3
+    assert d.step == "bonk_scatter" and len(d.prompt().dice) == 3
     d.roll(2, 3, 3).choose("field")
     assert d.s.ball(1).where == "ground" and d.s.ball(1).rested_this_nab
 

@@ -43,10 +43,10 @@ class Invariants:
 def acted(match: Match) -> None:
     """An unconscious or frozen figure is never offered an action of its own."""
     s = match.state
-    if s.ask.step in ("whap_target", "whap_roll", "fling_menu", "fling_roll") and s.ask.figure:
+    if s.step in ("whap_target", "whap_roll", "fling_menu", "fling_roll") and s.ask.figure:
         fig = s.fig(s.ask.figure)
         assert not fig.frozen, f"frozen {fig.id} acts"
-        if s.ask.step.startswith("fling"):
+        if s.step.startswith("fling"):
             assert fig.up, f"unconscious {fig.id} flings"
 
 

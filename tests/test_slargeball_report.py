@@ -8,7 +8,8 @@ import pytest
 from refbox.engine.match import Match
 from refbox.engine.prompts import choose, pick, roll
 from refbox.engine.report import build
-from refbox.games.slargeball.whap_fling import scatter_odds
+from refbox.games.slargeball.models import Ask
+from refbox.games.slargeball.scatter import scatter_odds
 
 TEAMS = [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}]
 
@@ -16,7 +17,7 @@ TEAMS = [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}]
 def to_whap(match: Match) -> None:
     match.submit(roll(6, 1))  # Red take initiative
     match.submit(choose("rest"))  # nothing needs dice this Move phase
-    assert match.state.ask.step == "whap_menu"
+    assert match.state.step == "whap_menu"
 
 
 def test_a_whap_rolls_chance_and_wins_by_hand():
@@ -31,7 +32,7 @@ def test_a_whap_rolls_chance_and_wins_by_hand():
 
 def test_a_ballbonk_is_luck_for_the_figure_that_stays_up():
     m = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=1)
-    m.state.ask.step, m.state.ask.figure, m.state.ask.ball = "bonk_roll", "B.T1", 1  # a hand-built position
+    m.state.step, m.state.ask = "bonk_roll", Ask(team=1, figure="B.T1", ball=1)  # a hand-built position
     m.refresh()
     p = m.prompt()
     assert p.actor == 1 and p.chance == pytest.approx(2 / 6)  # knocked out on 1-4
@@ -58,7 +59,7 @@ def test_the_tally_of_a_short_scripted_match(tmp_path):
     m.submit(choose("A.T2"))
     m.submit(roll(6))  # Blue DG1 misses
     m.submit(choose("nobody"))
-    assert m.state.phase == "nab" and m.state.ask.step == "ground_contact"
+    assert m.state.phase == "nab" and m.state.step == "ground_contact"
     m.submit(pick("A.N1"))
     m.submit(roll(1))  # Red N1 nabs ball 1
     assert m.state.ball(1).carrier == "A.N1"
@@ -80,9 +81,9 @@ def test_a_goal_is_tallied_for_the_flinger(tmp_path):
         m.submit(event)
     assert m.state.ball(1).carrier == "A.T1" and m.state.turn == 2
     m.submit(choose("rest"))  # turn 2: Red carries the ball, so Red have initiative without dice
-    m.submit(choose("nobody") if m.state.ask.step == "whap_menu" and "nobody" in
+    m.submit(choose("nobody") if m.state.step == "whap_menu" and "nobody" in
              [o.id for o in m.prompt().options] else choose("next"))
-    assert m.state.ask.step == "fling_menu"
+    assert m.state.step == "fling_menu"
     m.submit(choose("goal"))
     m.submit(roll(1))
     assert m.state.teams[0].score == 1

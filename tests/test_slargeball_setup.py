@@ -79,3 +79,12 @@ def test_roll_off_odds_are_exact():
     odds = {o.label: o.probability for o in prompt.odds}
     assert odds["Red win"] == pytest.approx(15 / 36)
     assert odds["tie: roll again"] == pytest.approx(6 / 36)
+
+
+def test_a_new_match_starts_from_three_squads_a_side_with_the_setup_screens_names():
+    from refbox.engine.registry import lookup
+
+    rules = lookup("slargeball").load()
+    setup = rules.Setup.model_validate(rules.new_setup())
+    assert setup.squads == 3 and rules.team_names(setup) == ("Red Ravagers", "Blue Bashers")
+    assert rules.colours(setup) == ("red", "blue") and not rules.computer_can_play(setup)

@@ -1,24 +1,16 @@
 """Slargeball! at the table: forced answers are not asked (and undo steps back over them), "nothing else this
-phase" answers, stable keys, and old matches keep asking what they asked."""
+phase" answers, and stable keys."""
 
 from __future__ import annotations
 
-from refbox.engine.journal import Header
 from refbox.engine.match import Match
 from refbox.engine.prompts import choose, roll
-from refbox.engine.registry import lookup
 
 TEAMS = [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}]
 
 
-def new(squads: int = 1, old: bool = False) -> Match:
-    if not old:
-        return Match.new("slargeball", {"teams": TEAMS, "squads": squads}, seed=1)
-    data = lookup("slargeball").load_data().model_dump(mode="json")
-    del data["table"]  # a match saved before the option: its embedded ruleset has no [table]
-    header = Header(match_id="old", ruleset="slargeball", title="Slargeball!", created="2026-01-01T00:00:00",
-                    seed=1, setup={"teams": TEAMS, "squads": squads}, data=data)
-    return Match(header, None)
+def new(squads: int = 1) -> Match:
+    return Match.new("slargeball", {"teams": TEAMS, "squads": squads}, seed=1)
 
 
 def knock_down_blue_but(m: Match, keep: str) -> None:
@@ -34,30 +26,33 @@ def test_a_whap_with_one_possible_target_is_not_asked_and_undo_steps_over_it():
     m.submit(choose("rest"))
     knock_down_blue_but(m, "B.T1")
     m.submit(choose("A.DG1"))
-    assert m.state.ask.step == "whap_roll" and m.state.ask.queue == ["B.T1"]
-    assert "Only one opponent stands to be whapped" in m.state.log[-1].text
+    assert m.state.step == "whap_roll" and m.state.ask.queue == ("B.T1",)
+    assert m.state.log[-1].text == "Only one opponent stands to be whapped: Blue T1 (not asked)"
+    assert m.events[-1] == choose("A.DG1"), "the forced target is no input of anyone's"
     m.undo()
-    assert m.state.ask.step == "whap_menu"
+    assert m.state.step == "whap_menu"
 
 
-def test_an_old_match_still_asks_the_forced_target():
-    m = new(old=True)
-    assert not m.data.table.skip_forced
+def test_a_groundball_nobody_can_reach_is_not_asked_about():
+    m = new()
     m.submit(roll(6, 1))
     m.submit(choose("rest"))
-    knock_down_blue_but(m, "B.T1")
-    m.submit(choose("A.DG1"))
-    assert m.state.ask.step == "whap_target" and [o.id for o in m.prompt().options] == ["B.T1"]
+    for f in m.state.figures:  # a hand-built position: only a frozen figure stands, so nobody can nab
+        f.status, f.frozen = ("up", True) if f.id == "A.T1" else ("out", False)
+    m.refresh()
+    m.submit(choose("nobody"))  # nobody whaps: on to the Nab phase
+    assert m.state.log[-1].text == "Nobody can try to nab groundball 1 (not asked)"
+    assert m.state.step == "wake_roll" and m.events[-1] == choose("nobody")
 
 
 def test_nothing_else_this_move_phase_still_asks_the_coaches():
     m = new(squads=3)
     m.submit(roll(6, 1))
-    assert m.state.ask.step == "move_menu" and m.state.move_step == 0
+    assert m.state.step == "move_menu" and m.state.move_step == 0
     m.submit(choose("rest"))
-    assert m.state.ask.step == "coach_menu" and m.state.ask.team == 0
+    assert m.state.step == "coach_menu" and m.state.ask.team == 0
     m.submit(choose("no"))
-    assert m.state.ask.step == "coach_menu" and m.state.ask.team == 1
+    assert m.state.step == "coach_menu" and m.state.ask.team == 1
     m.submit(choose("no"))
     assert m.state.phase == "whap"
 
@@ -89,4 +84,4 @@ def test_a_coach_with_every_activation_spent_is_logged_not_silently_skipped():
     m.refresh()
     m.submit(choose("rest"))
     assert any("all 3 activations are used" in line.text for line in m.state.log)
-    assert m.state.ask.step == "coach_menu" and m.state.ask.team == 1
+    assert m.state.step == "coach_menu" and m.state.ask.team == 1

@@ -36,12 +36,12 @@ class TestPlayingWithPhysicalDice:
             await pilot.press("6", "2")  # initiative roll-off: Red 6, Blue 2
             assert match.state.initiative == 0 and match.state.phase == "move"
             await pilot.press("3")  # Red's Defensive Grelker tries to break base contact ([1] is always Done, [3] contact)
-            assert match.state.ask.step == "move_roll"
+            assert match.state.step == "move_roll"
             await pilot.press("5")  # needs 1-2: held
             assert "held in contact" in panel_text(app)
             assert "contact" not in [o.id for o in match.prompt().options], "one try per turn"
             await pilot.press("u")
-            assert match.state.ask.step == "move_roll" and not match.state.tried_contact
+            assert match.state.step == "move_roll" and not match.state.tried_contact
             await pilot.press("U")
             assert match.state.tried_contact == ["A.DG1"]
         saved = list((tmp_path / "matches").glob("*.jsonl"))
@@ -54,7 +54,7 @@ class TestPlayingWithPhysicalDice:
             for key, message in (("7", "not a face of a d6"), ("0", "not a face of a d6"), ("x", "does nothing here")):
                 await pilot.press(key)
                 assert message in panel_text(app)
-                assert match.events == [] and match.state.ask.step == "initiative_roll"
+                assert match.events == [] and match.state.step == "initiative_roll"
 
     async def test_a_key_with_no_meaning_in_this_phase_is_refused(self, tmp_path):
         app = RefboxApp(data_dir=tmp_path)
@@ -85,7 +85,7 @@ class TestPlayingWithPhysicalDice:
         async with app.run_test(size=SIZE) as pilot:
             match = await start_match(pilot)
             await pilot.press("d")
-            assert match.dice_mode == "digital"
+            assert match.settings.dice_mode == "digital"
             await pilot.press("space")
             assert match.events and match.events[0].source == "digital"
 
@@ -215,7 +215,7 @@ async def test_an_enter_after_d6_faces_answers_the_next_prompt(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         match = await start_match(pilot)
         await pilot.press("6", "2")
-        assert len(match.events) == 1 and match.state.ask.step == "move_menu"
+        assert len(match.events) == 1 and match.state.step == "move_menu"
         await pilot.press("enter")  # chooses the highlighted Done
         assert len(match.events) == 2
 

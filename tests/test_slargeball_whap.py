@@ -71,7 +71,9 @@ def test_whapping_twice_is_refused_with_the_reason():
     from refbox.engine.prompts import choose
     d = to_whap(Driver())
     d.choose("A.DG1").choose("B.T1").roll(6)
-    before = d.s.model_dump()
+    from refbox.engine.clone import clone
+
+    before = clone(d.s)
     with pytest.raises(InvalidInput, match="already whapped this turn"):
         d.send(choose("A.DG1"))
-    assert d.s.model_dump() == before
+    assert d.s == before

@@ -31,7 +31,7 @@ async def wait_for_person(pilot, screen, limit=400) -> None:
     """Let the computer think and enter its moves until a question is the person's again."""
     for _ in range(limit):
         legal = screen.match.legal()
-        computers = screen.match.computer
+        computers = screen.match.settings.computer
         if legal.kind == "over" or not (screen.computer.decides(legal) or screen.computer.busy() or (
                 legal.kind == "roll" and (legal.actor is None or legal.actor in computers))):
             return
@@ -66,7 +66,7 @@ async def test_a_person_plays_the_computer_and_undo_skips_its_moves(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_solo(app, pilot)
-        assert screen.match.computer == {1: "random"}
+        assert screen.match.settings.computer == {1: "random"}
         computer_inputs = 0
         for _ in range(40):
             await wait_for_person(pilot, screen)
@@ -81,7 +81,7 @@ async def test_a_person_plays_the_computer_and_undo_skips_its_moves(tmp_path):
         await pilot.press("u")
         assert screen.computer.persons_decision()
         assert len(screen.match.events) < events - 1  # over the computer's inputs, to the person's decision
-        path, log = screen.match.journal.path, [line.text for line in screen.match.state.log]
+        path, log = screen.match.path, [line.text for line in screen.match.state.log]
         await pilot.press("q")
         await pilot.pause()
     resumed, _ = Match.load(path)  # its moves (and the undo) are ordinary journal inputs
@@ -111,12 +111,12 @@ async def test_the_computer_setting_survives_a_resume(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_solo(app, pilot, level="greedy")
-        path = screen.match.journal.path
+        path = screen.match.path
         await wait_for_person(pilot, screen)
         await pilot.press("q")
         await pilot.pause()
     match, _ = Match.load(path)
-    assert match.computer == {1: "greedy"} and match.pace == 0.0
+    assert match.settings.computer == {1: "greedy"} and match.settings.pace == 0.0
     match.close()
 
 
@@ -132,7 +132,7 @@ async def test_undo_takes_back_the_computers_announced_move_and_its_line(tmp_pat
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_solo(app, pilot)
-        screen.match.set_computer(screen.match.computer, 5.0)
+        screen.match.change_settings(computer=screen.match.settings.computer, pace=5.0)
         for _ in range(60):
             if screen.computer.pending is not None:
                 break

@@ -4,7 +4,7 @@ and what was typed, and the same key works once the disk is fixed."""
 import errno
 import os
 
-from refbox.engine import storage
+from refbox.engine import plain, storage
 from refbox.engine.match import Match
 from refbox.games.slargeball.demo import demo_match
 from refbox.ui.app import RefboxApp
@@ -30,12 +30,12 @@ async def test_a_full_disk_refuses_a_typed_roll_keeps_the_faces_and_enter_retrie
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         match = app.screen.match
-        before = (match.state.model_dump(), path.read_bytes())
+        before = (plain.dump(match.state), path.read_bytes())
         monkeypatch.setattr(os, "fsync", failing(errno.ENOSPC, "No space left on device"))
         await pilot.press("6", "2")
         text = panel_text(app)
         assert "disk is full" in text and "NOT recorded" in text and "free some space" in text
-        assert (match.state.model_dump(), path.read_bytes()) == before, "nothing changed"
+        assert (plain.dump(match.state), path.read_bytes()) == before, "nothing changed"
         assert app.screen.ui.faces.faces == [6, 2], "the typed faces are kept"
         monkeypatch.undo()
         await pilot.press("enter")
@@ -69,7 +69,7 @@ async def test_a_summary_that_cannot_be_refreshed_is_a_warning_not_a_lost_input(
     from refbox.engine import match as match_module
     path = tmp_path / "matches" / "m.jsonl"
     demo_match(path, events=24, squads=1)
-    monkeypatch.setattr(match_module, "META_EVERY", 1)  # the summary is due at the next input
+    monkeypatch.setattr(match_module, "SUMMARY_EVERY", 1)  # the summary is due at the next input
     app = RefboxApp(data_dir=tmp_path, resume_path=path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

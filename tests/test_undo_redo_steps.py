@@ -9,20 +9,20 @@ import random
 import pytest
 
 from every_ruleset import RULESETS, default_setup
-from refbox.engine import sim
+from refbox.engine import plain, sim
 from refbox.engine.errors import JournalWriteError, NothingToUndo
 from refbox.engine.match import SNAPSHOT_EVERY, Match
 
 
 def replay_of(m: Match):
-    fresh, _ = Match.load(m.journal.path)
+    fresh, _ = Match.load(m.path)
     fresh.close()
     return now(fresh)
 
 
 def now(m: Match):
     """The state, the inputs, and what is shown (the prompt and the view are kept with a state by undo)."""
-    return m.state, list(m.events), list(m.redo_stack), m.prompt(), m.view()
+    return plain.dump(m.state), list(m.events), list(m.redo_stack), m.prompt(), m.view()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -62,7 +62,7 @@ def test_a_redo_the_disk_refuses_changes_nothing_even_over_a_kept_state(tmp_path
     m.redo()
     m.undo()  # the state after the redo is now kept: the next redo is a swap
     m.prompt()
-    before = now(m), m.journal.path.read_bytes()
+    before = now(m), m.path.read_bytes()
 
     def disk_full(*_args, **_kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -71,7 +71,7 @@ def test_a_redo_the_disk_refuses_changes_nothing_even_over_a_kept_state(tmp_path
     with pytest.raises(JournalWriteError):
         m.redo()
     monkeypatch.undo()
-    assert (now(m), m.journal.path.read_bytes()) == before
+    assert (now(m), m.path.read_bytes()) == before
     m.redo()
     assert now(m) == replay_of(m)
     m.undo()
@@ -84,7 +84,7 @@ def test_the_first_undo_after_a_resume_replays_nothing(tmp_path, monkeypatch):
     m = Match.new("slargeball", default_setup("slargeball"), seed=3, path=tmp_path / "m.jsonl")
     sim.advance(m, SNAPSHOT_EVERY + 30, rng)
     m.close()
-    resumed, _ = Match.load(m.journal.path)
+    resumed, _ = Match.load(m.path)
     monkeypatch.setattr(Match, "_rebuild", lambda self, upto: pytest.fail("replayed from a snapshot"))
     resumed.undo()
     assert now(resumed) == replay_of(resumed)

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from refbox.engine.errors import JournalError, JournalWriteError
 from refbox.engine.prompts import Event
-from refbox.engine.storage import fsync_dir
+from refbox.engine.storage import fsync_dir, kind_of
 from refbox.engine.text import Name
 
 FORMAT_VERSION = 2
@@ -215,7 +215,7 @@ class Journal:
                 os.fsync(fd)
             except OSError as e:
                 self._cut_back(fd, size, e)
-                raise JournalWriteError(_write_failure(self.path, e)) from None
+                raise JournalWriteError(self.broken or _write_failure(self.path, e)) from None
         finally:
             os.close(fd)
         self.count += 1
@@ -226,8 +226,9 @@ class Journal:
             os.ftruncate(fd, size)  # once cut, the file reads right; a later fsync makes that durable
         except OSError:
             self.broken = (
-                f"{self.path.name} could not be written ({_reason(cause)}) and a part of a line may remain at "
-                "its end. Leave the match (q) and resume it: refbox drops an unfinished last line on resume."
+                f"Could not save to {self.path}: {_reason(cause)}. The input was NOT recorded, but a part of its "
+                "line may remain at the end of the file. Leave the match (q) and resume it: refbox drops an "
+                "unfinished last line on resume."
             )
 
     @classmethod
@@ -317,8 +318,9 @@ def read(path: Path, salvage: bool = False, repair: bool = True) -> Loaded:
     try:
         if path.is_dir():
             raise IsADirectoryError
-        if not stat.S_ISREG(path.stat().st_mode):  # a pipe or a device would block or never end
-            raise JournalError(f"{path}: not a regular file, so not a saved match")
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):  # a pipe or a device would block or never end
+            raise JournalError(f"{path}: {kind_of(mode)}, not a regular file, so not a saved match")
         raw = path.read_bytes()
     except FileNotFoundError:
         raise JournalError(f"{path}: no such saved match") from None

@@ -1,54 +1,48 @@
-"""A match: a ruleset's rules (refbox.engine.contract), its data, and a journal whose replay is the state.
+"""A match: a ruleset's rules (refbox.engine.contract), its data, and the journal whose replay is the state.
 
-The driver loop is: ``prompt`` -> an answer (typed faces, a choice, or ``roll_digital``) ->
-``submit`` (check, apply, journal with fsync) -> redraw. Undo and redo append to the journal too.
+The driver loop is: ``prompt`` -> an answer (typed faces, a choice, or ``roll_digital``) -> ``submit`` (check,
+apply, journal with fsync) -> redraw. Undo and redo append to the journal too. This module is the replay and
+undo core; the files (journal, summary, checkpoint) are refbox.engine.files, and how the match is played (dice
+mode, computer sides, pace, timers) is refbox.engine.settings.
 
-An input counts only once its journal line is durable: if the write fails, the state, the redo stack
-and the file are as they were, and the JournalWriteError says so. Files written after the journal
-(the list summary, the checkpoint) are conveniences: if they fail, the input stands and ``warning``
-says what could not be refreshed.
+An input counts only once its journal line is durable: if the write fails, the state, the redo stack and the
+file are as they were, and the JournalWriteError says so.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
-import threading
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import ValidationError
 
-from refbox.engine import plain, storage
 from refbox.engine.clone import clone
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo, RefboxError
+from refbox.engine.files import MatchFiles
 from refbox.engine.journal import Entry, Header, Journal, claimed, effective, first_error, read, rewrite
 from refbox.engine.prompts import Event, Legal, check
 from refbox.engine.registry import Entry as RulesetEntry
 from refbox.engine.registry import lookup
+from refbox.engine.settings import DiceMode, PlaySettings
 from refbox.engine.upgrade import upgraded
 
 SNAPSHOT_EVERY = 64
 """Keep a copy of the state every this many events, so undo replays at most this many."""
 
 CHECKPOINT_EVERY = 256
-"""Write a verified checkpoint of the state beside the journal this often (in the background) and on
-leaving, so resuming replays at most this many inputs. The journal stays the truth: a checkpoint whose
-digest does not match the journal's inputs and its own state is ignored."""
+"""Write a signed checkpoint of the state beside the journal this often (in the background) and on leaving, so
+resuming replays at most this many inputs (refbox.engine.files)."""
 
 KEPT_STATES = 4
 """States kept for stepping back and forth by undo and redo without a replay."""
 
-META_EVERY = 25
+SUMMARY_EVERY = 25
 """Refresh the saved-match summary (for the home screen list) once the match is this many inputs away from
 the one last written (undo counts: it changes the summary too), and on leaving."""
-
-CHECKPOINT_FORMAT = 2
-
-DiceMode = Literal["physical", "digital"]
 
 log = logging.getLogger("refbox")
 
@@ -56,7 +50,9 @@ log = logging.getLogger("refbox")
 class Match:
     def __init__(self, header: Header, journal: Journal | None, ruleset: RulesetEntry | None = None) -> None:
         self.header = header
-        self.journal = journal
+        self.files = MatchFiles(journal, header) if journal is not None else None
+        """The journal and the files written after it; None for a match held in memory only."""
+        self.settings = PlaySettings()
         self.entry = ruleset or lookup(header.ruleset)
         rules = self.entry.load_rules()
         try:
@@ -77,24 +73,10 @@ class Match:
         self._prompt = None
         self._legal: Legal | None = None
         self._view = None
-        self._digests = _Digests(header)
-        self._checkpointing: threading.Thread | None = None
-        self._meta_writing: threading.Thread | None = None
-        self._meta_at = 0
+        self._summary_at = 0
         """Inputs in the match when the summary was last written."""
         self._checkpoint_covers: tuple[int, int] | None = None
         """(inputs in the match, inputs in the checkpoint) when a checkpoint was last written in play."""
-        self.dice_mode: DiceMode = "physical"
-        self.computer: dict[int, str] = {}
-        """Sides played by the computer coach, and its level (a setting kept in the meta file, like dice)."""
-        self.pace: float = 1.0
-        """Seconds a computer's decision stays on screen before it is entered."""
-        self.timers: dict[str, Any] = {}
-        """A screen's own running times (Monster Ball's captain countdown), kept in the meta file so that a
-        resumed match goes on with them; never read by the rules (replays do not depend on them)."""
-        self._warning_lock = threading.Lock()
-        self.warning: str | None = None
-        """Set when a file after the journal (summary, checkpoint) could not be written; see take_warning."""
 
     # ---- creating and loading ----
 
@@ -122,7 +104,7 @@ class Match:
             data=data.model_dump(mode="json"),
         )
         match = cls.created(header, path, entry) if path else cls(header, None, entry)
-        match.set_dice_mode(dice_mode)
+        match.change_settings(dice_mode=dice_mode)
         return match
 
     @classmethod
@@ -130,8 +112,7 @@ class Match:
         """A new match whose journal is written only once its header has set up a match: a header that
         cannot (a damaged ruleset or setup) leaves no file behind."""
         match = cls(header, None, entry)
-        match.journal = Journal.create(path, header, unique=True)
-        match._digests = _Digests(header)  # the name it got (``-2``...) is part of what checkpoints digest
+        match.files = MatchFiles(Journal.create(path, header, unique=True), header)
         return match
 
     @classmethod
@@ -173,11 +154,12 @@ class Match:
                                        salvageable=True) from None
                 bad = n
                 break
-        match._read_settings(path)
-        match._meta_at = len(match.events)  # the summary on disk is this match's, as last saved
+        match.settings = PlaySettings.from_meta(match.files.read_summary())
+        match._summary_at = len(match.events)  # the summary on disk is this match's, as last saved
         if salvage and (bad is not None or loaded.damaged_at is not None):
             with claimed(path):  # a window playing this match would be writing to the file being replaced
-                backup, match.journal = rewrite(path, loaded.header, match.events)
+                backup, journal = rewrite(path, loaded.header, match.events)
+            match.files = MatchFiles(journal, loaded.header)
             where = f"line {loaded.damaged_at}" if bad is None else f"input {bad}"
             return match, (f"The journal was damaged at {where}: resumed from the {len(match.events)} inputs before "
                            f"it. The original file is kept as {backup.name}.")
@@ -196,19 +178,13 @@ class Match:
                 raise JournalError(f"{path}: upgraded input {n} cannot be replayed: {e}; the file was left "
                                    "untouched") from None
         with claimed(path):
-            backup, match.journal = rewrite(path, header, match.events, kept_as=f"v{old.rules_version}")
-        storage.checkpoint_path(path).unlink(missing_ok=True)  # it holds a state of the older rules
-        match._read_settings(path)
-        match._save_meta()
+            backup, journal = rewrite(path, header, match.events, kept_as=f"v{old.rules_version}")
+        match.files = MatchFiles(journal, header)
+        match.files.forget_checkpoint()  # it holds a state of the older rules
+        match.settings = PlaySettings.from_meta(match.files.read_summary())
+        match.write_summary()
         return match, (f"This match was saved by an older refbox: its {len(events)} inputs were upgraded to this "
                        f"version's rules. The original file is kept as {backup.name}.")
-
-    def _read_settings(self, path: Path) -> None:
-        """The play settings kept in the match's meta file (dice mode, computer sides and pace, timers)."""
-        meta = storage.read_meta(path)
-        self.dice_mode = "digital" if meta.get("dice_mode") == "digital" else "physical"
-        self.computer, self.pace = computer_settings(meta)
-        self.timers = meta["timers"] if isinstance(meta.get("timers"), dict) else {}
 
     # ---- the driver loop ----
 
@@ -312,23 +288,25 @@ class Match:
         self._after_write()
         return event
 
-    def set_dice_mode(self, mode: DiceMode) -> None:
-        """A setting, not a game input: kept in the match's meta file, untouched by undo."""
-        self.dice_mode = mode
-        self._save_meta()
+    def change_settings(self, **changes: Any) -> None:
+        """Change how the match is played (``dice_mode``, ``computer``, ``pace``, ``timers``: see PlaySettings):
+        settings, not inputs, so undo never touches them; saved with the summary at once."""
+        self.settings = replace(self.settings, **changes)
+        self.write_summary()
 
-    def set_computer(self, sides: dict[int, str], pace: float | None = None) -> None:
-        """Which sides the computer coach plays (a setting, like the dice mode: undo never changes it)."""
-        self.computer = dict(sides)
-        if pace is not None:
-            self.pace = pace
-        self._save_meta()
+    def keep_timer(self, name: str, value: Any) -> None:
+        """A screen's running time (a countdown), saved with the next summary: it changes every second, so it is
+        not written now."""
+        self.settings.timers[name] = value
+
+    @property
+    def path(self) -> Path | None:
+        """The journal's path (None for a match held in memory only)."""
+        return self.files.path if self.files is not None else None
 
     def take_warning(self) -> str | None:
-        """The newest warning about a secondary file, once."""
-        with self._warning_lock:
-            warning, self.warning = self.warning, None
-        return warning
+        """The newest warning about a summary or a checkpoint that could not be written, once."""
+        return self.files.take_warning() if self.files is not None else None
 
     # ---- internals ----
 
@@ -358,7 +336,7 @@ class Match:
             del self.events[n:]
             for k in [k for k in self._snapshots if k > n]:
                 del self._snapshots[k]
-            self._digests.cut(n)
+            self._cut_digests(n)
         self.state, self._prompt, self._legal, self._view = position
 
     def _keep(self, n: int, position: tuple) -> None:
@@ -384,7 +362,11 @@ class Match:
         self._forget_shown()
         for event in events[base:]:
             self._apply(event, checked=True)  # replaying inputs that were legal: no checks
-        self._digests.cut(upto)
+        self._cut_digests(upto)
+
+    def _cut_digests(self, n: int) -> None:
+        if self.files is not None:
+            self.files.digests.cut(n)
 
     def _snapshot(self) -> tuple[Any, list]:
         """A copy of the state; log lines are never changed once written, so they are shared, not copied."""
@@ -404,169 +386,79 @@ class Match:
         return fresh
 
     def _record(self, entry: Entry) -> None:
-        if self.journal is not None:
-            self.journal.append(entry)
+        if self.files is not None:
+            self.files.append(entry)
 
     def _after_write(self) -> None:
         """The summary and the checkpoint, after the journal line is safe, written in the background (off the
         key's path); their failures only warn, at the next input."""
-        if self.journal is None:
+        if self.files is None:
             return
         n = len(self.events)
-        if abs(n - self._meta_at) >= META_EVERY:  # not again and again as undo and redo cross a boundary
-            self._save_meta(background=True)
+        if abs(n - self._summary_at) >= SUMMARY_EVERY:  # not again and again as undo and redo cross a boundary
+            self.write_summary(background=True)
         covers = self._checkpoint_covers
         if covers is not None and n < covers[1]:
             covers = self._checkpoint_covers = None  # undone past what the checkpoint holds
         if n and n % CHECKPOINT_EVERY == 0 and (covers is None or covers[0] != n):
             self.checkpoint(background=True)
 
+    # ---- the files ----
+
     def lock(self) -> None:
         """Claim the match for one window (see Journal.lock)."""
-        if self.journal is not None:
-            self.journal.lock()
+        if self.files is not None:
+            self.files.lock()
 
     def close(self) -> None:
-        self.wait_for_files()
-        if self.journal is not None:
-            self.journal.unlock()
+        if self.files is not None:
+            self.files.close()
 
     def save(self) -> None:
         """On leaving the match: refresh the list summary and the checkpoint (the journal is already safe)."""
-        self._save_meta()
+        self.write_summary()
         self.checkpoint()
+
+    def wait_for_files(self) -> None:
+        """Until the summary and the checkpoint being written in the background are on disk (or have failed)."""
+        if self.files is not None:
+            self.files.wait()
 
     def checkpoint(self, background: bool = False) -> None:
         """Save the newest in-memory snapshot strictly before the current input, so that after a
         resume both the replay and the first undos cost at most SNAPSHOT_EVERY inputs."""
-        if self.journal is None or len(self.events) <= SNAPSHOT_EVERY:
+        if self.files is None or len(self.events) <= SNAPSHOT_EVERY:
             return
         base = max(k for k in self._snapshots if k < len(self.events))
         if base == 0:
             return
-        job = (storage.checkpoint_path(self.journal.path), base, self._digests.upto(self.events, base),
-               self._snapshots[base])
         self._checkpoint_covers = (len(self.events), base)
-        self._wait_for_checkpoint()
-        if background:
-            self._checkpointing = threading.Thread(target=self._write_checkpoint, args=job, daemon=True)
-            self._checkpointing.start()
-        else:
-            self._write_checkpoint(*job)
-
-    def wait_for_files(self) -> None:
-        """Until the summary and the checkpoint being written in the background are on disk (or have failed,
-        leaving a ``warning``)."""
-        self._wait_for_checkpoint()
-        self._wait_for_meta()
-
-    def _wait_for_meta(self) -> None:
-        if self._meta_writing is not None:
-            self._meta_writing.join()
-            self._meta_writing = None
-
-    def _wait_for_checkpoint(self) -> None:
-        if self._checkpointing is not None:
-            self._checkpointing.join()
-            self._checkpointing = None
-
-    def _write_checkpoint(self, path: Path, base: int, events_digest: bytes, snapshot: tuple[Any, list]) -> None:
-        state, log_lines = snapshot
-        dump = plain.dump(state)
-        dump["log"] = [plain.dump(line) for line in log_lines]
-        digest = _state_digest(events_digest, dump)
-        try:
-            storage.write_json(path, {"format": CHECKPOINT_FORMAT, "events": base, "digest": digest, "state": dump})
-        except OSError as e:
-            self._warn(f"The input is saved, but the checkpoint {path.name} could not be refreshed "
-                       f"({e.strerror or e}): resuming this match will take a little longer.")
+        self.files.write_checkpoint(base, self.events, self._snapshots[base], background)
 
     def _resume_checkpoint(self, done: list[Event]) -> int:
-        """Start from a checkpoint that matches the journal's first inputs and its own state (an edited or
-        damaged checkpoint is ignored: the journal is replayed instead). Returns how many inputs it covers."""
-        assert self.journal is not None
-        snap = storage.read_json(storage.checkpoint_path(self.journal.path))
-        try:
-            n = snap["events"]
-            if snap.get("format") != CHECKPOINT_FORMAT or type(n) is not int or not 0 < n <= len(done):
-                return 0
-            if snap["digest"] != _state_digest(self._digests.upto(done, n), snap["state"]):
-                return 0
-            state = plain.load(type(self.state), snap["state"])
-        except Exception:  # anything odd in a checkpoint (1e400, wrong types, a bug): replay instead
+        """Start from the checkpoint where it is one of this journal's (else the journal is replayed). Returns
+        how many inputs it covers."""
+        assert self.files is not None
+        found = self.files.read_checkpoint(type(self.state), done)
+        if found is None:
             return 0
-        self.state, self.events = state, list(done[:n])
+        n, self.state = found
+        self.events = list(done[:n])
         self._forget_shown()
         self._snapshots[n] = self._snapshot()
         return n
 
-    def _save_meta(self, background: bool = False) -> None:
-        """The summary is built here; in the background (as inputs go on) only the file is written."""
-        if self.journal is None:
+    def write_summary(self, background: bool = False) -> None:
+        """The summary the home screen lists, with the play settings (built here; in the background only the
+        file is written)."""
+        if self.files is None:
             return
         try:
-            summary = self.view()
-            meta = {"dice_mode": self.dice_mode, "summary": f"{summary.headline} · {summary.clock}",
-                    "finished": self.legal().kind == "over",
-                    "computer": {str(side): level for side, level in self.computer.items()}, "pace": self.pace,
-                    "timers": dict(self.timers)}
+            view = self.view()
+            meta = {**self.settings.to_meta(), "summary": f"{view.headline} · {view.clock}",
+                    "finished": self.legal().kind == "over"}
         except Exception:  # a summary is never worth an input
             log.exception("could not build the match summary")
             return
-        self._wait_for_meta()
-        self._meta_at = len(self.events)
-        if background:
-            self._meta_writing = threading.Thread(target=self._write_meta, args=(meta,), daemon=True)
-            self._meta_writing.start()
-        else:
-            self._write_meta(meta)
-
-    def _write_meta(self, meta: dict) -> None:
-        assert self.journal is not None
-        try:
-            storage.write_meta(self.journal.path, meta)
-        except OSError as e:
-            self._warn(f"The input is saved, but the list summary {storage.meta_path(self.journal.path).name} "
-                       f"could not be refreshed ({e.strerror or e}).")
-        except Exception:  # a summary is never worth an input (and in a thread, a traceback would reach the screen)
-            log.exception("could not write the match summary")
-
-    def _warn(self, text: str) -> None:
-        with self._warning_lock:
-            self.warning = text
-
-
-class _Digests:
-    """Running digests of the inputs, one per prefix length, computed as far as asked and cut back by undo:
-    a checkpoint costs only the inputs since the last one."""
-
-    def __init__(self, header: Header) -> None:
-        self._chain = [hashlib.sha256(header.model_dump_json().encode()).digest()]
-
-    def upto(self, events: list[Event], n: int) -> bytes:
-        chain = self._chain
-        for event in events[len(chain) - 1:n]:
-            text = event.text if event.text is not None else _canonical(event.to_json())
-            chain.append(hashlib.sha256(chain[-1] + text.encode()).digest())
-        return chain[n]
-
-    def cut(self, n: int) -> None:
-        del self._chain[n + 1:]
-
-
-def _canonical(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), sort_keys=True)
-
-
-def _state_digest(events_digest: bytes, state: Any) -> str:
-    return hashlib.sha256(events_digest + _canonical(state).encode()).hexdigest()
-
-
-def computer_settings(meta: dict) -> tuple[dict[int, str], float]:
-    """The computer sides and pace from a meta file, ignoring anything that does not make sense."""
-    from refbox.engine.coach import LEVELS
-
-    raw = meta.get("computer")
-    sides = {int(k): v for k, v in raw.items() if k in ("0", "1") and v in LEVELS} if isinstance(raw, dict) else {}
-    pace = meta.get("pace")
-    return sides, float(pace) if isinstance(pace, (int, float)) and 0 <= pace <= 10 else 1.0
+        self._summary_at = len(self.events)
+        self.files.write_summary(meta, background)

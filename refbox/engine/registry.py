@@ -6,6 +6,7 @@ Kept free of pydantic and icepool so the home screen starts fast; rules load on 
 from __future__ import annotations
 
 import importlib
+import os
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -97,12 +98,16 @@ def house_variants(house_dir: Path | None) -> tuple[list[Entry], list[str]]:
     A file is broken when it cannot be read as TOML (see ``tomlfile``), when its ``[meta]`` does not
     name the ruleset it extends and its own name, or when that name (or a built-in's name, alias or
     title) is already taken: the first file to use a name keeps it, in file-name order."""
+    if house_dir is None:
+        return [], []
     try:
-        if house_dir is None or not house_dir.is_dir():
-            return [], []
-        paths = sorted(house_dir.glob("*.toml"))
+        with os.scandir(house_dir) as listing:  # not Path.glob, which takes an unreadable folder for an empty one
+            paths = sorted(Path(item.path) for item in listing
+                           if item.name.endswith(".toml") and not item.name.startswith("."))
+    except (FileNotFoundError, NotADirectoryError):
+        return [], []
     except OSError as e:
-        return [], [f"{tomlfile.where(house_dir)}: cannot list the house rules: {e.strerror}"]
+        return [], [f"{tomlfile.where(house_dir)}: cannot list the house rules: {e.strerror or e}"]
     taken = {}
     for b in BUILTIN:
         for key in (b.name, *b.aliases, b.title):
@@ -113,6 +118,9 @@ def house_variants(house_dir: Path | None) -> tuple[list[Entry], list[str]]:
             variant = _house_variant(path)
         except RulesetError as e:
             problems.append(str(e))
+            continue
+        except Exception as e:  # whatever else goes wrong reading one file is that file's problem alone
+            problems.append(f"{tomlfile.where(path)}: cannot be read ({type(e).__name__}: {text.printable(str(e))})")
             continue
         owner = taken.get(_key(variant.name))
         if owner is not None:
@@ -168,9 +176,20 @@ def entries(house_dir: Path | None = None) -> list[Entry]:
 
 
 def lookup(name: str, house_dir: Path | None = None) -> Entry:
+    """The ruleset called ``name`` (its name, an alias or its title): a built-in one first, so that no house-rules
+    file (broken or not) is read to find one; then the house-rules variants in ``house_dir``."""
     key = _key(name)
-    for entry in entries(house_dir) if house_dir else BUILTIN:
-        if key == _key(entry.name) or key in {_key(a) for a in entry.aliases} or key == _key(entry.title):
+    for entry in BUILTIN:
+        if _named(entry, key):
             return entry
-    known = ", ".join(e.name for e in BUILTIN)
-    raise RulesetError(f"unknown ruleset {name!r} (known: {known})")
+    variants, problems = house_variants(house_dir) if house_dir else ([], [])
+    for entry in variants:
+        if _named(entry, key):
+            return entry
+    known = ", ".join(e.name for e in (*BUILTIN, *variants))
+    unread = f"; {len(problems)} house-rules file(s) could not be read, the first: {problems[0]}" if problems else ""
+    raise RulesetError(f"unknown ruleset {name!r} (known: {known}){unread}")
+
+
+def _named(entry: Entry, key: str) -> bool:
+    return key == _key(entry.name) or key in {_key(a) for a in entry.aliases} or key == _key(entry.title)

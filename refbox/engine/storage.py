@@ -71,6 +71,60 @@ def checkpoint_path(journal: Path) -> Path:
     return journal.with_suffix(".checkpoint.json")
 
 
+CHECKPOINT_KEY = ".checkpoint-key"
+"""The secret that signs the checkpoints of the matches in a folder (one per folder: matches/, archive/...)."""
+
+KEY_BYTES = 32
+
+
+def checkpoint_key(folder: Path, create: bool = False) -> bytes:
+    """The folder's checkpoint key: random bytes only refbox (and whoever can read this user's files) knows, so
+    that a checkpoint edited by hand cannot carry a valid digest. With ``create``, made if missing or damaged
+    (readable by this user only). OSError if there is none (or it cannot be made)."""
+    path = folder / CHECKPOINT_KEY
+    key = _read_key(path)
+    if key is not None:
+        return key
+    if not create:
+        raise FileNotFoundError(errno.ENOENT, "no checkpoint key", str(path))
+    import secrets
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=CHECKPOINT_KEY + ".")  # readable by this user only (0600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(secrets.token_bytes(KEY_BYTES))
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)  # never over a key another window made meanwhile (theirs is read below)
+        except FileExistsError:
+            if _read_key(path) is None:  # the one there is damaged
+                os.replace(tmp, path)
+        except OSError:  # a drive without hard links
+            os.replace(tmp, path)
+    finally:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+    fsync_dir(folder)
+    key = _read_key(path)
+    if key is None:
+        raise OSError(errno.EIO, "the checkpoint key cannot be read back", str(path))
+    return key
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key in ``path``, or None if there is none or it is damaged (OSError if it cannot be read)."""
+    try:
+        with open(path, "rb") as f:
+            key = f.read(KEY_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    return key if len(key) == KEY_BYTES else None
+
+
 def write_json(path: Path, obj: dict) -> None:
     """Replaced atomically and durably: a reader sees the old file or the new one, never half of one,
     and after a power cut the new one is there (the file and the directory entry are fsync'd)."""
@@ -143,11 +197,11 @@ def _saved_match(path: Path) -> SavedMatch:
     try:
         info = path.stat()
     except OSError as e:
-        return _unlisted(path, _stat_problem(path, e))
+        return _unlisted(path, stat_problem(path, e))
     if not stat.S_ISREG(info.st_mode):
-        return _unlisted(path, "is not a file (a directory?)", info.st_mtime)
+        return _unlisted(path, f"is not a file ({kind_of(info.st_mode)})", info.st_mtime)
     try:
-        header = _header(path)
+        header = header_fields(path)
     except ValueError as e:
         return _unlisted(path, str(e), info.st_mtime)
     try:
@@ -157,7 +211,7 @@ def _saved_match(path: Path) -> SavedMatch:
     return SavedMatch(path=path, summary=summary, modified=info.st_mtime, **header)
 
 
-def _header(path: Path) -> dict[str, str]:
+def header_fields(path: Path) -> dict[str, str]:
     """The list fields of the header line, or ValueError saying what is wrong with it."""
     try:
         with open(path, "rb") as f:
@@ -192,7 +246,46 @@ def _header(path: Path) -> dict[str, str]:
     return fields
 
 
-def _stat_problem(path: Path, e: OSError) -> str:
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, for a message."""
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def locate(given: str, root: Path) -> Path:
+    """A saved match given by its journal's path or by its id (as ``refbox --list`` shows it), once it is known
+    to be a refbox journal (a regular file whose first line is a refbox header); RefboxError says what is wrong
+    (a symbolic link loop, a folder, a named pipe, a file that is not a journal)."""
+    from refbox.engine.errors import RefboxError
+
+    path = Path(given)
+    if not _present(path):
+        path = matches_dir(root) / f"{given.removesuffix('.jsonl')}.jsonl"
+        if not _present(path):
+            raise RefboxError(f"no saved match {given!r} in {matches_dir(root)} (see refbox --list)")
+    try:
+        info = path.stat()
+    except OSError as e:
+        raise RefboxError(f"{path} {stat_problem(path, e)}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise RefboxError(f"{path} is {kind_of(info.st_mode)}, not a saved match")
+    try:
+        header_fields(path)
+    except ValueError as e:
+        raise RefboxError(f"{path}: {e}") from None
+    return path
+
+
+def _present(path: Path) -> bool:
+    """Whether there is a directory entry at ``path`` (a broken or looping link counts)."""
+    try:
+        return os.path.lexists(path)
+    except ValueError:  # a NUL in the name
+        return False
+
+
+def stat_problem(path: Path, e: OSError) -> str:
     if e.errno == errno.ELOOP:
         return "is a symbolic link loop"
     if isinstance(e, FileNotFoundError) and path.is_symlink():

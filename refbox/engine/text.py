@@ -6,9 +6,11 @@ start an escape sequence), DEL, a lone surrogate, an invisible format character 
 zero-width joiners) or a line/paragraph separator is refused at validation, with a message that
 names the field (pydantic adds the field's location).
 
-``Name`` is one line (team, figure, ball and coach names, titles); ``Prose`` may span lines (rule
-help, rulings). ``printable`` is for text refbox cannot refuse, e.g. a file name or an error that
-quotes one: it shows every unprintable character as an escape such as ``\\x1b``.
+``Name`` is one line (team, figure, ball and coach names, titles) of at most NAME_MAX characters; ``Label``
+is a name shown in rosters and prompts (a ruleset's team, position, creature or effect names), bounded as the
+names typed at setup are (LABEL_MAX); ``Prose`` may span lines (rule help, rulings). ``printable`` is for
+text refbox cannot refuse, e.g. a file name or an error that quotes one: it shows every unprintable
+character as an escape such as ``\\x1b``.
 """
 
 from __future__ import annotations
@@ -44,17 +46,27 @@ def problem(text: str, newlines: bool = False) -> str | None:
     return None
 
 
+NAME_MAX = 256
+"""The longest name of any kind (a file name's stem is the longest a match's own names get)."""
+
+LABEL_MAX = 24
+"""The longest team, position or figure name: as long as a name typed at setup may be."""
+
+
 class _Shown:
-    """Annotation metadata that makes pydantic run ``problem`` after its own str validation.
+    """Annotation metadata that makes pydantic run ``problem`` (and a length check) after its own str validation.
 
     A plain class (pydantic finds ``__get_pydantic_core_schema__``), so that importing this module does
     not import pydantic: the home screen and ``refbox --list`` use ``printable`` and start without it."""
 
-    def __init__(self, newlines: bool) -> None:
+    def __init__(self, newlines: bool, longest: int | None = None) -> None:
         self.newlines = newlines
+        self.longest = longest
 
     def check(self, value: str) -> str:
         why = problem(value, self.newlines)
+        if why is None and self.longest is not None and len(value) > self.longest:
+            why = f"is {len(value):,} characters long; at most {self.longest} fit"
         if why is not None:
             from pydantic_core import PydanticCustomError
 
@@ -67,8 +79,11 @@ class _Shown:
         return core_schema.no_info_after_validator_function(self.check, handler(source))
 
 
-Name = Annotated[str, _Shown(newlines=False)]
+Name = Annotated[str, _Shown(newlines=False, longest=NAME_MAX)]
 """One line of text a user or a ruleset file chose: no control or invisible characters."""
+
+Label = Annotated[str, _Shown(newlines=False, longest=LABEL_MAX)]
+"""A name from a ruleset file shown in rosters, prompts and boards (team, position, creature, effect)."""
 
 Prose = Annotated[str, _Shown(newlines=True)]
 """Text that may span lines (rule help, rulings); otherwise as ``Name``."""

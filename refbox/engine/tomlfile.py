@@ -1,8 +1,9 @@
 """Reading a ruleset or house-rules TOML file: every way it can be broken is one RulesetError naming it.
 
 Kept free of pydantic (the registry lists house rules with it at start-up). A file that is missing, a
-dangling or looping link, a directory, too large, not UTF-8, not TOML, or nested deeper than any ruleset
-needs is refused with what is wrong; nothing here raises anything else.
+dangling or looping link, a directory, too large, not UTF-8, not TOML, holding a value the parser cannot read
+(a 5,000-digit number), or nested deeper than any ruleset needs is refused with what is wrong; nothing here
+raises anything else.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ def read(path: Path) -> dict[str, Any]:
             raise RulesetError(f"{name}: is a symbolic link loop") from None
         raise RulesetError(f"{name}: cannot read: {e.strerror}") from None
     if not stat.S_ISREG(info.st_mode):
-        raise RulesetError(f"{name}: is not a file (a directory?); rulesets are .toml files")
+        from refbox.engine.storage import kind_of
+
+        raise RulesetError(f"{name}: is not a file ({kind_of(info.st_mode)}); rulesets are .toml files")
     if info.st_size > MAX_BYTES:
         raise RulesetError(f"{name}: is too large for a ruleset ({info.st_size:,} bytes; at most {MAX_BYTES:,})")
     try:
@@ -60,9 +63,13 @@ def read(path: Path) -> dict[str, Any]:
     try:
         parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise RulesetError(f"{name}: not valid TOML: {e}") from None
+        raise RulesetError(f"{name}: not valid TOML: {printable(str(e))}") from None
     except RecursionError:
         raise RulesetError(f"{name}: is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as e:  # a number too long to read (over 4,300 digits), say
+        raise RulesetError(f"{name}: holds a value that cannot be read ({printable(str(e).split(';')[0])})") from None
+    except Exception as e:  # anything else the parser trips over is still this file's fault, never refbox's end
+        raise RulesetError(f"{name}: cannot be read as TOML ({type(e).__name__}: {printable(str(e))})") from None
     if _depth(parsed) > MAX_DEPTH:
         raise RulesetError(f"{name}: is nested too deeply (at most {MAX_DEPTH} levels)")
     return parsed

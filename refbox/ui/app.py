@@ -95,14 +95,10 @@ class RefboxApp(App):
     """Home is the default screen, whose own CSS_PATH Textual does not load: the app loads it."""
     ENABLE_COMMAND_PALETTE = True
 
-    def __init__(self, data_dir: Path | None = None, resume_path: Path | None = None,
-                 watch_path: Path | None = None, live: bool = True) -> None:
+    def __init__(self, data_dir: Path | None = None, resume_path: Path | None = None) -> None:
         super().__init__()
         self.data_dir = data_dir or resolve_data_dir()
         self._resume_path = resume_path
-        self._watch_path = watch_path
-        """A match opened read-only: followed live (the spectator view of ``refbox serve MATCH``) or replayed."""
-        self._live = live
         self._read_ahead = ReadAhead()
         self._read_ahead_wanted: Path | None = None
         colours.markers_on = self.no_color  # without colour each side gets a marker (■ □)
@@ -115,17 +111,13 @@ class RefboxApp(App):
         return HomeScreen()
 
     def on_mount(self) -> None:
-        if self._resume_path is None and self._watch_path is None:  # opened at home: get a match ready meanwhile
+        if self._resume_path is None:  # opened at home: get a match ready meanwhile
             self.call_after_refresh(_warm_up, self)
         theme = read_json(self.data_dir / SETTINGS).get("theme")
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
         self.theme_changed_signal.subscribe(self, self._keep_theme)
-        if self._watch_path is not None:
-            from refbox.ui.screens.replay import ReplayScreen
-
-            self.push_screen(ReplayScreen(self._watch_path, live=self._live))
-        elif self._resume_path is not None:
+        if self._resume_path is not None:
             self.resume(str(self._resume_path))
 
     def on_warmed_up(self, message: WarmedUp) -> None:
@@ -187,7 +179,7 @@ class RefboxApp(App):
             self.report(str(e), "No rematch")
             return
         self.push_screen(screen)
-        self.notify(f"Rematch: seed {match.header.seed}, saved as {match.journal.path.name}", title="Rematch",
+        self.notify(f"Rematch: seed {match.header.seed}, saved as {match.path.name}", title="Rematch",
                     markup=False)
 
     def report(self, message: str, title: str, timeout: float = 15) -> None:
@@ -262,11 +254,15 @@ class RefboxApp(App):
                                 screen.action_leave)
 
 
-def _log_to_file(root: Path) -> None:
-    """Internal errors go to a log file in the data directory, never to the terminal."""
+def _log_to_file(root: Path, create: bool = True) -> None:
+    """Internal errors go to a log file in the data directory, never to the terminal. The file is opened at the
+    first error; without ``create`` (a spectator, who writes nothing) the data directory is never created."""
     try:
-        root.mkdir(parents=True, exist_ok=True)
-        handler = logging.FileHandler(root / "refbox.log", encoding="utf-8")
+        if create:
+            root.mkdir(parents=True, exist_ok=True)
+        elif not root.is_dir():
+            return
+        handler = logging.FileHandler(root / "refbox.log", encoding="utf-8", delay=True)
     except OSError:
         return
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))

@@ -35,24 +35,24 @@ class ComputerPlayer:
         return self.screen.match
 
     def sides(self) -> dict[int, str]:
-        return self.match.computer
+        return self.match.settings.computer
 
     def is_computer(self, actor) -> bool:
-        return actor in self.match.computer
+        return actor in self.match.settings.computer
 
     @property
     def demo(self) -> bool:
         """Computer against computer: a demo to watch."""
-        return len(self.match.computer) == 2
+        return len(self.match.settings.computer) == 2
 
     @property
     def solo(self) -> bool:
         """A person against the computer."""
-        return len(self.match.computer) == 1
+        return len(self.match.settings.computer) == 1
 
     def decides(self, legal) -> bool:
         """Whether the computer answers this question (not a roll: dice are dice)."""
-        if legal.kind in ("roll", "over") or not self.match.computer:
+        if legal.kind in ("roll", "over") or not self.match.settings.computer:
             return False
         return self.is_computer(legal.actor) or (legal.actor is None and self.demo)
 
@@ -62,7 +62,7 @@ class ComputerPlayer:
         return legal.kind not in ("roll", "over") and not self.decides(legal)
 
     def coach(self, side: int) -> Coach:
-        level = self.match.computer[side]
+        level = self.match.settings.computer[side]
         coach = self.coaches.get(side)
         if coach is None or coach.level != level:
             coach = self.coaches[side] = make(level, side, seed=self.match.header.seed)
@@ -81,18 +81,18 @@ class ComputerPlayer:
 
     def consider(self) -> None:
         """If the pending question is the computer's (or its dice), start on it."""
-        if not self.match.computer or self.thinking is not None or self.pending is not None or self.paused:
+        if not self.match.settings.computer or self.thinking is not None or self.pending is not None or self.paused:
             return
         legal = self.match.legal()
         if legal.kind == "over":
             return
         if legal.kind == "roll":
-            if self.match.dice_mode == "digital" and (self.is_computer(legal.actor) or legal.actor is None):
+            if self.match.settings.dice_mode == "digital" and (self.is_computer(legal.actor) or legal.actor is None):
                 self._enter_later(self.match.roll_digital(), "rolls")
             return
         if not self.decides(legal):
             return
-        coach = self.coach(legal.actor if legal.actor is not None else min(self.match.computer))
+        coach = self.coach(legal.actor if legal.actor is not None else min(self.match.settings.computer))
         game = Game(self.match.rules, self.match.state).clone()  # its own copy, taken now
         turn = self.turn
         self.thinking = coach
@@ -137,7 +137,7 @@ class ComputerPlayer:
         self.pending = event
         self.screen.show_computer(f"Computer: {reason}")
         turn = self.turn
-        self._timer = self.screen.set_timer(max(0.05, self.match.pace), lambda: self._enter(turn))
+        self._timer = self.screen.set_timer(max(0.05, self.match.settings.pace), lambda: self._enter(turn))
 
     def _enter(self, turn: int) -> None:
         if turn != self.turn or self.pending is None:
@@ -171,6 +171,6 @@ class ComputerPlayer:
             self.consider()
 
     def faster(self, factor: float) -> None:
-        pace = min(10.0, max(0.0, round(self.match.pace * factor, 2) if self.match.pace else 0.25))
-        self.match.set_computer(self.match.computer, pace)
+        pace = min(10.0, max(0.0, round(self.match.settings.pace * factor, 2) if self.match.settings.pace else 0.25))
+        self.match.change_settings(pace=pace)
         self.screen.show_computer(f"pace {pace:g} s a move (+ faster, - slower)")

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
-from refbox.engine.text import Name, Prose
+from refbox.engine.text import Label, Name, Prose
 
 EffectId = Literal["flaming", "infectious", "tough_nut", "winged", "horny"]
 FacingKey = Literal["bitey_bitey", "bitey_back", "back_bitey", "back_back"]
@@ -103,7 +103,7 @@ class Ending(Strict):
 
 class Described(Strict):
     id: Name
-    name: Name
+    name: Label
     summary: Prose
 
 

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from refbox.engine.ruleset import RulesetData, Strict
 from refbox.engine.legacy_state import GameState, Model
-from refbox.engine.text import Name
+from refbox.engine.text import Label, Name
 
 TEAM_COLOURS = {"iron-wolves": "#9fb6cc", "black-harts": "#e0524b"}
 """Screen colours per team id: steel for the Wolves, red for the Harts (black would vanish on a dark terminal)."""
@@ -29,13 +29,13 @@ class Game(Strict):
 
 class Team(Strict):
     id: Name
-    name: Name
+    name: Label
 
 
 class Position(Strict):
     id: Name
-    name: Name
-    short: Name
+    name: Label
+    short: Label
     """Prefix of the player ids: RB gives RB1, RB2, RB3 (a single player is just HT)."""
     count: int = Field(ge=1, le=11)
     sides: int = Field(ge=2, le=100)
@@ -48,7 +48,7 @@ class Position(Strict):
 
 class TeamRule(Strict):
     id: Name
-    name: Name
+    name: Label
 
 
 class Place(Strict):

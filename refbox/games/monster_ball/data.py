@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
-from refbox.engine.text import Name, Prose
+from refbox.engine.text import Label, Name, Prose
 
 DieSides = Literal[4, 6, 8, 10, 12]
 CheatKind = Literal["roughness", "blink", "missile", "holding", "ankle_bite", "divine", "slam", "wardrobe"]
@@ -86,7 +86,7 @@ class Challenges(Strict):
 
 class Referee(Strict):
     id: Name
-    name: Name
+    name: Label
     catches_at_most: int = Field(ge=0, le=12)
     """A cheat die at or under this number is spotted."""
     blurb: Prose = ""
@@ -96,9 +96,9 @@ class Creature(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     id: Name
-    law: Name
-    chaos: Name
-    positions: list[Name]
+    law: Label
+    chaos: Label
+    positions: list[Label]
     move: int = Field(ge=0, le=20)
     hustle: DieSides
     block: DieSides
@@ -107,7 +107,7 @@ class Creature(Strict):
     catch: DieSides
     kick: DieSides
     cheat: DieSides
-    cheat_name: Name
+    cheat_name: Label
     cheat_kind: CheatKind
     cheat_effect: Prose
 
@@ -132,7 +132,7 @@ class Slot(Strict):
     """One place in a formation: the role that fills it (a creature position), how far back from its line
     and where across the field (1..width, from the captain's left looking downfield)."""
 
-    role: Name
+    role: Label
     back: int = Field(ge=0, le=60)
     across: int = Field(ge=1, le=60)
 

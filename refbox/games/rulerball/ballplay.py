@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbox.games.rulerball.data import Data
-from refbox.games.rulerball.models import Ball, Figure, State, new_ball
+from refbox.games.rulerball.models import Ball, Figure, State
 
 
 def laps_since_activation(ball: Ball, sectors: int) -> int:
@@ -12,20 +12,20 @@ def laps_since_activation(ball: Ball, sectors: int) -> int:
 
 def dead_ball(state: State, why: str) -> None:
     """The referee declares the ball dead: the next ball step fires a new one."""
-    state.ball = new_ball()
+    state.ball = Ball()
     state.offense = None
     state.note(state.stamp("Ball"), f"Dead ball: {why}. The cannon will fire a new ball.")
 
 
 def lose_ball(state: State, sector: int, why: str) -> None:
     """The ball is loose on the track again: only a catcher may field it."""
-    state.ball = new_ball(where="loose", sector=sector)
+    state.ball = Ball(where="loose", sector=sector)
     state.note(state.stamp("Ball"), f"{why}: the ball is loose in sector {sector}.")
 
 
 def field(state: State, catcher: Figure) -> None:
     """A catcher has the ball: his team must now carry it a full lap back to this sector."""
-    state.ball = new_ball(where="held", sector=catcher.sector, carrier=catcher.id, team=catcher.team, lap_start=catcher.sector)
+    state.ball = Ball(where="held", sector=catcher.sector, carrier=catcher.id, team=catcher.team, lap_start=catcher.sector)
     state.note(
         state.stamp("Ball"),
         f"{state.label(catcher.id)} fields the ball in sector {catcher.sector}: "
@@ -36,7 +36,7 @@ def field(state: State, catcher: Figure) -> None:
 
 def steal(state: State, thief: Figure) -> None:
     """The activation lap starts over for the thief's team from the sector of the steal."""
-    state.ball = new_ball(where="held", sector=thief.sector, carrier=thief.id, team=thief.team, lap_start=thief.sector)
+    state.ball = Ball(where="held", sector=thief.sector, carrier=thief.id, team=thief.team, lap_start=thief.sector)
     state.note(
         state.stamp("Combat"),
         f"{state.label(thief.id)} steals the ball in sector {thief.sector}: "
@@ -82,14 +82,6 @@ def may_shoot(state: State, figure: Figure) -> bool:
 
 
 def next_in_path(state: State) -> None:
-    """The ball reaches the next figure the table picked: a catcher may field it, anyone else must avoid it."""
-    if state.fewer_keys:
-        state.pending.figure = None
-        state.step = "ball_path"  # the table says whom it reaches next
-        return
-    queue = state.pending.queue
-    if not queue:
-        state.step = "ball_gutter"
-        return
-    state.pending.figure = queue.pop(0)
-    state.step = "field_choice" if state.fig(state.pending.figure).role == "catcher" else "avoid"
+    """The ball rolls on: the table says whom it reaches next (a catcher may field it, anyone else must avoid it)."""
+    state.pending.figure = None
+    state.step = "ball_path"

@@ -4,40 +4,52 @@ from __future__ import annotations
 
 from refbox.engine.dice import percent
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Roll
+from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Option, Outcome, Roll
 from refbox.games.rulerball.data import RollRule
 from refbox.games.rulerball.models import Figure
 from refbox.games.rulerball.track import needs_words, roll_target, success_chance, succeeded
 
 SUCCESS, FAILURE = "success", "failure"
+ENTERED = (SUCCESS, FAILURE)
+
+
+def check_legal(rule: RollRule | None, figure: Figure, opponent: Figure | None, actor: int | None,
+                entered: tuple[str, ...] = ENTERED) -> Legal:
+    """The check's answers: its dice when the ruleset's numbers are set for these figures, else the outcomes
+    the table enters (``entered``)."""
+    if rule is None or roll_target(rule, figure, opponent) is None:
+        return Legal("choose", actor, entered)
+    return Legal("roll", actor, sides=(rule.sides,) * rule.dice)
 
 
 def check_prompt(
+    legal: Legal,
     rule: RollRule | None,
     figure: Figure,
     opponent: Figure | None,
     *,
-    actor: int | None,
     text: str,
     purpose: str,
     success: str,
     failure: str,
     who: str,
+    choices: dict[str, Option] | None = None,
 ) -> Roll | Choose:
-    target = roll_target(rule, figure, opponent) if rule else None
-    if rule is None or target is None:
+    """The question for ``check_legal``'s answers: the dice with their odds, or the outcomes (``choices`` words
+    them where the check has more than success and failure)."""
+    actor = legal.actor
+    if legal.kind == "choose":
         why = "no roll is set in the ruleset" if rule is None else f"{who} has no {_stat_words(rule)} set"
-        return Choose(
-            actor=actor,
-            text=f"{text} ({why}: enter what happened)",
-            options=(
-                Option(id=SUCCESS, label=success, actor=actor),
-                Option(id=FAILURE, label=failure),
-            ),
-        )
+        choices = choices or {SUCCESS: Option(id=SUCCESS, label=success, actor=actor),
+                              FAILURE: Option(id=FAILURE, label=failure)}
+        return Choose(actor=actor, text=f"{text} ({why}: enter what happened)",
+                      options=tuple(choices[i] for i in legal.ids))
+    assert rule is not None
+    target = roll_target(rule, figure, opponent)
+    assert target is not None
     p = success_chance(rule.dice, rule.sides, rule.succeed, target)
     need = needs_words(rule, target)
-    dice = tuple(DieSpec(sides=rule.sides, label=f"{who} ({purpose})", note=f"needs {need}") for _ in range(rule.dice))
+    dice = tuple(DieSpec(sides=sides, label=f"{who} ({purpose})", note=f"needs {need}") for sides in legal.sides)
     if p <= 0:
         line = f"{success} is impossible: it needs {need}, which the dice cannot roll"
     elif p >= 1:

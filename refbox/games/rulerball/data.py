@@ -7,12 +7,13 @@ them from their own rulebook; left empty, refbox asks the table for each outcome
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import Field
 
 from refbox.engine.ruleset import RulesetData, Strict
-from refbox.engine.text import Name
+from refbox.engine.text import Label
 
 StatName = Literal["speed", "skill", "combat", "toughness"]
 STATS: tuple[StatName, ...] = ("speed", "skill", "combat", "toughness")
@@ -100,7 +101,7 @@ class Rolls(Strict):
 class Injury(Strict):
     """One result of the user's injury table."""
 
-    name: Name
+    name: Label
     track: TimerTrack | Literal["none", "out"]
     """Where the figure goes: a timer track, nowhere (stays in play), or out of the game."""
     minutes: int | None = Field(default=None, ge=1, le=120)
@@ -122,3 +123,39 @@ class Data(RulesetData):
     @property
     def game_minutes(self) -> int:
         return self.clock.periods * self.clock.period_minutes
+
+    # ---- what the rules derive from the track, once per loaded ruleset (shared: read them, never change them) ----
+
+    @cached_property
+    def reach(self) -> dict[int, frozenset[int]]:
+        """Sector -> itself and the two beside it: where a figure may reach another (the table says who is in
+        contact)."""
+        n = self.track.sectors
+        return {s: frozenset({s, s % n + 1, (s - 2) % n + 1}) for s in range(1, n + 1)}
+
+    @cached_property
+    def sweep_orders(self) -> dict[int, dict[int, int]]:
+        """First sector -> (sector -> its place in a sweep starting there)."""
+        n = self.track.sectors
+        return {first: {(first - 1 + k) % n + 1: k for k in range(n)} for first in range(1, n + 1)}
+
+    @cached_property
+    def ball_paths(self) -> dict[tuple[int, int], dict[int, int]]:
+        """(start, end) -> the sectors a clockwise ball crosses from start to end, both included, each with its
+        place along the way (in path order)."""
+        n = self.track.sectors
+        return {(a, b): {(a - 1 + k) % n + 1: k for k in range((b - a) % n + 1)}
+                for a in range(1, n + 1) for b in range(1, n + 1)}
+
+    @cached_property
+    def move_answers(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """A move's answers: (the figure alone in its sector to move, with others there who may go first)."""
+        n = self.track.sectors
+        ids = ("stay", "all_stay", *(str(k) for k in range(1, min(9, n - 1) + 1)))
+        if n - 1 >= FURTHER:
+            ids += ("further",)
+        return ids, ids + ("first",)
+
+
+FURTHER = 10
+"""The fewest sectors of a move's "further" answer (the move menu's own keys go up to 9)."""

@@ -20,20 +20,12 @@ def table_chooser(match: Match):
     """Random legal answers, shaped like a real table's (see the module docstring)."""
 
     def answer(prompt, rng: random.Random) -> Event:
-        state, step = match.state, match.state.step
-        if step == "move_to":
-            start = state.fig(state.pending.figure or "").sector or 1
-            return Event(kind="number", value=(start - rng.randint(0, 4) - 1) % match.data.track.sectors + 1)
+        step = match.state.step
         if step in ("penalty_minutes", "injury_minutes", "release_sector"):
             return Event(kind="number", value=rng.randint(prompt.min, min(prompt.max, 5)))
-        if step == "ball_gutter":
-            return Event(kind="choose", value="track" if rng.random() < 0.85 else "gutter")
-        if step == "ball_figures":
-            odds = {o.id: 0.6 if "catcher" in o.id else 0.1 for o in prompt.options}
-            return Event(kind="pick", value=[i for i, p in odds.items() if rng.random() < p])
         if step == "ball_stop":
             return Event(kind="number", value=rng.randint(1, match.data.track.sectors))
-        if step == "ball_path":  # the fewer-keys flow: catchers stand in the ball's path more often than not
+        if step == "ball_path":  # catchers stand in the ball's path more often than not
             catchers = [o.id for o in prompt.options if "catcher" in o.id]
             if catchers and rng.random() < 0.6:
                 return Event(kind="choose", value=catchers[0])
@@ -54,9 +46,9 @@ def table_chooser(match: Match):
     return answer
 
 
-def demo_match(path: Path | None = None, events: int = 80, seed: int = 4422, fewer_keys: bool = True) -> Match:
-    """With the defaults: a new match's flow (fewer keys), mid move sweep of turn 4, the ball carried round."""
-    match = Match.new("rulerball", {"fewer_keys": fewer_keys}, seed=seed, path=path)
+def demo_match(path: Path | None = None, events: int = 80, seed: int = 4422) -> Match:
+    """With the defaults: mid move sweep of turn 4, the ball carried round."""
+    match = Match.new("rulerball", {}, seed=seed, path=path)
     rng = random.Random(seed)
     choose = table_chooser(match)
     for _ in range(events):

@@ -1,6 +1,7 @@
 """The circular track: sectors numbered 1..n clockwise from the cannon's sector.
 
-The ball travels clockwise (rising numbers); figures skate counterclockwise (falling numbers).
+The ball travels clockwise (rising numbers); figures skate counterclockwise (falling numbers). The tables a
+ruleset's track gives (neighbours, sweep orders, ball paths) are the Data model's (refbox.games.rulerball.data).
 """
 
 from __future__ import annotations
@@ -27,36 +28,6 @@ def signed_distance(start: int, end: int, sectors: int) -> int:
     return d - sectors if d > sectors // 2 else d
 
 
-@lru_cache(maxsize=None)
-def neighbours(sector: int, sectors: int) -> frozenset[int]:
-    """A sector and the two beside it: where a figure may reach another (the table says who is in contact)."""
-    return frozenset({sector, clockwise(sector, 1, sectors), clockwise(sector, -1, sectors)})
-
-
-@lru_cache(maxsize=None)
-def reach(sectors: int) -> dict[int, frozenset[int]]:
-    """Sector -> its neighbours (shared: read it, never change it)."""
-    return {s: neighbours(s, sectors) for s in range(1, sectors + 1)}
-
-
-@lru_cache(maxsize=None)
-def sweep_order(first: int, sectors: int) -> dict[int, int]:
-    """Sector -> its place in a sweep starting at ``first`` (shared: read it, never change it)."""
-    return {clockwise(first, k, sectors): k for k in range(sectors)}
-
-
-@lru_cache(maxsize=None)
-def path(start: int, end: int, sectors: int) -> tuple[int, ...]:
-    """Sectors a clockwise-travelling ball crosses from start to end, both included."""
-    return tuple(clockwise(start, k, sectors) for k in range((end - start) % sectors + 1))
-
-
-@lru_cache(maxsize=None)
-def path_index(start: int, end: int, sectors: int) -> dict[int, int]:
-    """Sector -> its place along ``path(start, end, sectors)`` (shared: read it, never change it)."""
-    return {s: k for k, s in enumerate(path(start, end, sectors))}
-
-
 def sweep_sector(state: State, sectors: int) -> int:
     """The sector holding the initiative marker now."""
     assert state.initiative is not None
@@ -64,7 +35,6 @@ def sweep_sector(state: State, sectors: int) -> int:
 
 
 def in_sector(state: State, sector: int) -> list[Figure]:
-    # the sector first, and the place without the property: this runs ~4 times per input
     return [f for f in state.figures if f.sector == sector and f.place == "track"]
 
 
@@ -84,8 +54,16 @@ def roll_target(rule: RollRule, figure: Figure, opponent: Figure | None = None) 
     return target
 
 
-@lru_cache(maxsize=None)
+def chance(rule: RollRule | None, figure: Figure, opponent: Figure | None) -> float | None:
+    """The chance a check from the ruleset's numbers succeeds, or None when it is entered by the table."""
+    target = roll_target(rule, figure, opponent) if rule else None
+    return None if rule is None or target is None else success_chance(rule.dice, rule.sides, rule.succeed, target)
+
+
+@lru_cache(maxsize=1024)
 def success_chance(dice: int, sides: int, succeed: str, target: int) -> float:
+    """Exact odds from icepool, for a prompt's hints. Kept for the few targets a match meets (icepool takes a
+    millisecond or more, and a prompt can show a dozen of them); keyed by plain numbers, bounded."""
     total = pool(sides, dice)
     op = "<=" if succeed == "at_most" else ">="
     return float(total.probability(op, target))

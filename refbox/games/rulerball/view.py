@@ -7,11 +7,11 @@ from typing import NamedTuple
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.rulerball.ballplay import laps_since_activation
 from refbox.games.rulerball.data import STATS, Data
-from refbox.games.rulerball.flow import figure_key
+from refbox.games.rulerball.keys import figure_key
 from refbox.games.rulerball.models import Figure, State
-from refbox.games.rulerball.steps import HARM, STEPS
+from refbox.games.rulerball.steps import HARM, STEPS, SUB_STEPS
+from refbox.games.rulerball.steps_clock import TRACK_NAMES, clock_words
 from refbox.games.rulerball.track import clockwise
-from refbox.games.rulerball.turn import TRACK_NAMES, clock_words
 
 SWEEP_PHASES = {"move", "combat"}
 NOT_SWEEPING = {"penalty", "penalty_minutes"}
@@ -22,8 +22,9 @@ HARM_SHOWN_AS = {"ball": ("ball", "path"), "move": ("move", "sweep"), "combat": 
 
 
 def where_in_turn(state: State) -> tuple[str, str | None]:
-    s = STEPS[state.step]
-    return HARM_SHOWN_AS[state.pending.other or "combat"] if s.phase == HARM else (s.phase, s.sub)
+    """The phase of the ruleset file the current step belongs to, and its step there (None: the phase has none)."""
+    phase = STEPS.table[state.step].phase
+    return HARM_SHOWN_AS[state.pending.other or "combat"] if phase == HARM else (phase, SUB_STEPS.get(state.step))
 
 
 def phase_id(state: State) -> str:
@@ -141,17 +142,14 @@ def _where(state: State, f: Figure) -> str:
 
 
 def roster(state: State, team: int) -> Roster:
-    """A line per figure (two a line where the panel is wide enough), each with its key in the fewer-keys flow,
-    where it is, and M / F once it has moved / fought this turn; the four stats, when any is set, as
-    spd/skl/cmb/tgh."""
+    """A line per figure (two a line where the panel is wide enough), each with its key, where it is, and M / F
+    once it has moved / fought this turn; the four stats, when any is set, as spd/skl/cmb/tgh."""
     figures = [f for f in state.figures if f.team == team]
     with_stats = any(f.stats for f in figures)
-    keyed = state.fewer_keys
-    head = (["Key"] if keyed else []) + ["Figure", "Where", "MF"] + (["Stats"] if with_stats else [])
+    head = ["Key", "Figure", "Where", "MF"] + (["Stats"] if with_stats else [])
     rows = []
     for f in figures:
-        row = [figure_key(state, f) or "·"] if keyed else []
-        row += [f.name, _where(state, f), ("M" if f.moves else "·") + ("F" if f.fights else "·")]
+        row = [figure_key(state, f) or "·", f.name, _where(state, f), ("M" if f.moves else "·") + ("F" if f.fights else "·")]
         if with_stats:
             row.append("/".join(str(f.stats[s]) if s in f.stats else "-" for s in STATS))
         rows.append(row)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from refbox.engine.dice import p_at_most, percent
 from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
 from refbox.engine.state import UNLOGGED
-from refbox.games.slargeball.data import Data, facts
-from refbox.games.slargeball.models import Figure, State
+from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.models import Ask, Figure, State
 
 PHASE_NAMES = {
     "initiative": "Initiative",
@@ -25,7 +25,7 @@ PHASE_NAMES = {
 def stamp(state: State, data: Data) -> str:
     phase = state.phase
     if phase == "move":
-        names = facts(data).move_names
+        names = data.facts.move_names
         if state.move_step < len(names):
             return f"T{state.turn} Move/{names[state.move_step]}"
     return f"T{state.turn} {PHASE_NAMES[phase]}"
@@ -46,22 +46,10 @@ def who(state: State, fig: Figure) -> str:
     return f"{state.teams[fig.team].name} {fig.tag}"
 
 
-def ask(state: State, step: str, **fields) -> None:
-    """The next question. The state's Ask is rewritten in place, as ``Ask(step=step, **fields)`` would build it
-    (defaults filled, only the given fields set), without validation: the rules pass values of the right types,
-    and building a pydantic model on every input was a tenth of random play. Nothing keeps an old Ask: a copy of
-    the state has its own."""
-    values = state.ask.__dict__
-    values["step"] = step
-    values["team"] = values["figure"] = values["ball"] = values["action"] = None
-    values["queue"] = []
-    values["face"] = 0
-    if fields:
-        values.update(fields)
-    _set(state.ask, "__pydantic_fields_set__", {"step", *fields})
-
-
-_set = object.__setattr__
+def ask(state: State, step: str, **about) -> None:
+    """The next question: ``step``, about what ``about`` names (a team, a figure, a ball...)."""
+    state.step = step
+    state.ask = Ask(**about)
 
 
 def drop_balls(state: State, data: Data, fig: Figure) -> None:
@@ -74,17 +62,6 @@ def drop_balls(state: State, data: Data, fig: Figure) -> None:
 def knock_out(state: State, data: Data, fig: Figure, status: str = "out") -> None:
     fig.status = status
     drop_balls(state, data, fig)
-
-
-FIGURE_KEYS = ("abcefghijklmnopstvwxyz", "ABCDEFGHIJKLMNOPQRSTVWXYZ")
-"""A figure's own key, the same in every prompt: its team's letters in roster order (lower case for the
-first team, capitals for the second). Digits belong to the menus: 0 is always "nothing (else)", 1 "done"."""
-
-
-def fig_key(team: int, n: int) -> str:
-    """The key of a team's ``n``-th figure in roster order ("" past the letters: the next free key)."""
-    letters = FIGURE_KEYS[team]
-    return letters[n] if n < len(letters) else ""
 
 
 def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
@@ -188,7 +165,9 @@ def everyone_out(state: State) -> bool:
     return True
 
 
-def score(state: State, data: Data, team: int, why: str) -> None:
+def score(state: State, data: Data, team: int, why: str, by: Figure | None = None) -> None:
+    """A goal for ``team`` (``by`` the figure that carried or flung it in, where one did)."""
     state.teams[team].score += data.game.scoring_points
+    state.record("goals", team, by.tag if by is not None else None)
     log(state, data, f"GOAL! {team_name(state, team)} score ({why}): "
         f"{state.teams[0].name} {state.teams[0].score} : {state.teams[1].score} {state.teams[1].name}", team)

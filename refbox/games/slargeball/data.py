@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Annotated
 
 from pydantic import Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
-from refbox.engine.text import Name, Prose
+from refbox.engine.text import Label, Name, Prose
+from refbox.games.slargeball.field_data import FieldLayout
+from refbox.games.slargeball.lineup import Layout, layout_of, roster
 
 
 class Game(Strict):
@@ -39,7 +42,7 @@ class Coach(Strict):
 
 class Position(Strict):
     id: Name = Field(pattern=r"^[A-Z]{1,3}$")
-    name: Name
+    name: Label
     move: int = Field(ge=0, le=30)
     whap: int = Field(ge=0, le=6)
     fling: int = Field(ge=0, le=6)
@@ -67,21 +70,14 @@ class Scatter(Strict):
     directions: list[Prose] = Field(min_length=6, max_length=6)
 
 
-class Table(Strict):
-    """How refbox asks the table (not rules of the game)."""
-
-    skip_forced: bool = False
-    """Answer a question whose answer is forced (one possible target, nobody to pick) without asking, and log
-    it. Off for matches saved before it existed (their journals hold those answers), on in the shipped file."""
-
-
 class Data(RulesetData):
-    table: Table = Table()
     game: Game
     coach: Coach
     positions: list[Position] = Field(min_length=1)
     balls: list[BallCount] = Field(min_length=1)
     scatter: Scatter
+    field: FieldLayout | None = None
+    """The field in inches; None in matches saved before refbox had one (they are played at the table)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> "Data":
@@ -100,6 +96,8 @@ class Data(RulesetData):
             raise ValueError(f"balls: each squad count {wanted} needs exactly one ball count (got {covered})")
         if not all(1 <= n <= self.game.die for n in self.coach.activation_needs):
             raise ValueError(f"coach.activation_needs: each need must be 1..{self.game.die}")
+        if self.field is not None:
+            self.field.check(max(b.count for b in self.balls), len(self.scatter.directions))
         return self
 
     def position(self, pos_id: str) -> Position:
@@ -108,31 +106,28 @@ class Data(RulesetData):
     def balls_for(self, squads: int) -> int:
         return next(b.count for b in self.balls if squads in b.squads)
 
+    @cached_property
+    def facts(self) -> Facts:
+        """What the rules read from this ruleset on almost every input, worked out once (a loaded ruleset never
+        changes)."""
+        steps = self.phase("move").steps
+        layouts = {}
+        for n in range(self.game.squads_min, self.game.squads_max + 1):
+            figures = roster(n, self, 0) + roster(n, self, 1)
+            layouts.setdefault(len(figures), layout_of(figures))
+        return Facts(tuple(s.id for s in steps), tuple(s.name for s in steps),
+                     frozenset(p.id for p in self.positions if p.coach), layouts)
+
 
 @dataclass(frozen=True, slots=True)
 class Facts:
-    """What the rules read from the ruleset on almost every input, worked out once per ruleset."""
-
     move_ids: tuple[str, ...]
     """The move sub-phases' ids (a position each), in order..."""
     move_names: tuple[str, ...]
     """...and their names, for the log's stamps."""
     coach_steps: frozenset[str]
     """The sub-phases of coach positions."""
+    layouts: dict[int, Layout]
+    """The layout of each roster this ruleset allows (both teams, a number of squads), by its size."""
 
 
-_FACTS: dict[int, tuple[Data, Facts]] = {}
-
-
-def facts(data: Data) -> Facts:
-    """The ruleset's ``Facts`` (kept per ruleset object: a ruleset is frozen once loaded)."""
-    hit = _FACTS.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
-    if len(_FACTS) > 64:
-        _FACTS.clear()
-    steps = data.phase("move").steps
-    found = Facts(tuple(s.id for s in steps), tuple(s.name for s in steps),
-                  frozenset(p.id for p in data.positions if p.coach))
-    _FACTS[id(data)] = (data, found)
-    return found

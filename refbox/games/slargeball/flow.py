@@ -7,7 +7,7 @@ Phase modules answer questions; this module only moves the match along the seque
 from __future__ import annotations
 
 from refbox.games.slargeball.common import ask, everyone_out, knock_out, log, team_name, who
-from refbox.games.slargeball.data import Data, facts
+from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.lineup import layout, stands
 from refbox.games.slargeball.models import State
 
@@ -41,11 +41,10 @@ def begin_move(state: State, data: Data) -> None:
 
 def enter_move_side(state: State, data: Data) -> None:
     """Ask the acting team about this sub-phase, or skip it (and the next ones) when nothing can need dice."""
-    known = facts(data)
+    known = data.facts
     ids, coach_steps = known.move_ids, known.coach_steps
     figures, units = state.figures, layout(state, data).units
-    fields = state.__dict__  # the sub-phase is read and written here directly, as a state model's assignments do
-    step, side, rest, first = fields["move_step"], fields["side"], fields["move_rest"], fields["initiative"] or 0
+    step, side, rest, first = state.move_step, state.side, state.move_rest, state.initiative or 0
     while True:
         pos = ids[step]
         team = first if side == 0 else 1 - first
@@ -62,7 +61,7 @@ def enter_move_side(state: State, data: Data) -> None:
             side = 1
         else:
             side, step = 0, step + 1
-        fields["move_step"], fields["side"] = step, side
+        state.move_step, state.side = step, side
         if step >= len(ids):
             end_phase(state, data, begin_whap)
             return
@@ -79,7 +78,7 @@ def _enter_coach(state: State, data: Data, team: int) -> bool:
         if cs.activations < limit and cs.tried_turn != state.turn:
             ask(state, "coach_menu", team=team)
             return True
-        if cs.activations >= limit and data.table.skip_forced:
+        if cs.activations >= limit:
             log(state, data, f"{team_name(state, team)}'s coach stays on the bench: all {limit} activations are "
                 "used, there is no more", team)
         return False
@@ -97,7 +96,7 @@ def advance_move(state: State, data: Data) -> None:
     else:
         state.side = 0
         state.move_step += 1
-    if state.move_step >= len(facts(data).move_ids):
+    if state.move_step >= len(data.facts.move_ids):
         end_phase(state, data, begin_whap)
     else:
         enter_move_side(state, data)
@@ -146,18 +145,8 @@ def whappers(context: tuple, band: int, first: bool = False) -> list[int]:
     return found
 
 
-_LEFT: list = [None, None, frozenset()]
-"""The last (up_at_whap, whapped) seen, as copies, and the ids in the first not in the second: compared by value,
-so never stale (a Whap question and its answer, or its prompt, ask for the same)."""
-
-
 def _left(state: State) -> frozenset[str]:
-    up, done = state.up_at_whap, state.whapped
-    if up == _LEFT[0] and done == _LEFT[1]:
-        return _LEFT[2]
-    left = frozenset(up).difference(done)
-    _LEFT[:] = [list(up), list(done), left]
-    return left
+    return frozenset(state.up_at_whap).difference(state.whapped)
 
 
 def settle_whap_band(state: State, data: Data) -> None:
@@ -199,7 +188,7 @@ def next_fling(state: State, data: Data) -> None:
         carrier = state.fig(ball.carrier)
         if carrier.coach and carrier.up:
             log(state, data, f"{who(state, carrier)} holds ball {ball.id} and throws it away at random", carrier.team)
-            ask(state, "scatter_roll", ball=ball.id, figure=carrier.id, action="coach")
+            ask(state, "fling_scatter", ball=ball.id, figure=carrier.id, action="coach")
             return
         if carrier.can_act:
             ask(state, "fling_menu", ball=ball.id, figure=carrier.id, team=carrier.team)
@@ -236,7 +225,7 @@ def begin_consciousness(state: State, data: Data) -> None:
     state.phase = "consciousness"
     out = [f.id for f in state.figures if not f.up and f.on_field]
     if out:
-        ask(state, "wake_roll", queue=out)
+        ask(state, "wake_roll", queue=tuple(out))
     else:
         close_turn(state, data)
 

@@ -1,18 +1,30 @@
 """The roster: which figures a team fields, and where each kind stands in a match's figures list.
 
 A figure's id, team, position and coach flag never change, and the figures list keeps the roster's order, so
-``layout`` finds them by index from the ruleset and the roster's size (the same for every state of a match
-and its copies) instead of reading every figure on every input.
+``layout`` finds them by index (the ruleset works each roster's layout out once: ``Data.facts``) instead of
+reading every figure on every input.
 """
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from refbox.games.slargeball.common import fig_key
-from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.models import Figure, State
+
+if TYPE_CHECKING:
+    from refbox.games.slargeball.data import Data
+
+FIGURE_KEYS = ("abcefghijklmnopstvwxyz", "ABCDEFGHIJKLMNOPQRSTVWXYZ")
+"""A figure's own key, the same in every prompt: its team's letters in roster order (lower case for the
+first team, capitals for the second). Digits belong to the menus: 0 is always "nothing (else)", 1 "done"."""
+
+
+def fig_key(team: int, n: int) -> str:
+    """The key of a team's ``n``-th figure in roster order ("" past the letters: the next free key)."""
+    letters = FIGURE_KEYS[team]
+    return letters[n] if n < len(letters) else ""
 
 
 def roster(squads: int, data: Data, team: int) -> list[Figure]:
@@ -26,8 +38,8 @@ def roster(squads: int, data: Data, team: int) -> list[Figure]:
             count = pos.per_squad * squads
         for n in range(1, count + 1):
             tag = pos.id if count == 1 and pos.per_team else f"{pos.id}{n}"
-            figs.append(Figure(id=sys.intern(f"{letter}.{tag}"), team=team, pos=pos.id, tag=tag, move=pos.move, whap=pos.whap,
-                               fling=pos.fling, nab=pos.nab, coach=pos.coach, on_field=not pos.coach,
+            figs.append(Figure(id=sys.intern(f"{letter}.{tag}"), team=team, pos=pos.id, tag=tag, move=pos.move,
+                               whap=pos.whap, fling=pos.fling, nab=pos.nab, coach=pos.coach, on_field=not pos.coach,
                                key=fig_key(team, len(figs))))
     return figs
 
@@ -37,6 +49,8 @@ class Layout:
     """Indexes into a match's figures list, by what never changes about a figure."""
 
     ids: tuple[str, ...]
+    index: dict[str, int]
+    """A figure's id -> its place in the list."""
     units: dict[tuple[int, str], tuple[int, ...]]
     """(team, position) -> its figures."""
     team_of: tuple[int, ...]
@@ -50,7 +64,7 @@ class Layout:
     """...and the Whaps they have, highest first."""
 
 
-def _layout_of(figures: list[Figure]) -> Layout:
+def layout_of(figures: list[Figure]) -> Layout:
     units: dict[tuple[int, str], list[int]] = {}
     coaches: list[int | None] = [None, None]
     for i, f in enumerate(figures):
@@ -62,6 +76,7 @@ def _layout_of(figures: list[Figure]) -> Layout:
     bands = tuple(sorted({figures[i].whap for i in players}, reverse=True))
     return Layout(
         ids=tuple(f.id for f in figures),
+        index={f.id: i for i, f in enumerate(figures)},
         units={k: tuple(v) for k, v in units.items()},
         team_of=team_of,
         teams=(tuple(i for i, t in enumerate(team_of) if t == 0), tuple(i for i, t in enumerate(team_of) if t == 1)),
@@ -72,6 +87,21 @@ def _layout_of(figures: list[Figure]) -> Layout:
     )
 
 
+def layout(state: State, data: Data) -> Layout:
+    """The layout of ``state.figures``: its roster's, or read from the figures if they are not a roster of
+    this ruleset (a hand-made state)."""
+    figures = state.figures
+    found = data.facts.layouts.get(len(figures))
+    if found is None or figures[0].id != found.ids[0] or figures[-1].id != found.ids[-1]:
+        return layout_of(figures)
+    return found
+
+
+def figure(state: State, data: Data, fig_id: str) -> Figure:
+    """``state.fig(fig_id)`` by the layout's index (on the busiest questions)."""
+    return state.figures[layout(state, data).index[fig_id]]
+
+
 def stands(figures: list[Figure], indexes: tuple[int, ...]) -> bool:
     """Is one of these figures standing on the field?"""
     for i in indexes:
@@ -79,27 +109,3 @@ def stands(figures: list[Figure], indexes: tuple[int, ...]) -> bool:
         if f.status == "up" and f.on_field:
             return True
     return False
-
-
-_LAYOUTS: dict[tuple[int, int], tuple[Data, Layout]] = {}
-
-
-def layout(state: State, data: Data) -> Layout:
-    """The layout of ``state.figures``: the roster's for its size under ``data`` (worked out once, kept per
-    ruleset object and size), or read from the figures if they are not such a roster."""
-    figures = state.figures
-    key = (id(data), len(figures))
-    hit = _LAYOUTS.get(key)
-    if hit is None or hit[0] is not data:
-        g = data.game
-        rosters = (roster(n, data, 0) + roster(n, data, 1) for n in range(g.squads_min, g.squads_max + 1))
-        same_size = next((figs for figs in rosters if len(figs) == len(figures)), None)
-        if same_size is None:
-            return _layout_of(figures)  # not a roster of this ruleset (a hand-made state): no shortcut
-        if len(_LAYOUTS) > 64:
-            _LAYOUTS.clear()
-        hit = _LAYOUTS[key] = (data, _layout_of(same_size))
-    found = hit[1]
-    if figures and (figures[0].id != found.ids[0] or figures[-1].id != found.ids[-1]):
-        return _layout_of(figures)
-    return found

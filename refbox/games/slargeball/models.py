@@ -1,12 +1,17 @@
-"""Slargeball! match state: teams, figures, balls, coaches, and the question pending."""
+"""Slargeball! match state: teams, figures, balls, coaches, and the question pending.
+
+The setup is a frozen pydantic model (it is where a user's choices enter); the state is plain slotted
+dataclasses (refbox.engine.state), validated by pydantic only where it enters from a file (a checkpoint).
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from refbox.engine.legacy_state import GameState, Model
+from refbox.engine.state import GameState
 from refbox.engine.text import Name
 
 TEAM_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
@@ -40,18 +45,22 @@ class Setup(BaseModel):
 Status = Literal["up", "out", "mired"]
 """Conscious, knocked out, or mired in a pile (unconscious too, for every rule)."""
 
+Count = Annotated[int, Field(ge=0)]
+Side = Annotated[int, Field(ge=0, le=1)]
 
-class Figure(Model):
+
+@dataclass(slots=True, kw_only=True)
+class Figure:
     id: str
     """Unique in the match: team letter + tag, e.g. "A.T1"."""
-    team: int = Field(ge=0, le=1)
+    team: Side
     pos: str
     tag: str
     """Short name on the roster, e.g. "T1", "DG2", "G"."""
-    move: int = Field(ge=0)
-    whap: int = Field(ge=0)
-    fling: int = Field(ge=0)
-    nab: int = Field(ge=0)
+    move: Count
+    whap: Count
+    fling: Count
+    nab: Count
     status: Status = "up"
     frozen: bool = False
     """Target of its coach's wrath: may not move, whap, fling or nab."""
@@ -70,33 +79,35 @@ class Figure(Model):
         return self.status == "up" and not self.frozen and self.on_field
 
 
-class Ball(Model):
-    id: int = Field(ge=1)
-    where: Literal["ground", "carried", "air", "out"] = "ground"
+Where = Literal["ground", "carried", "air", "out"]
+_WHERE = ("ground", "carried", "air", "out")
+
+
+@dataclass(slots=True, kw_only=True)
+class Ball:
+    id: Annotated[int, Field(ge=1)]
+    where: Where = "ground"
     carrier: str | None = None
     rested_this_nab: bool = False
     """Came to rest during the current Nab phase: no further nab until next turn."""
 
+    def __post_init__(self) -> None:
+        _check_carrier(self.id, self.where, self.carrier)
+
     def put(self, where: str, carrier: str | None = None) -> None:
-        """Change place and carrier together, checked as one change (the model's own rule, without the cost of
-        validating the whole ball again: it is on every nab and fling)."""
-        if where not in _WHERE or (where == "carried") != (carrier is not None):
-            raise ValueError(f"ball {self.id}: a carried ball needs a carrier, and only a carried ball has one")
-        fields = self.__dict__
-        fields["where"], fields["carrier"] = where, carrier
-
-    @model_validator(mode="after")
-    def _carrier_iff_carried(self) -> "Ball":
-        if (self.where == "carried") != (self.carrier is not None):
-            raise ValueError(f"ball {self.id}: a carried ball needs a carrier, and only a carried ball has one")
-        return self
+        """Change place and carrier together, checked as one change."""
+        _check_carrier(self.id, where, carrier)
+        self.where, self.carrier = where, carrier
 
 
-_WHERE = ("ground", "carried", "air", "out")
+def _check_carrier(ball: int, where: str, carrier: str | None) -> None:
+    if where not in _WHERE or (where == "carried") != (carrier is not None):
+        raise ValueError(f"ball {ball}: a carried ball needs a carrier, and only a carried ball has one")
 
 
-class CoachState(Model):
-    activations: int = Field(default=0, ge=0, le=9)
+@dataclass(slots=True, kw_only=True)
+class CoachState:
+    activations: Annotated[int, Field(ge=0, le=9)] = 0
     mode: Literal["bench", "storming", "talking", "returning"] = "bench"
     target: str | None = None
     talk_turn: int = 0
@@ -105,55 +116,55 @@ class CoachState(Model):
     """Last turn an activation was attempted (one attempt per turn)."""
 
 
-class Team(Model):
+@dataclass(slots=True, kw_only=True)
+class Team:
     name: str
     colour: str
-    score: int = Field(default=0, ge=0)
-    coach: CoachState = Field(default_factory=CoachState)
+    score: Count = 0
+    coach: CoachState = field(default_factory=CoachState)
 
 
-class Ask(Model):
-    """The question pending inside the current phase; ``prompt`` renders it, ``apply`` answers it."""
+@dataclass(slots=True, kw_only=True)
+class Ask:
+    """What the pending question (``State.step``) is about: a new one for every question, never changed."""
 
-    step: str
     team: int | None = None
     figure: str | None = None
     ball: int | None = None
     action: str | None = None
-    queue: list[str] = Field(default_factory=list)
+    queue: tuple[str, ...] = ()
     face: int = 0
 
 
 Phase = Literal["initiative", "move", "whap", "fling", "nab", "consciousness", "break", "over"]
 
 
-_FOUND_AT: dict[str, int] = {}
-"""A figure id -> its index in the figures list where it was last found (a hint, checked on every use)."""
-
-
+@dataclass(slots=True, kw_only=True)
 class State(GameState):
-    turn: int = Field(default=1, ge=1)
-    turns: int = Field(ge=1)
+    step: str
+    """The question pending (a step of refbox.games.slargeball.steps)."""
+    ask: Ask = field(default_factory=Ask)
+    turn: Annotated[int, Field(ge=1)] = 1
+    turns: Annotated[int, Field(ge=1)]
     phase: Phase = "initiative"
-    move_step: int = Field(default=0, ge=0)
-    side: int = Field(default=0, ge=0, le=1)
+    move_step: Count = 0
+    side: Side = 0
     """Which of the two teams is acting within the move sub-phase (0 = initiative team first)."""
     initiative: int | None = None
-    teams: list[Team] = Field(min_length=2, max_length=2)
+    teams: Annotated[list[Team], Field(min_length=2, max_length=2)]
     figures: list[Figure]
-    balls: list[Ball] = Field(min_length=1)
-    ask: Ask
+    balls: Annotated[list[Ball], Field(min_length=1)]
     whap_band: int = 0
-    whapped: list[str] = Field(default_factory=list)
-    up_at_whap: list[str] = Field(default_factory=list)
-    tried_contact: list[str] = Field(default_factory=list)
-    fling_queue: list[int] = Field(default_factory=list)
-    nab_done: list[int] = Field(default_factory=list)
+    whapped: list[str] = field(default_factory=list)
+    up_at_whap: list[str] = field(default_factory=list)
+    tried_contact: list[str] = field(default_factory=list)
+    fling_queue: list[int] = field(default_factory=list)
+    nab_done: list[int] = field(default_factory=list)
     """Groundballs already tried this Nab phase."""
-    nab_queue: list[str] = Field(default_factory=list)
+    nab_queue: list[str] = field(default_factory=list)
     """Figures still to try for the ball in hand, in Nab order."""
-    bonk_involved: list[str] = Field(default_factory=list)
-    bonk_ring: list[str] = Field(default_factory=list)
+    bonk_involved: list[str] = field(default_factory=list)
+    bonk_ring: list[str] = field(default_factory=list)
     """Figures bonked in the latest ring of a ballbonk chain: the next ring touches them."""
     scored_ball: int | None = None
     break_reason: str = ""
@@ -161,23 +172,15 @@ class State(GameState):
     """The table said nothing else needs dice this Move phase: the remaining sub-phases ask only coaches."""
 
     def fig(self, fig_id: str) -> Figure:
-        figures = self.figures
-        i = _FOUND_AT.get(fig_id)  # the same as figures[self.fig_index(fig_id)], one call less: it is everywhere
-        if i is not None and i < len(figures):
-            f = figures[i]
+        for f in self.figures:
             if f.id == fig_id:
                 return f
-        return figures[self.fig_index(fig_id)]
+        raise KeyError(fig_id)
 
     def fig_index(self, fig_id: str) -> int:
         """Where the figure is in ``figures`` (its roster order)."""
-        figures = self.figures
-        i = _FOUND_AT.get(fig_id)  # where it was last time, checked: the roster never changes order
-        if i is not None and i < len(figures) and figures[i].id == fig_id:
-            return i
-        for i, f in enumerate(figures):
+        for i, f in enumerate(self.figures):
             if f.id == fig_id:
-                _FOUND_AT[fig_id] = i
                 return i
         raise KeyError(fig_id)
 

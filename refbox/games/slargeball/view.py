@@ -5,6 +5,7 @@ from __future__ import annotations
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.models import State
+from refbox.games.slargeball.steps import STEPS
 
 ORDER = ["initiative", "move", "whap", "fling", "nab", "consciousness"]
 
@@ -93,7 +94,7 @@ def view(state: State, data: Data) -> View:
         headline=f"{a.name} {a.score} : {b.score} {b.name}",
         clock=f"turn {state.turn}/{state.turns}",
         phases=_phase_rows(state, data),
-        phase_id=state.phase if state.phase in ORDER else "break",
+        phase_id=STEPS.phase(state),
         scoreboard=board,
         rosters=rosters,
         notes=notes,

@@ -219,17 +219,17 @@ class MonsterBallScreen(GameScreen):
     @left.setter
     def left(self, value: int) -> None:
         self.lefts[self.half_key()] = value
-        self.match.timers["captain"] = {"half": list(self.half_key()), "left": value}  # saved with the summary
+        self.match.keep_timer("captain", {"half": list(self.half_key()), "left": value})
 
     def _save(self) -> None:
-        self.match.timers["captain"] = {"half": list(self.half_key()), "left": self.left,
-                                        "paused": self.paused and not self.idle_stop}
+        self.match.keep_timer("captain", {"half": list(self.half_key()), "left": self.left,
+                                          "paused": self.paused and not self.idle_stop})
         super()._save()
 
     def _resume_countdown(self) -> None:
         """A resumed match goes on with the time its half-round had left when it was saved, paused if it was
         (a pause by Ctrl+T; the idle stop is undone by the first key anyway)."""
-        saved = self.match.timers.get("captain")
+        saved = self.match.settings.timers.get("captain")
         if not isinstance(saved, dict):
             return
         self.paused = saved.get("paused") is True

@@ -73,7 +73,7 @@ class RulerballSetupScreen(SetupScreen):
                 figures.append(row)
             teams.append({"name": self._value(f"name{i}"), "colour": self.query_one(f"#colour{i}", Select).value,
                           "figures": figures})
-        return {"teams": teams, "fewer_keys": True}  # new matches: the fewer-keys flow (old ones keep theirs)
+        return {"teams": teams}
 
     def _value(self, widget_id: str) -> str:
         return self.query_one(f"#{widget_id}", Input).value.strip()

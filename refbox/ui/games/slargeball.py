@@ -10,28 +10,26 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from refbox.games.slargeball.models import TEAM_COLOURS
-from refbox.games.slargeball.rules import roster
+from refbox.games.slargeball.lineup import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
-DEFAULT_TEAMS = (("Red Ravagers", "red"), ("Blue Bashers", "blue"))
-
-
 class SlargeballSetupScreen(SetupScreen):
     def compose_fields(self) -> ComposeResult:
         colours = [(c, c) for c in TEAM_COLOURS]
-        for i, (name, colour) in enumerate(DEFAULT_TEAMS):
+        first = self.rules.new_setup()
+        for i, team in enumerate(first["teams"]):
             yield Label(f"Team {i + 1}: name and colour")
             with Horizontal(classes="team-row"):
-                yield Input(name, id=f"name{i}", max_length=24)
-                yield Select(colours, value=colour, allow_blank=False, id=f"colour{i}")
+                yield Input(team["name"], id=f"name{i}", max_length=24)
+                yield Select(colours, value=team["colour"], allow_blank=False, id=f"colour{i}")
         g = self.data.game
         yield Label(f"Squads per team ({g.squads_min}-{g.squads_max}, the same for both)")
         squads = [(str(n), n) for n in range(g.squads_min, g.squads_max + 1)]
-        yield Select(squads, value=g.squads_near(3), allow_blank=False, id="squads")
+        yield Select(squads, value=first["squads"], allow_blank=False, id="squads")
 
     def collect(self) -> dict:
         return {
@@ -48,7 +46,7 @@ class SlargeballSetupScreen(SetupScreen):
         text.append(f"{setup.squads} squad(s) a side · {self.data.balls_for(setup.squads)} ball(s) in play · "
                     f"{self.data.game.turns} turns\n\n", style="bold")
         for team, t in enumerate(setup.teams):
-            figs = roster(setup, self.data, team)
+            figs = roster(setup.squads, self.data, team)
             text.append(t.name, style=f"bold {RICH.get(t.colour, t.colour)}")
             text.append(f" — {len(figs)} figures\n")
             counts: dict[str, int] = {}

@@ -116,7 +116,9 @@ class GameScreen(Screen):
         width, height = self.app.size
         breakpoints = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS + self.VERTICAL_BREAKPOINTS}
         for size, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
-            breakpoints.update({name: True for name in self._get_breakpoint_classes(size, points)})
+            reached = [name for at, name in sorted(points) if size >= at]  # the widest breakpoint reached, as Textual picks
+            if reached:
+                breakpoints[reached[-1]] = True
         breakpoints["-with-board"] = self.match.view().board is not None
         self.update_classes(breakpoints, update=False)
 
@@ -155,7 +157,7 @@ class GameScreen(Screen):
         notes = view.notes
         if view.board is not None and self.query_one(Board).overflows:
             notes = (BOARD_SCROLLS, *notes)  # before the reminders: the notes give way from the end
-        panel.show(prompt, self.names, self.colours, self.ui, self.match.dice_mode, notes)
+        panel.show(prompt, self.names, self.colours, self.ui, self.match.settings.dice_mode, notes)
         if not full:
             if view.board is not None:
                 self._draw_board(view, prompt)
@@ -167,7 +169,7 @@ class GameScreen(Screen):
         title.append(view.headline, style="bold")
         current = " / ".join(row.name for row in view.phases if row.status == "current")
         title.append(f" · {view.clock} · {current}", style="bold")
-        title.append(f" · seed {self.match.header.seed} · dice: {self.match.dice_mode}", style="dim")
+        title.append(f" · seed {self.match.header.seed} · dice: {self.match.settings.dice_mode}", style="dim")
         self.query_one("#title", LineText).set_text(title)
         if view.board is None:  # beside a board the turn sequence is never shown (the title names the phase)
             self.query_one(PhaseTracker).show(view)
@@ -176,7 +178,7 @@ class GameScreen(Screen):
             for i, roster in enumerate(view.rosters[:2]):
                 self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
         self.query_one(MatchLog).show(self.match.state.log, self.colours)
-        if self.match.computer:
+        if self.match.settings.computer:
             self.call_after_refresh(self.computer.consider)
 
     def show_computer(self, text: str) -> None:
@@ -230,13 +232,13 @@ class GameScreen(Screen):
         self.ui = Interaction(result=" · ".join(news[-3:]))
         self._warn()
         self.redraw()
-        if self.match.legal().kind == "over" and self.match.journal is not None:
+        if self.match.legal().kind == "over" and self.match.path is not None:
             self.full_time()
 
     def full_time(self) -> None:
         """The final whistle: the summary says so, and the match report opens (q comes back here)."""
         self._save()
-        self.app.open_report(self.match.journal.path)  # type: ignore[attr-defined, union-attr]
+        self.app.open_report(self.match.path)  # type: ignore[attr-defined]
 
     def _refuse(self, message: str, keep_typed: bool = False) -> None:
         self.ui.error = message
@@ -266,7 +268,7 @@ class GameScreen(Screen):
         drawn = self._redraws
         if self.ui.code and key in ("escape", "backspace"):  # before the computer's Esc: a typed key goes first
             self.ui.code = self.ui.code[:-1] if key == "backspace" else ""
-        elif self.match.computer and self._computer_key(key, char):
+        elif self.match.settings.computer and self._computer_key(key, char):
             event.stop()
             event.prevent_default()
             return
@@ -419,7 +421,7 @@ class GameScreen(Screen):
         entry = self.ui.faces or FaceEntry([d.sides for d in prompt.dice])
         self.ui.faces = entry
         if key in ("space", "enter") and not entry.commit():
-            if not entry.faces and self.match.dice_mode == "digital":
+            if not entry.faces and self.match.settings.dice_mode == "digital":
                 self.action_roll()
                 return True
         elif digits(char):
@@ -524,8 +526,8 @@ class GameScreen(Screen):
         self.redraw()
 
     def action_dice(self) -> None:
-        mode = "digital" if self.match.dice_mode == "physical" else "physical"
-        self.match.set_dice_mode(mode)
+        mode = "digital" if self.match.settings.dice_mode == "physical" else "physical"
+        self.match.change_settings(dice_mode=mode)
         self.ui.result = f"Dice mode: {mode} (any roll can still be typed in, or rolled with r)"
         self.redraw()
 

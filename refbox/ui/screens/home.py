@@ -29,6 +29,7 @@ class HomeScreen(Screen):
         Binding("p", "replay", "Replay"),
         Binding("a", "archive", "Archive"),
         Binding("x,delete", "delete", "Delete (to trash)"),
+        Binding("w", "more_warnings", "More warnings", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -120,6 +121,10 @@ class HomeScreen(Screen):
             self.say("No match there.")
             return None
         return Path(option.id)
+
+    def action_more_warnings(self) -> None:
+        """A long list of warnings (broken house-rules files) shows a page at a time: the next page."""
+        self.menu.page_message()
 
     def action_replay(self) -> None:
         path = self._chosen()

@@ -134,7 +134,7 @@ class SetupScreen(Screen):
             match = Match.new(self.entry, setup, seed=int(seed_text), path=path,
                               dice_mode=self.query_one("#dice", Select).value)  # type: ignore[arg-type]
             if computer:
-                match.set_computer(computer, float(self.query_one("#pace", Select).value))  # type: ignore[arg-type]
+                match.change_settings(computer=computer, pace=float(self.query_one("#pace", Select).value))  # type: ignore[arg-type]
                 match.save()
         except ValidationError as e:
             self._refuse(_first(e))

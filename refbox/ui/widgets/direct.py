@@ -27,8 +27,8 @@ def draws_plain(widget: Widget) -> bool:
         and styles.text_opacity == 1.0
         and not styles.tint.a
         and (not styles.has_rule("hatch") or styles.hatch == "none")
-        and widget._border_title is None
-        and widget._border_subtitle is None
+        and widget.border_title is None
+        and widget.border_subtitle is None
         and not (widget.auto_links and widget.hover_style.link_id)
     )
 

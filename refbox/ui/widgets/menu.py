@@ -117,6 +117,12 @@ class Menu(Widget, can_focus=True):
         self.current = lists[0]
         self.message = Text()
         self._message_lines: list[Text] = []
+        """The message rows drawn: a window on its wrapped lines (and a last row saying so) when it is long."""
+        self._message_wrapped: list[Text] = []
+        self._message_top = 0
+        """The first wrapped line of the message shown (a long list of warnings scrolls)."""
+        self._message_shown = 0
+        """Lines of a long message shown at once (0: the message is short, all of it is shown)."""
         self._hover: tuple[MenuList, int] | None = None
         self._laid_out_for: tuple[int, int] | None = None
         """The size the boxes were placed for (None: to do again before the next line is drawn)."""
@@ -139,7 +145,23 @@ class Menu(Widget, can_focus=True):
     def say(self, message: Text) -> None:
         """The message under the lists (empty: none)."""
         self.message = message
+        self._message_top = 0
         self._relayout()
+
+    def scroll_message(self, step: int, wrap: bool = False) -> None:
+        """Show a long message's lines ``step`` further on (with ``wrap``, from its top again after its end)."""
+        self._layout()
+        shown = self._message_shown
+        last = len(self._message_wrapped) - shown  # the top line that shows the end
+        if not shown or last <= 0:
+            return
+        top = 0 if wrap and step > 0 and self._message_top == last else self._message_top + step
+        self._message_top = max(0, min(top, last))
+        self._relayout()
+
+    def page_message(self) -> None:
+        """The next page of a long message, then its first again."""
+        self.scroll_message(max(1, self._message_shown), wrap=True)
 
     def focus_list(self, name: str) -> None:
         self.current = self.list_named(name)
@@ -160,7 +182,8 @@ class Menu(Widget, can_focus=True):
             return
         self._laid_out_for = (width, height)
         console = self.app.console
-        self._message_lines = list(self.message.wrap(console, max(1, width - 4))) if self.message.plain else []
+        self._message_wrapped = list(self.message.wrap(console, max(1, width - 4))) if self.message.plain else []
+        self._message_lines = self._message_window(height)
         bottom = height - len(self._message_lines) - (1 if self._message_lines else 0) - 1  # padding row below
         left_width = width // 3
         columns = [(2, max(6, left_width - 4)), (left_width + 2, max(6, width - left_width - 4))]
@@ -177,6 +200,20 @@ class Menu(Widget, can_focus=True):
             lst.lines = [(i, list(line.render(console))) for i, option in enumerate(lst.options)
                          for line in option.prompt.wrap(console, max(1, lst.box.width - 4))]
             self._scroll_to_highlight(lst)
+
+    def _message_window(self, height: int) -> list[Text]:
+        """The message's rows: all of its lines, or for a long one (many broken house-rules files) a window of
+        at most a third of the screen and a row saying which lines are shown, so the lists keep their room."""
+        lines = self._message_wrapped
+        rows = max(2, (height - 6) // 3)
+        if len(lines) <= rows:
+            self._message_top = self._message_shown = 0
+            return lines
+        shown = self._message_shown = rows - 1
+        top = self._message_top = max(0, min(self._message_top, len(lines) - shown))
+        where = Text(f"lines {top + 1}-{top + shown} of {len(lines)} · w shows more (or the mouse wheel here)",
+                     style="dim")
+        return [*lines[top:top + shown], where]
 
     def _option_lines(self, lst: MenuList, index: int) -> tuple[int, int]:
         """The first and one-past-last wrapped line of an option."""
@@ -351,6 +388,9 @@ class Menu(Widget, can_focus=True):
             event.stop()
             lst.top = max(0, min(lst.top + step, len(lst.lines) - lst.rows))
             self.refresh()
+        elif event.y >= self.size.height - len(self._message_lines):
+            event.stop()
+            self.scroll_message(step)
 
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         self._wheel(event, 1)

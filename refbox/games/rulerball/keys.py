@@ -1,9 +1,9 @@
-"""The fewer-keys table flow: stable keys, and where the turn goes next in either flow.
+"""Stable keys: a figure answers to the same key in every question, and so does each fixed answer.
 
-A figure answers to the same key in every prompt of the fewer-keys flow: the first team's figures to
-``a b c e f h i j k l``, the second's to ``m n o p s t v w x y`` (no reserved letter, no digit). ``0`` is always
-the answer that changes nothing (stays, nobody, no more), digits are distances, ``g`` the gutter, ``z`` "all
-remaining stay", ``+`` "further than nine sectors", ``!`` "a penalty was called", ``.`` "another figure goes first".
+The first team's figures answer to ``a b c e f h i j k l``, the second's to ``m n o p s t v w x y`` (no reserved
+letter, no digit). ``0`` is always the answer that changes nothing (stays, nobody, no more), digits are distances,
+``g`` the gutter, ``z`` "all remaining stay", ``+`` "further than nine sectors", ``!`` "a penalty was called",
+``.`` "another figure goes first".
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ FIRST_KEY = "."
 
 def figure_key(state: State, f: Figure) -> str:
     """The figure's own key (its place in its team's roster); "" past the tenth figure of a team."""
-    if not state.fewer_keys:
-        return ""
     index = 0
     for g in state.figures:
         if g is f:
@@ -30,19 +28,6 @@ def figure_key(state: State, f: Figure) -> str:
         index += g.team == f.team
     keys = TEAM_KEYS[f.team]
     return keys[index] if index < len(keys) else ""
-
-
-def key(state: State, k: str) -> str:
-    """A fixed key in the fewer-keys flow; none (the next free one) in the old flow."""
-    return k if state.fewer_keys else ""
-
-
-def move_step(state: State) -> str:
-    return "move_walk" if state.fewer_keys else "move_pick"
-
-
-def combat_step(state: State) -> str:
-    return "combat_walk" if state.fewer_keys else "combat_pick"
 
 
 def odds_hint(hint: str, chance: float | None) -> str:
