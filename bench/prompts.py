@@ -75,7 +75,6 @@ def battleball(seeds: int) -> None:
 def ballmonsters(seeds: int) -> None:
     from test_ballmonsters_random import random_setup
 
-    from refbox.games.ballmonsters import rules
     from refbox.games.ballmonsters.demo import table_chooser
 
     times = []
@@ -83,7 +82,7 @@ def ballmonsters(seeds: int) -> None:
         match = Match.new("ballmonsters", random_setup(random.Random(seed)), seed=seed)
         rng = random.Random(seed)
         for _ in range(400):
-            spent = timed(lambda s: rules.prompt(s, match.data), match.state)
+            spent = timed(match.rules.prompt, match.state)
             if match.events:  # the first prompt pays for the imports
                 times.append(spent)
             prompt = match.prompt()

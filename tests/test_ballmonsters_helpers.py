@@ -21,12 +21,10 @@ def load_data() -> rules.Data:
     return registry.lookup("ballmonsters").load_data()
 
 
-def old_data() -> rules.Data:
-    """The ruleset as a match saved before the table options embeds it: those fields at their defaults (every
-    question asked, deflated miniballs counted, fire/sickness deflations scoring)."""
-    data = load_data().model_dump(mode="json")
-    del data["table"], data["ending"], data["scoring"]["other_deflations_score"], data["portals"]["centre_spots"]
-    return rules.Data.model_validate(data)
+def data_with(table: str, **changes) -> rules.Data:
+    """The shipped ruleset with some numbers of one of its tables changed (a house rule)."""
+    data = load_data()
+    return data.model_copy(update={table: getattr(data, table).model_copy(update=changes)})
 
 
 def setup_dict(**changes) -> dict:
@@ -59,19 +57,16 @@ class Table(RulesTable):
         return self.send(confirm())
 
     def shoot(self, target: str, momentum: int = 0, inches: int = 0) -> "Table":
-        """The monsterball shoots and hits ``target``: the table is then at the facing question. Quick mode
-        (the shipped ruleset) takes the hit and its distance in one choice; old matches asked them apart."""
+        """The monsterball shoots and hits ``target`` after ``inches`` (one answer: the inches past its STR):
+        the table is then at the facing question."""
         self.send(choose(target), number(momentum))
-        if "hit" in [o.id for o in self.prompt().options]:
-            return self.send(choose("hit"), number(inches))
         strength = self.state.monsterball(self.state.shooter).strength
         return self.send(choose(f"hit{max(0, inches - strength)}"))
 
     @property
     def at_boing(self) -> bool:
-        """The bite is over and the boing has begun (the vector question, or straight to the split or a move
-        in quick mode, where refbox does not ask the vector)."""
-        return self.step in ("vector", "split", "move")
+        """The bite is over and the boing has begun (the split, or a move; refbox never asks the vector)."""
+        return self.step in ("split", "move")
 
     def bite(self, facing: str, faces: tuple[int, int] | None = None, commit: int = 0) -> "Table":
         self.send(choose(facing))
@@ -81,9 +76,7 @@ class Table(RulesTable):
             self.send(roll(*faces))
         return self
 
-    def boing(self, vector: str = "A", give: int | None = None) -> "Table":
-        if self.step == "vector":
-            self.send(choose(vector))
+    def boing(self, give: int | None = None) -> "Table":
         if self.step == "split":
             self.send(number(give or 0))
         return self

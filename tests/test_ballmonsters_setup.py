@@ -136,12 +136,12 @@ def test_the_team_that_places_first_takes_the_first_shot():
 
 
 def test_team_colours_are_for_the_hotseat_prompts():
-    assert rules.colours(rules.Setup.model_validate(setup_dict())) == ("red", "blue")
+    assert Table().rules.colours(rules.Setup.model_validate(setup_dict())) == ("red", "blue")
 
 
 def test_view_before_placement_shows_both_rosters():
     table = Table()
-    view = rules.view(table.state, table.data)
+    view = table.rules.view(table.state)
     assert view.headline == "Gobblers 0 : 0 Chompers"
     assert view.clock == "placement · portals 0/10"
     assert view.rosters[A].columns == ["Ball", "STR", "Effect", "Conditions"]
@@ -185,3 +185,25 @@ def test_the_two_teams_start_with_ball_names_of_their_own():
     names_a = {a["monsterball"]["name"], *(m["name"] for m in a["miniballs"])}
     names_b = {b["monsterball"]["name"], *(m["name"] for m in b["miniballs"])}
     assert not names_a & names_b
+
+
+def test_a_new_match_plays_by_the_book_unless_the_ruleset_chooses_a_house_rule(tmp_path: Path):
+    book = rules.Setup.model_validate(setup_dict())
+    assert not book.deflated_miniballs_count and not book.other_deflations_score
+    assert rules.Setup.model_validate(Table().rules.new_setup()) == book
+    house = tmp_path / "house.toml"
+    house.write_text('[meta]\nname = "bm-old"\nextends = "ballmonsters"\n[ending]\ndeflated_miniballs_count = true\n')
+    data = ruleset.load(rules.Data, registry.lookup("ballmonsters").data_path, house)
+    setup = rules.Setup.model_validate(rules.Ballmonsters(data).new_setup())
+    assert setup.deflated_miniballs_count and not setup.other_deflations_score
+
+
+def test_teams_of_different_sizes_each_find_their_own_balls():
+    setup = setup_dict()
+    setup["teams"][1]["miniballs"].append({"name": "Lug"})
+    table = Table(setup)
+    assert [b.id for b in table.state.balls] == ["A0", "A1", "A2", "A3", "A4", "B0", "B1", "B2", "B3", "B4", "B5"]
+    assert table.ball("B5").name == "Lug" and table.state.monsterball(B).name == "Maw"
+    assert table.state.monsterball(A).name == "Big Bertha"
+    with pytest.raises(KeyError):
+        table.ball("A5")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from test_ballmonsters_helpers import A, B, Table, old_data, setup_dict
+from test_ballmonsters_helpers import A, B, Table, setup_dict
 
+from refbox.engine.clone import clone
 from refbox.engine.errors import InvalidInput
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Number, choose, confirm, number
-from refbox.games.ballmonsters.shot import shot_power_left
 
 
 def test_targets_are_every_ball_on_the_table_but_the_shooter():
@@ -20,10 +20,10 @@ def test_targets_are_every_ball_on_the_table_but_the_shooter():
 def test_deflated_balls_cannot_be_targeted():
     table = Table().placed().arrange("B2", deflated_turn=1)
     assert "B2" not in [o.id for o in table.prompt().options]
-    before = table.state.model_dump()
+    before = clone(table.state)
     with pytest.raises(InvalidInput, match=r"Not now: .* deflated: only its token is on the table until the end of turn 2"):
         table.send(choose("B2"))
-    assert table.state.model_dump() == before
+    assert table.state == before
 
 
 def test_momentum_is_0_to_6():
@@ -36,10 +36,10 @@ def test_momentum_7_is_refused_and_changes_nothing():
     match = Match.new("ballmonsters", setup_dict(), seed=3)
     match.submit(confirm())
     match.submit(choose("B1"))
-    before = match.state.model_dump()
+    before = clone(match.state)
     with pytest.raises(InvalidInput, match="7 momentum is out of range: enter 0 to 6"):
         match.submit(number(7))
-    assert match.state.model_dump() == before
+    assert match.state == before
 
 
 def test_power_is_momentum_plus_str():
@@ -47,17 +47,13 @@ def test_power_is_momentum_plus_str():
     assert table.state.power == 4 + 6
 
 
-def test_power_is_kept_for_str_inches_then_lost_one_per_inch():
-    # STR 6, momentum 6: 12 power, still 12 after 6", 11 after 7", 6 at 12"
-    assert shot_power_left(12, 6, 6) == 12
-    assert shot_power_left(12, 6, 7) == 11
-    assert shot_power_left(12, 6, 12) == 6
-
-
-def test_the_shot_can_travel_at_most_its_power_in_inches():
-    table = Table(data=old_data()).placed().send(choose("B1"), number(2), choose("hit"))
-    prompt = table.prompt()
-    assert isinstance(prompt, Number) and prompt.max == 8
+def test_power_is_kept_for_str_inches_then_lost_one_per_inch_up_to_the_power_in_inches():
+    # STR 6, momentum 6: 12 power, still 12 within 6", 11 after 7", 6 after 12" (the farthest it goes)
+    table = Table().placed().send(choose("B1"), number(6))
+    labels = {o.id: o.label for o in table.prompt().options}
+    assert labels["hit0"].endswith('within 6": arrives with 12 power')
+    assert labels["hit1"].endswith('after 7": arrives with 11 power')
+    assert labels["hit6"].endswith('after 12": arrives with 6 power') and "hit7" not in labels
 
 
 def test_hit_and_distance_are_one_key_each_inch_past_str_its_own_answer():
@@ -122,7 +118,7 @@ def test_hitting_a_friend_first_is_no_boob():
 
 def test_after_a_friendly_hit_the_monsterball_may_hit_enemies_without_a_boob():
     table = Table().placed().shoot("A1", momentum=6, inches=0)
-    table.bite("back_back").boing("A", give=0)
+    table.bite("back_back").boing(give=0)
     assert table.step == "move" and table.state.moving.ball == "A0"
     table.send(choose("B2"), number(1))
     assert table.state.bounce.active == "A0" and not table.state.bounce.boob
@@ -130,7 +126,7 @@ def test_after_a_friendly_hit_the_monsterball_may_hit_enemies_without_a_boob():
 
 def test_a_miniball_hitting_an_enemy_is_never_a_boob():
     table = Table().placed().shoot("A1", momentum=6, inches=0)
-    table.bite("back_back").boing("A", give=4)
+    table.bite("back_back").boing(give=4)
     table.send(choose("stop"))  # the monsterball moves first and stops
     assert table.state.moving.ball == "A1"
     table.send(choose("B2"), number(1))
@@ -161,3 +157,13 @@ def test_the_shot_prompt_is_addressed_to_the_shooting_team():
     assert isinstance(prompt, Choose) and prompt.actor == A
     table.duff_turn()
     assert table.prompt().actor == B
+
+
+def test_with_no_ball_on_the_table_to_aim_at_the_shot_is_a_duff_taken_unasked():
+    table = Table(setup_dict(deflated_miniballs_count=True))  # the house rule: deflated miniballs play on
+    for ball_id in ("A1", "A2", "A3", "A4", "B0", "B1", "B2", "B3", "B4"):
+        table.arrange(ball_id, deflated_turn=1)
+    table.placed()
+    assert table.step == "portal" and table.state.scores == [0, 1]
+    assert "No ball on the table to shoot at (not asked)." in table.log_text()
+    assert "Duff! Gobblers Big Bertha has no valid target" in table.log_text()

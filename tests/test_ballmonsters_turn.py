@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from test_ballmonsters_helpers import A, B, Table, old_data, setup_dict
+from test_ballmonsters_helpers import A, B, Table, data_with, setup_dict
 
 from refbox.engine.prompts import GameOver, Roll, choose, number, roll
-from refbox.games.ballmonsters import rules
 from refbox.games.ballmonsters.odds import portal_place_chance
 
 
@@ -22,10 +21,9 @@ def test_a_sick_ball_at_str_0_is_deflated_and_scores_nobody_by_the_book():
 
 
 def test_with_the_house_rule_a_sickness_deflation_scores_for_the_opponent():
-    for table in (Table(data=old_data()), Table(setup_dict(other_deflations_score=True))):
-        table.placed().arrange("B1", sick=True).send(choose("none"))
-        assert table.ball("B1").deflated
-        assert table.state.scores == [2, 1] and table.state.deflations == [1, 0]  # 2 for it, B's 1 for A's duff
+    table = Table(setup_dict(other_deflations_score=True)).placed().arrange("B1", sick=True).send(choose("none"))
+    assert table.ball("B1").deflated
+    assert table.state.scores == [2, 1] and table.state.deflations == [1, 0]  # 2 for it, B's 1 for A's duff
 
 
 def test_fire_tokens_are_rolled_one_d12_each_at_the_end_of_the_turn():
@@ -51,15 +49,16 @@ def test_a_deflated_ball_returns_at_the_end_of_the_next_turn_with_its_str_and_ef
     table = Table().placed().arrange("B1", strength=0, effect="horny")
     table.shoot("B1", momentum=0).bite("bitey_back", faces=(9, 1))  # boob, but A0 wins: B1 flat in turn 1
     assert table.ball("B1").deflated
-    table.boing("A").rest_all().end_turn()
+    table.boing().rest_all().end_turn()
     assert table.ball("B1").deflated  # still flat through turn 2
     table.duff_turn()
     assert table.ball("B1").in_play and table.ball("B1").effect == "horny"
     assert table.ball("B1").strength == 0
 
 
-def test_the_portal_roll_places_a_portal_at_or_under_the_turns_taken():
-    table = Table(data=old_data()).placed().send(choose("none"))
+def test_the_portal_roll_places_a_portal_at_or_under_the_turns_taken_where_the_table_says():
+    """A ruleset that does not know the centre zone's spots (centre_spots 0) asks where every portal goes."""
+    table = Table(data=data_with("portals", centre_spots=0)).placed().send(choose("none"))
     assert table.prompt().odds[0].probability == pytest.approx(1 / 12)
     table.send(roll(1))
     assert table.step == "portal_place"
@@ -99,7 +98,7 @@ def test_no_portal_to_remove_changes_nothing():
 
 
 def test_after_turn_12_only_a_12_removes_a_portal():
-    table = Table(data=old_data()).placed()
+    table = Table(data=data_with("portals", centre_spots=0)).placed()
     table.state.turn = 13
     table.state.portals = 4
     table.send(choose("none"), roll(11), choose("centre"))
@@ -125,7 +124,7 @@ def test_with_no_room_anywhere_a_portal_is_removed_instead():
 
 
 def test_a_full_centre_zone_sends_the_portal_to_a_monsterball_spot():
-    table = Table(data=old_data()).placed().send(choose("none"), roll(1), choose("monster_spot"))
+    table = Table(data=data_with("portals", centre_spots=0)).placed().send(choose("none"), roll(1), choose("monster_spot"))
     assert table.state.portals == 1
 
 
@@ -169,7 +168,7 @@ def test_the_game_ends_if_both_monsterballs_are_out_of_the_game():
 
 def test_the_view_tracks_turn_portals_and_the_current_step():
     table = Table().placed().send(choose("none"))
-    view = rules.view(table.state, table.data)
+    view = table.rules.view(table.state)
     assert view.clock == "turn 1 · portals 0/10" and view.phase_id == "end"
     current = [row.name for row in view.phases if row.status == "current"]
     assert current == ["End of turn", "Portal roll"]
@@ -184,9 +183,8 @@ def test_by_the_book_a_player_with_every_miniball_deflated_ends_the_game():
 
 
 def test_with_the_old_ruling_deflated_miniballs_still_count_as_on_the_field():
-    for table in (Table(data=old_data()), Table(setup_dict(deflated_miniballs_count=True))):
-        table.placed()
-        for ball_id in ("B1", "B2", "B3", "B4"):
-            table.arrange(ball_id, deflated_turn=1)
-        table.send(choose("none"))
-        assert table.step == "portal"
+    table = Table(setup_dict(deflated_miniballs_count=True)).placed()
+    for ball_id in ("B1", "B2", "B3", "B4"):
+        table.arrange(ball_id, deflated_turn=1)
+    table.send(choose("none"))
+    assert table.step == "portal"

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select, Static
 
+from refbox.engine.clone import clone
 from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.ballmonsters import BallmonstersScreen, BallmonstersSetupScreen
@@ -134,7 +135,7 @@ class TestPlay:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press("enter", "h")
-            before = screen.match.state.model_copy(deep=True)
+            before = clone(screen.match.state)
             await pilot.press("7", "enter")
             assert screen.match.state == before
             assert screen.ui.error.startswith("7 momentum is out of range")

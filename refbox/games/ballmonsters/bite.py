@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from refbox.engine.dice import percent
-from refbox.engine.prompts import Choose, DieSpec, Event, Number, Option, Outcome, Refusal, Roll
-from refbox.games.ballmonsters.boing import owner, start_boing
+from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Option, Outcome, Refusal, Roll
+from refbox.games.ballmonsters.boing import start_boing
 from refbox.games.ballmonsters.data import Data, FacingKey
 from refbox.games.ballmonsters.mechanics import (
     ball_key, can_catch_fire, can_fall_sick, deflate, gain_strength, lose_strength, make_sick, note, set_on_fire,
 )  # fmt: skip
 from refbox.games.ballmonsters.models import Activation, Ball, State
 from refbox.games.ballmonsters.odds import bite_count, bite_split
+from refbox.games.ballmonsters.steps import STEPS
 
 FACING_WORDS: dict[FacingKey, str] = {
     "bitey_bitey": "{a}'s bitey side against {t}'s bitey side",
@@ -20,72 +21,92 @@ FACING_WORDS: dict[FacingKey, str] = {
     "back_bitey": "{a}'s backside against {t}'s bitey side",
     "back_back": "backside against backside",
 }
+FACING_LEGAL = Legal("choose", None, tuple(FACING_WORDS))
 
 
 def _table(state: State, data: Data):
     b = state.bounce
-    return data.bite.friendly if owner(state, b.active) == owner(state, b.target) else data.bite.unfriendly
+    friendly = state.ball(b.active).team == state.ball(b.target).team
+    return data.bite.friendly if friendly else data.bite.unfriendly
 
 
 def _keep(power: int, minimum: int) -> int:
     return min(power, minimum)
 
 
-# ---- facing ----
+# ---- facing: which sides touch (the table says) ----
 
 
-def facing_prompt(state: State, data: Data) -> Choose:
+@STEPS.legal_for("facing", phase="bounce")
+def facing_legal(state: State, data: Data) -> Legal:
+    return FACING_LEGAL
+
+
+@STEPS.prompt_for("facing")
+def facing_prompt(state: State, data: Data, legal: Legal) -> Choose:
     b = state.bounce
     table = _table(state, data)
     a, t = state.ball(b.active).name, state.ball(b.target).name
     options = []
-    for n, (key, words) in enumerate(FACING_WORDS.items(), start=1):
+    for n, key in enumerate(legal.ids, start=1):
         hint = "bite roll" if b.boob or table.calls_for_bite(key) else "no bite"
-        label = words.format(a=a, t=t)
+        label = FACING_WORDS[key].format(a=a, t=t)
         options.append(Option(id=key, label=label[0].upper() + label[1:], hint=hint, key=str(n)))
     text = f"{state.label(b.active)} against {state.label(b.target)}: which sides touch?"
-    return Choose(text=text, options=tuple(options))
+    return Choose(actor=legal.actor, text=text, options=tuple(options))
 
 
+@STEPS.apply_for("facing")
 def facing_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     b.facing = event.value
     if not (b.boob or _table(state, data).calls_for_bite(b.facing)):
-        words = FACING_WORDS[b.facing].format(a=state.label(b.active), t=state.label(b.target))
-        note(state, f"{words[0].upper()}{words[1:]}: no bite.")
+        if state.logged:
+            words = FACING_WORDS[b.facing].format(a=state.label(b.active), t=state.label(b.target))
+            note(state, f"{words[0].upper()}{words[1:]}: no bite.")
         start_boing(state, data)
         return
     most = b.power - _keep(b.power, data.bite.keep_power)
     state.step = "commit" if most > 0 else "bite"
 
 
-# ---- commit ----
+# ---- commit: the power the active ball puts into the bite ----
 
 
-def commit_prompt(state: State, data: Data) -> Number:
+@STEPS.legal_for("commit", phase="bounce")
+def commit_legal(state: State, data: Data) -> Legal:
     b = state.bounce
-    keep = _keep(b.power, data.bite.keep_power)
+    return Legal("number", state.ball(b.active).team, max=b.power - _keep(b.power, data.bite.keep_power))
+
+
+@STEPS.prompt_for("commit")
+def commit_prompt(state: State, data: Data, legal: Legal) -> Number:
+    b = state.bounce
+    keep = b.power - legal.max
     a, t = state.ball(b.active), state.ball(b.target)
     _, target_bonus, active_bitey, target_can_bite = _bite_terms(state, data)
     nuts = (a.effect == "tough_nut", t.effect == "tough_nut")
     odds = " · ".join(
         f"{k}: {percent(bite_split(data.bite.die, data.bite.crit_face, a.strength + k, target_bonus, active_bitey, target_can_bite, *nuts).active_ahead)}"  # noqa: E501
-        for k in range(b.power - keep + 1))
+        for k in range(legal.min, legal.max + 1))
     return Number(
-        actor=owner(state, b.active),
+        actor=legal.actor,
         text=f"Power {state.label(b.active)} commits to the bite ({b.power} power, keeps at least {keep}).\n"
              f"Chance it gives more bites than it takes, by power committed: {odds}",
-        min=0,
-        max=b.power - keep,
+        min=legal.min,
+        max=legal.max,
         unit="power",
     )
 
 
+@STEPS.apply_for("commit")
 def commit_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     b.committed = event.value
     b.power -= event.value
-    note(state, f"{state.label(b.active)} commits {event.value} power to the bite ({b.power} left).", owner(state, b.active))
+    if state.logged:
+        note(state, f"{state.label(b.active)} commits {event.value} power to the bite ({b.power} left).",
+             state.ball(b.active).team)
     state.step = "bite"
 
 
@@ -100,11 +121,18 @@ def _bite_terms(state: State, data: Data) -> tuple[int, int, bool, bool]:
     return active_bonus, target_bonus, b.facing.startswith("bitey"), b.facing.endswith("bitey") or b.boob
 
 
-def bite_prompt(state: State, data: Data) -> Roll:
+@STEPS.legal_for("bite", phase="bounce")
+def bite_legal(state: State, data: Data) -> Legal:
+    die = data.bite.die
+    return Legal("roll", state.ball(state.bounce.active).team, sides=(die, die))
+
+
+@STEPS.prompt_for("bite")
+def bite_prompt(state: State, data: Data, legal: Legal) -> Roll:
     b = state.bounce
     a, t = state.ball(b.active), state.ball(b.target)
     active_bonus, target_bonus, active_bitey, target_can_bite = _bite_terms(state, data)
-    sides, crit = data.bite.die, data.bite.crit_face
+    sides, crit = legal.sides[0], data.bite.crit_face
     nuts = (a.effect == "tough_nut", t.effect == "tough_nut")
     terms = (sides, crit, active_bonus, target_bonus, active_bitey, target_can_bite, *nuts)
     split = bite_split(*terms)
@@ -112,7 +140,7 @@ def bite_prompt(state: State, data: Data) -> Roll:
     la, lt = state.label(a.id), state.label(t.id)
     rivals = a.team != t.team
     return Roll(
-        actor=a.team,
+        actor=legal.actor,
         text=f"Bite! {la} against {lt}.",
         purpose="Bite",
         dice=(
@@ -147,6 +175,7 @@ class Ahead:
         return by_a > by_t
 
 
+@STEPS.apply_for("bite")
 def bite_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     a, t = state.ball(b.active), state.ball(b.target)
@@ -157,8 +186,10 @@ def bite_apply(state: State, data: Data, event: Event) -> None:
     a_wins, t_wins = total_a > total_t, total_t > total_a
     bites_a = int(a_wins and active_bitey) + int(face_a == crit)
     bites_t = int(t_wins and target_can_bite) + int(face_t == crit)
-    verdict = "tie" if not (a_wins or t_wins) else f"{state.label((a if a_wins else t).id)} wins"
-    note(state, f"Bite roll {face_a}+{active_bonus}={total_a} against {face_t}+{target_bonus}={total_t}: {verdict}.", a.team)  # fmt: skip
+    logged = state.logged
+    if logged:
+        verdict = "tie" if not (a_wins or t_wins) else f"{state.label((a if a_wins else t).id)} wins"
+        note(state, f"Bite roll {face_a}+{active_bonus}={total_a} against {face_t}+{target_bonus}={total_t}: {verdict}.", a.team)  # fmt: skip
     bites = {a.id: bites_a, t.id: bites_t}
     silenced = {a.id: False, t.id: False}
     for nut, face, other in ((a, face_a, t), (t, face_t, a)):
@@ -174,17 +205,16 @@ def bite_apply(state: State, data: Data, event: Event) -> None:
         for _ in range(bites[biter.id]):
             if victim.deflated:
                 break
-            note(state, f"{state.label(biter.id)} bites {state.label(victim.id)}.", biter.team)
-            lose_strength(state, data, victim, by_team=biter.team)
-            biter.bites += 1
-            if victim.deflated and victim.team != biter.team:
-                biter.deflated_enemies += 1
+            if logged:
+                note(state, f"{state.label(biter.id)} bites {state.label(victim.id)}.", biter.team)
+            lose_strength(state, data, victim, by_team=biter.team, by=biter)
+            state.record("bites", biter.team, biter.name)
             gain_strength(data, biter)
-    state.activations = []
+    woken = state.activations = []
     for ball, face, partner in ((a, face_a, t), (t, face_t, a)):
         if face % 2 == 0 and not ball.deflated and not silenced[ball.id]:
             for kind in _woken(ball):
-                state.activations.append(Activation(ball=ball.id, kind=kind, partner=partner.id))
+                woken.append(Activation(ball=ball.id, kind=kind, partner=partner.id))
     _next_effect(state, data)
 
 
@@ -217,34 +247,41 @@ def _next_effect(state: State, data: Data) -> None:
             return
         if act.kind == "horny" and state.ball(act.ball).in_play:
             note(state, f"{state.label(act.ball)} is horny, but no ball on the field is at STR {data.strength.min}.")
-        state.activations = state.activations[1:]
+        state.activations.pop(0)
     start_boing(state, data)
 
 
 EFFECT_VERBS = {"fire": "set on fire", "sick": "make sick", "horny": "deflate"}
 
 
-def effect_prompt(state: State, data: Data) -> Choose:
+@STEPS.legal_for("effect", phase="bounce")
+def effect_legal(state: State, data: Data) -> Legal:
+    act = state.activations[0]
+    return Legal("choose", state.ball(act.ball).team, (*(b.id for b in _candidates(state, data, act)), "none"))
+
+
+@STEPS.prompt_for("effect")
+def effect_prompt(state: State, data: Data, legal: Legal) -> Choose:
     act = state.activations[0]
     options = []
-    for b in _candidates(state, data, act):
+    for b in map(state.ball, legal.ids[:-1]):
         immune = (act.kind == "fire" and not can_catch_fire(b)) or (act.kind == "sick" and not can_fall_sick(b))
         hint = "bounce partner" if b.id == act.partner else "only if adjacent"
         options.append(Option(id=b.id, label=state.label(b.id), hint=hint + (", immune" if immune else ""), actor=b.team,
                               key=ball_key(state, b.id)))
     options.append(Option(id="none", label="No such ball is adjacent", key="0"))
     return Choose(
-        actor=owner(state, act.ball),
+        actor=legal.actor,
         text=f"{state.label(act.ball)} activates: which adjacent ball does it {EFFECT_VERBS[act.kind]}?",
         options=tuple(options),
-        refused=_partner_refusal(state, data, act),
+        refused=_partner_refusal(state, data, act, legal.ids),
     )
 
 
-def _partner_refusal(state: State, data: Data, act: Activation) -> tuple[Refusal, ...]:
+def _partner_refusal(state: State, data: Data, act: Activation, offered: tuple[str, ...]) -> tuple[Refusal, ...]:
     """The bounce partner, the obvious pick, when a rule keeps it out of the list."""
     partner = state.ball(act.partner)
-    if partner.id in {b.id for b in _candidates(state, data, act)}:
+    if partner.id in offered:
         return ()
     if not partner.in_play:
         reason = "deflated during this bounce" if partner.deflated else "off the table"
@@ -253,9 +290,9 @@ def _partner_refusal(state: State, data: Data, act: Activation) -> tuple[Refusal
     return (Refusal(id=partner.id, label=state.label(partner.id), reason=reason),)
 
 
+@STEPS.apply_for("effect")
 def effect_apply(state: State, data: Data, event: Event) -> None:
-    act = state.activations[0]
-    state.activations = state.activations[1:]
+    act = state.activations.pop(0)
     if event.value != "none":
         victim = state.ball(event.value)
         if act.kind == "fire":
@@ -263,18 +300,10 @@ def effect_apply(state: State, data: Data, event: Event) -> None:
         elif act.kind == "sick":
             make_sick(state, victim)
         else:
-            note(state, f"{state.label(act.ball)} gores {state.label(victim.id)} at STR 0.", owner(state, act.ball))
-            deflate(state, data, victim, by_team=owner(state, act.ball))
-            if victim.team != owner(state, act.ball):
-                state.ball(act.ball).deflated_enemies += 1
+            horn = state.ball(act.ball)
+            note(state, f"{state.label(horn.id)} gores {state.label(victim.id)} at STR 0.", horn.team)
+            deflate(state, data, victim, by_team=horn.team, by=horn)
     else:
         note(state, f"{state.label(act.ball)} activates with nothing adjacent to affect.")
     _next_effect(state, data)
 
-
-STEPS = {
-    "facing": (facing_prompt, facing_apply),
-    "commit": (commit_prompt, commit_apply),
-    "bite": (bite_prompt, bite_apply),
-    "effect": (effect_prompt, effect_apply),
-}

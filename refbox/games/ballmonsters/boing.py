@@ -1,97 +1,91 @@
-"""The boing of a bounce and the moves it causes: each ball bounces along the vector with its share
-of the power, and a ball that runs into another starts a new bounce."""
+"""The boing of a bounce and the moves it causes: each ball bounces along the vector with its share of the
+power, and a ball that runs into another starts a new bounce. The table lays the template and says where each
+ball ends (``move``) and how far it went before a hit (``move_hit``)."""
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Number, Option, Refusal
+from refbox.engine.prompts import Choose, Event, Legal, Number, Option, Refusal
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import ball_key, note, score
 from refbox.games.ballmonsters.models import Ball, Bounce, Move, State
+from refbox.games.ballmonsters.steps import STEPS
 from refbox.games.ballmonsters.turn import end_of_shot
 
 
 def start_bounce(state: State, data: Data, active_id: str, target_id: str, power: int) -> None:
     active, target = state.ball(active_id), state.ball(target_id)
-    shooting = active.id == state.monsterball(state.shooter).id
-    boob = shooting and target.team != active.team and not state.friendly_hit
-    if shooting and target.team == active.team:
+    shooting = active.kind == "monsterball" and active.team == state.shooter
+    friendly = target.team == active.team
+    boob = shooting and not friendly and not state.friendly_hit
+    if shooting and friendly:
         state.friendly_hit = True
     state.bounce = Bounce(active=active_id, target=target_id, power=power, boob=boob)
     state.bounces += 1
     state.step = "facing"
-    kind = "friendly" if target.team == active.team else "unfriendly"
-    text = f"{state.label(active_id)} hits {state.label(target_id)} with {power} power ({kind} bounce)"
-    note(state, text + (f": a boob! The target bites back with +{data.bite.boob_bonus}." if boob else "."), active.team)
-
-
-def owner(state: State, ball_id: str) -> int:
-    return state.ball(ball_id).team
+    if state.logged:
+        kind = "friendly" if friendly else "unfriendly"
+        text = f"{state.label(active_id)} hits {state.label(target_id)} with {power} power ({kind} bounce)"
+        note(state, text + (f": a boob! The target bites back with +{data.bite.boob_bonus}." if boob else "."),
+             active.team)
 
 
 def start_boing(state: State, data: Data) -> None:
+    """After the bite: the two balls fly apart along a vector (the table lays the template; refbox needs only
+    the power each ball takes)."""
     b = state.bounce
     active = state.ball(b.active)
-    if not active.in_play:
+    if not (active.gone is None and active.deflated_turn is None):  # not in play
         note(state, f"{state.label(active.id)} is off the table: no boing.")
         next_move(state, data)
     elif b.power == 0:
         note(state, "No power left: nothing bounces.")
         next_move(state, data)
-    elif data.table.quick:
-        note(state, f"Boing with {b.power} power: the table lays the template on a vector.", owner(state, b.active))
-        _boing(state, data)
     else:
-        state.step = "vector"
+        note(state, f"Boing with {b.power} power: the table lays the template on a vector.", active.team)
+        if state.ball(b.target).in_play and b.power - active_keeps(state, data) > 0:
+            state.step = "split"
+            return
+        state.moves.append(Move(ball=b.active, power=b.power, partner=b.target, after=state.bounces))
+        next_move(state, data)
 
 
-def _active_keeps(state: State, data: Data) -> int:
+def active_keeps(state: State, data: Data) -> int:
+    """The least power the active ball keeps in a boing (all it has, if less)."""
     b = state.bounce
     keep = data.boing.keep_monsterball if state.ball(b.active).kind == "monsterball" else data.boing.keep_miniball
     return min(b.power, keep)
 
 
-def vector_prompt(state: State, data: Data) -> Choose:
+# ---- split: the power the target takes ----
+
+
+@STEPS.legal_for("split", phase="bounce")
+def split_legal(state: State, data: Data) -> Legal:
     b = state.bounce
-    return Choose(
-        actor=owner(state, b.active),
-        text=f"Boing: which vector do {state.label(b.active)} and {state.label(b.target)} bounce along?",
-        options=tuple(Option(id=v, label=f"Vector {v}", key=str(i)) for i, v in enumerate(data.boing.vectors, 1)),
-    )
+    return Legal("number", state.ball(b.active).team, max=b.power - active_keeps(state, data))
 
 
-def vector_apply(state: State, data: Data, event: Event) -> None:
+@STEPS.prompt_for("split")
+def split_prompt(state: State, data: Data, legal: Legal) -> Number:
     b = state.bounce
-    note(state, f"Boing along vector {event.value} with {b.power} power.", owner(state, b.active))
-    _boing(state, data)
-
-
-def _boing(state: State, data: Data) -> None:
-    b = state.bounce
-    if state.ball(b.target).in_play and b.power - _active_keeps(state, data) > 0:
-        state.step = "split"
-        return
-    state.moves = [*state.moves, Move(ball=b.active, power=b.power, partner=b.target, after=state.bounces)]
-    next_move(state, data)
-
-
-def split_prompt(state: State, data: Data) -> Number:
-    b = state.bounce
-    keep = _active_keeps(state, data)
+    keep = b.power - legal.max
     return Number(
-        actor=owner(state, b.active),
+        actor=legal.actor,
         text=f"Power given to {state.label(b.target)} ({state.label(b.active)} has {b.power} and keeps at least {keep}).",
-        min=0,
-        max=b.power - keep,
+        min=legal.min,
+        max=legal.max,
         unit="power",
     )
 
 
+@STEPS.apply_for("split")
 def split_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
     given = event.value
-    note(state, f"{state.label(b.target)} gets {given} power, {state.label(b.active)} keeps {b.power - given}.")
-    state.moves = [*state.moves, Move(ball=b.target, power=given, partner=b.active, after=state.bounces),
-                   Move(ball=b.active, power=b.power - given, partner=b.target, after=state.bounces)]
+    if state.logged:
+        note(state, f"{state.label(b.target)} gets {given} power, {state.label(b.active)} keeps {b.power - given}.")
+    state.moves += [Move(ball=b.target, power=given, partner=b.active, after=state.bounces),
+                    Move(ball=b.active, power=b.power - given, partner=b.target, after=state.bounces)]
     next_move(state, data)
 
 
@@ -99,10 +93,11 @@ def next_move(state: State, data: Data) -> None:
     """The next ball to bounce along its vector, or the end of the shot."""
     state.bounce = None
     state.hit = None
-    while state.moves:
-        move = state.moves[-1]
-        state.moves = state.moves[:-1]
-        if state.ball(move.ball).in_play and move.power > 0:
+    moves = state.moves
+    while moves:
+        move = moves.pop()
+        ball = state.ball(move.ball)
+        if ball.gone is None and ball.deflated_turn is None and move.power > 0:  # in play, and moving
             state.moving = move
             state.step = "move"
             return
@@ -110,23 +105,56 @@ def next_move(state: State, data: Data) -> None:
     end_of_shot(state, data)
 
 
-def move_prompt(state: State, data: Data) -> Choose:
+# ---- move: where a bouncing ball ends, as the table saw it ----
+
+
+def partner(state: State, data: Data) -> str | None:
+    """The ball the moving ball just bounced with, while nothing else has bounced since: they fly apart along
+    the vector, so it cannot be hit (the ruling bounce-partner-apart; None where the ruleset leaves it out)."""
+    move = state.moving
+    if data.boing.partner_apart and move.partner is not None and move.after == state.bounces:
+        return move.partner
+    return None
+
+
+@STEPS.legal_for("move", phase="bounce")
+def move_legal(state: State, data: Data) -> Legal:
+    skip, apart = state.moving.ball, partner(state, data)
+    ids = ["stop"]
+    ids += [b.id for b in state.balls if b.gone is None and b.deflated_turn is None and b.id != skip and b.id != apart]
+    ids += exit_ids(state)
+    for m in state.moves:
+        if m.power > 0 and state.ball(m.ball).in_play:
+            ids.append("rest_all")  # every ball still to bounce may come to rest at once
+            break
+    return Legal("choose", None, tuple(ids))
+
+
+def _waiting(state: State) -> list[Move]:
+    """The moves still to come that will move a ball (last first, as they run)."""
+    return [m for m in reversed(state.moves) if m.power > 0 and state.ball(m.ball).in_play]
+
+
+@STEPS.prompt_for("move")
+def move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     ball = state.ball(state.moving.ball)
-    options = [Option(id="stop", label="Came to rest without touching anything", key="0")]
-    partner = _partner(state, data)
-    for other in state.balls:
-        if other.in_play and other.id != ball.id and other.id != partner:
-            options.append(Option(id=other.id, label=f"Hit {state.label(other.id)}", actor=other.team,
-                                  key=ball_key(state, other.id)))
-    options += exits(state)
-    waiting = [m for m in state.moves if m.power > 0 and state.ball(m.ball).in_play]
-    if waiting:
-        names = ", ".join(state.label(m.ball) for m in reversed(waiting))
-        options.append(Option(id="rest_all", key="9",
-                              label=f"It and every ball still to bounce ({names}) come to rest: no more hits"))
+    options = []
+    for answer in legal.ids:
+        if answer == "stop":
+            options.append(Option(id="stop", label="Came to rest without touching anything", key="0"))
+        elif answer == "rest_all":
+            names = ", ".join(state.label(m.ball) for m in _waiting(state))
+            options.append(Option(id="rest_all", key="9",
+                                  label=f"It and every ball still to bounce ({names}) come to rest: no more hits"))
+        elif answer in EXITS:
+            options.append(exit_option(answer))
+        else:
+            options.append(Option(id=answer, label=f"Hit {state.label(answer)}", actor=state.ball(answer).team,
+                                  key=ball_key(state, answer)))
     refused = deflated_refusals(state, skip=ball.id) + exit_refusals(state)
-    if partner is not None and state.ball(partner).in_play:
-        refused = (Refusal(id=partner, label=state.label(partner),
+    apart = partner(state, data)
+    if apart is not None and state.ball(apart).in_play:
+        refused = (Refusal(id=apart, label=state.label(apart),
                            reason="its bounce partner: the boing sends them apart"),) + refused
     winged = " It is winged: it may pass over the first ball in its way." if ball.effect == "winged" else ""
     return Choose(
@@ -136,13 +164,54 @@ def move_prompt(state: State, data: Data) -> Choose:
     )
 
 
-def _partner(state: State, data: Data) -> str | None:
-    """The ball the moving ball just bounced with, while nothing else has bounced since (they fly apart along
-    the vector, so it cannot be hit). Only in quick mode: old journals may hold such a hit."""
-    move = state.moving
-    if data.table.quick and move.partner is not None and move.after == state.bounces:
-        return move.partner
-    return None
+@STEPS.apply_for("move")
+def move_apply(state: State, data: Data, event: Event) -> None:
+    ball = state.ball(state.moving.ball)
+    answer = event.value
+    if answer == "stop":
+        note(state, f"{state.label(ball.id)} comes to rest.")
+    elif answer == "rest_all":
+        if state.logged:
+            rest = [ball.id, *(m.ball for m in _waiting(state))]
+            note(state, f"{', '.join(state.label(i) for i in rest)} come to rest.")
+        state.moves = []
+    elif answer in EXITS:
+        leave(state, data, ball, answer)
+    else:
+        state.hit = answer
+        state.step = "move_hit"
+        return
+    next_move(state, data)
+
+
+# ---- move_hit: how far the bouncing ball went before the hit ----
+
+
+@STEPS.legal_for("move_hit", phase="bounce")
+def move_hit_legal(state: State, data: Data) -> Legal:
+    return Legal("number", None, max=state.moving.power)
+
+
+@STEPS.prompt_for("move_hit")
+def move_hit_prompt(state: State, data: Data, legal: Legal) -> Number:
+    return Number(
+        text=f"Inches {state.label(state.moving.ball)} travelled before touching {state.label(state.hit)}"
+        f" (1 power per inch, {state.moving.power} power).",
+        min=legal.min,
+        max=legal.max,
+        unit="in",
+    )
+
+
+@STEPS.apply_for("move_hit")
+def move_hit_apply(state: State, data: Data, event: Event) -> None:
+    move, hit = state.moving, state.hit
+    state.moving = None
+    state.hit = None
+    start_bounce(state, data, move.ball, hit, move.power - event.value)
+
+
+# ---- leaving the field ----
 
 
 def deflated_refusals(state: State, skip: str) -> tuple[Refusal, ...]:
@@ -165,12 +234,13 @@ EXITS = {"portal": ("Touched a portal", "P"), "edge": ("Off the edge: onto a fre
 
 
 def exit_ids(state: State) -> tuple[str, ...]:
-    """The exits open now (a portal only where one is on the field); the legal answers use these too."""
+    """The exits open now (a portal only where one is on the field)."""
     return ("portal", "edge", "edge_gone") if state.portals else ("edge", "edge_gone")
 
 
-def exits(state: State) -> list[Option]:
-    return [Option(id=i, label=EXITS[i][0], key=EXITS[i][1]) for i in exit_ids(state)]
+def exit_option(exit_id: str, prefix: str = "") -> Option:
+    label, key = EXITS[exit_id]
+    return Option(id=exit_id, label=f"{prefix}{label[0].lower()}{label[1:]}" if prefix else label, key=key)
 
 
 def leave(state: State, data: Data, ball: Ball, how: str) -> None:
@@ -181,6 +251,7 @@ def leave(state: State, data: Data, ball: Ball, how: str) -> None:
     if how == "portal" and ball.kind == "miniball":
         ball.gone = "portal"
         score(state, ball.team, data.scoring.portal)
+        state.record("portal goals", ball.team, ball.name)
         note(state, f"{state.label(ball.id)} drops into a portal: +{data.scoring.portal} to {state.teams[ball.team].name}.", ball.team)  # fmt: skip
     elif how == "portal":
         note(state, f"{state.label(ball.id)} touches a portal: move it to a monsterball start spot.", ball.team)
@@ -189,45 +260,3 @@ def leave(state: State, data: Data, ball: Ball, how: str) -> None:
     else:
         ball.gone = "edge"
         note(state, f"{state.label(ball.id)} goes off the edge with nowhere to go: out of the game, no points.", ball.team)
-
-
-def move_apply(state: State, data: Data, event: Event) -> None:
-    ball = state.ball(state.moving.ball)
-    if event.value == "stop":
-        note(state, f"{state.label(ball.id)} comes to rest.")
-    elif event.value == "rest_all":
-        rest = [ball.id, *(m.ball for m in reversed(state.moves) if m.power > 0 and state.ball(m.ball).in_play)]
-        note(state, f"{', '.join(state.label(i) for i in rest)} come to rest.")
-        state.moves = []
-    elif event.value in ("portal", "edge", "edge_gone"):
-        leave(state, data, ball, event.value)
-    else:
-        state.hit = event.value
-        state.step = "move_hit"
-        return
-    next_move(state, data)
-
-
-def move_hit_prompt(state: State, data: Data) -> Number:
-    return Number(
-        text=f"Inches {state.label(state.moving.ball)} travelled before touching {state.label(state.hit)}"
-        f" (1 power per inch, {state.moving.power} power).",
-        min=0,
-        max=state.moving.power,
-        unit="in",
-    )
-
-
-def move_hit_apply(state: State, data: Data, event: Event) -> None:
-    move, hit = state.moving, state.hit
-    state.moving = None
-    state.hit = None
-    start_bounce(state, data, move.ball, hit, move.power - event.value)
-
-
-STEPS = {
-    "vector": (vector_prompt, vector_apply),
-    "split": (split_prompt, split_apply),
-    "move": (move_prompt, move_apply),
-    "move_hit": (move_hit_prompt, move_hit_apply),
-}

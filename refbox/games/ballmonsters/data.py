@@ -66,6 +66,9 @@ class BoingRules(Strict):
     vectors: list[Prose] = Field(min_length=1)
     keep_monsterball: int = Field(ge=0, le=100)
     keep_miniball: int = Field(ge=0, le=100)
+    partner_apart: bool = True
+    """A bouncing ball cannot hit the partner it flies apart from until another bounce has happened (the
+    ruling bounce-partner-apart). False: the table may report such a hit (matches saved before the ruling)."""
 
 
 class FireRules(Strict):
@@ -87,25 +90,16 @@ class Scoring(Strict):
     duff: int = Field(ge=-100, le=100)
     deflation: int = Field(ge=-100, le=100)
     portal: int = Field(ge=-100, le=100)
-    other_deflations_score: bool = True
-    """A ball deflated by fire or sickness scores ``deflation`` for its owner's opponent (a house rule: the
-    book scores only deflations by an enemy ball). True for matches saved before the option existed."""
+    other_deflations_score: bool = False
+    """The setup screen's first choice for the house rule: a ball deflated by fire or sickness scores
+    ``deflation`` for its owner's opponent (the book scores only deflations by an enemy ball)."""
 
 
 class Ending(Strict):
-    deflated_miniballs_count: bool = True
-    """A deflated miniball still counts as on the field for the end of the game (the old ruling). False follows
-    the book: a deflated ball is off the table, so a player with every miniball deflated or gone ends the game.
-    True for matches saved before the option existed."""
-
-
-class Table(Strict):
-    """How refbox asks the table (not rules of the game)."""
-
-    quick: bool = False
-    """Fewer questions: hit or duff with the distance in one choice, no vector letter (refbox does not use it),
-    no portal spot when there is certainly room, no bounce partner offered as a hit. Off for matches saved
-    before it existed (their journals hold the old answers), on in the shipped file."""
+    deflated_miniballs_count: bool = False
+    """The setup screen's first choice for the house rule: a deflated miniball still counts as on the field for
+    the end of the game (the old ruling). The book: a deflated ball is off the table, so a player with every
+    miniball deflated or gone ends the game."""
 
 
 class Described(Strict):
@@ -119,7 +113,6 @@ class Effect(Described):
 
 
 class Data(RulesetData):
-    table: Table = Table()
     ending: Ending = Ending()
     team: TeamMakeUp
     strength: StrengthBounds

@@ -10,12 +10,12 @@ from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Event
 from refbox.games.ballmonsters.rules import default_setup
 
-WEIGHTS = {"hit": 6.0, "edge_gone": 0.02, "none": 0.1, "no_room": 0.1, "portal": 3.0}
+WEIGHTS = {"edge_gone": 0.02, "none": 0.1, "no_room": 0.1, "portal": 3.0}
 """Table events picked more or less often than the rest, so random games look like real ones."""
 
 
 def table_chooser(prompt, rng: random.Random) -> Event:
-    """Random legal answers, weighted: shots mostly hit, balls rarely leave the game off the edge."""
+    """Random legal answers, weighted: balls rarely leave the game off the edge, rarely a shot with no target."""
     if isinstance(prompt, Choose):
         weights = [WEIGHTS.get(o.id, 1.0) for o in prompt.options]
         return Event(kind="choose", value=rng.choices(prompt.options, weights)[0].id)

@@ -5,20 +5,7 @@ from __future__ import annotations
 from refbox.engine.state import UNLOGGED
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.models import Ball, State
-
-STEP_PLACE = {
-    "place": ("setup", None, "Placement"),
-    "target": ("shot", "target", "Shot"), "momentum": ("shot", "momentum", "Shot"),
-    "result": ("shot", "result", "Shot"), "distance": ("shot", "result", "Shot"),
-    "facing": ("bounce", "bite", "Bite"), "commit": ("bounce", "bite", "Bite"), "bite": ("bounce", "bite", "Bite"),
-    "effect": ("bounce", "effects", "Effects"),
-    "vector": ("bounce", "boing", "Boing"), "split": ("bounce", "boing", "Boing"),
-    "move": ("bounce", "boing", "Boing"), "move_hit": ("bounce", "boing", "Boing"),
-    "fire": ("end", "upkeep", "End of turn"), "portal": ("end", "portal", "Portals"),
-    "portal_place": ("end", "portal", "Portals"), "over": ("end", "portal", "Full time"),
-}  # fmt: skip
-"""Each step's (phase id, step id in the ruleset's turn sequence, log stamp)."""
-
+from refbox.games.ballmonsters.steps import PLACES
 
 BALL_KEYS = "abcefghijklmnopstvwxyz"
 """A ball's own key in every prompt, in roster order (the first team's balls, then the second's). Digits are
@@ -26,14 +13,12 @@ the answers: 0 is always "nothing" (no target, a miss, came to rest); capitals a
 
 
 def ball_key(state: State, ball_id: str) -> str:
-    for i, b in enumerate(state.balls):
-        if b.id == ball_id:
-            return BALL_KEYS[i] if i < len(BALL_KEYS) else ""
-    return ""
+    i = state.index(ball_id)
+    return BALL_KEYS[i] if i < len(BALL_KEYS) else ""
 
 
 def stamp(state: State) -> str:
-    return f"T{state.turn} {STEP_PLACE[state.step][2]}"
+    return f"T{state.turn} {PLACES[state.step][1]}"
 
 
 def note(state: State, text: str, actor: int | None = None) -> None:
@@ -42,28 +27,30 @@ def note(state: State, text: str, actor: int | None = None) -> None:
         state.note(stamp(state), text, actor)
 
 
-
 def score(state: State, team: int, points: int) -> None:
-    state.scores = [s + points if t == team else s for t, s in enumerate(state.scores)]
+    state.scores[team] += points
 
 
-def deflate(state: State, data: Data, ball: Ball, by_team: int | None) -> None:
-    """Off the table until the end of the next turn; every condition goes. Scores if an enemy did it."""
+def deflate(state: State, data: Data, ball: Ball, by_team: int | None, by: Ball | None = None) -> None:
+    """Off the table until the end of the next turn; every condition goes. Scores if an enemy did it: the ball
+    ``by`` (a bite, a horn), else its team (fire or sickness, under the house rule that credits them)."""
     ball.deflated_turn = state.turn
     ball.fire = 0
     ball.sick = False
-    text = f"{state.label(ball.id)} is deflated"
-    if by_team is not None and by_team != ball.team:
-        score(state, by_team, data.scoring.deflation)
-        state.deflations = [n + 1 if t == by_team else n for t, n in enumerate(state.deflations)]
-        text += f": +{data.scoring.deflation} to {state.teams[by_team].name}"
-    note(state, text + ".", by_team)
+    if by_team is None or by_team == ball.team:
+        note(state, f"{state.label(ball.id)} is deflated.", by_team)
+        return
+    score(state, by_team, data.scoring.deflation)
+    state.deflations[by_team] += 1
+    state.record("deflations", by_team, None if by is None else by.name)
+    note(state, f"{state.label(ball.id)} is deflated: +{data.scoring.deflation} to {state.teams[by_team].name}.",
+         by_team)
 
 
-def lose_strength(state: State, data: Data, ball: Ball, by_team: int | None) -> None:
+def lose_strength(state: State, data: Data, ball: Ball, by_team: int | None, by: Ball | None = None) -> None:
     """-1 STR; a ball already at the minimum is deflated instead."""
     if ball.strength <= data.strength.min:
-        deflate(state, data, ball, by_team)
+        deflate(state, data, ball, by_team, by)
     else:
         ball.strength -= 1
 

@@ -1,14 +1,15 @@
-"""Setup (what the setup screen collects) and the match state of Ballmonsters!."""
+"""Setup (what the setup screen collects, validated) and the match state of Ballmonsters! (plain dataclasses)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from refbox.engine.legacy_state import GameState, Model
+from refbox.engine.state import GameState
 from refbox.engine.text import Name
-from refbox.games.ballmonsters.data import EffectId, FacingKey
+from refbox.games.ballmonsters.data import Data, EffectId, FacingKey
 
 # ---- setup ----
 
@@ -55,10 +56,10 @@ class Setup(BaseModel):
     teams: tuple[TeamSetup, TeamSetup]
     places_first: int = Field(0, ge=0, le=1)
     """The team that sets down the first miniball (and so takes the first shot)."""
-    deflated_miniballs_count: bool | None = None
-    """House rule: a deflated miniball still counts as on the field for the end (None: the ruleset's choice)."""
-    other_deflations_score: bool | None = None
-    """House rule: deflations by fire or sickness score for the opponent (None: the ruleset's choice)."""
+    deflated_miniballs_count: bool = False
+    """House rule: a deflated miniball still counts as on the field for the end (the book: it does not)."""
+    other_deflations_score: bool = False
+    """House rule: deflations by fire or sickness score for the opponent (the book: they score nothing)."""
 
     @field_validator("teams")
     @classmethod
@@ -78,33 +79,86 @@ class Setup(BaseModel):
         return self
 
 
+DEFAULT_TEAMS = (
+    ("Gobblers", "red", "Big Bertha", ("Pip", "Squib", "Nib", "Dot", "Fizz", "Blip", "Mote", "Jot")),
+    ("Chompers", "blue", "Maw", ("Grub", "Tusk", "Snap", "Zit", "Lug", "Nub", "Wart", "Gob")),
+)
+"""Names the setup screen starts with: each team its own, so the log never names two balls alike."""
+
+
+def default_setup(miniballs: int = 4, **changes) -> dict:
+    """A legal setup as plain data (the setup screen's first draw, headless play and tests)."""
+    teams = []
+    for name, colour, big, small in DEFAULT_TEAMS:
+        teams.append(
+            {
+                "name": name,
+                "colour": colour,
+                "monsterball": {"name": big, "str_bonus": 1},
+                "miniballs": [{"name": n} for n in small[:miniballs]],
+            }
+        )
+    return {"teams": teams, "places_first": 0, **changes}
+
+
+def with_base_strength(team: TeamSetup, data: Data) -> list[tuple[BallSetup, int]]:
+    return [(team.monsterball, data.team.monsterball_str)] + [(b, data.team.miniball_str) for b in team.miniballs]
+
+
+def fiddle_problems(setup: Setup, data: Data) -> list[str]:
+    """Everything wrong with the teams and their fiddle points, one message each (empty: all fine)."""
+    problems = []
+    low, high = data.team.miniballs, data.most_miniballs
+    per_ball, budget, most = data.fiddle.per_ball, data.fiddle.budget, data.strength.max
+    for team in setup.teams:
+        if not low <= len(team.miniballs) <= high:
+            need = f"{low}" if low == high else f"{low} to {high}"
+            problems.append(f"{team.name} needs {need} miniballs, not {len(team.miniballs)}.")
+        spent = 0
+        for ball, base in with_base_strength(team, data):
+            points = ball.fiddle_points
+            spent += points
+            if points > per_ball:
+                problems.append(f"{team.name} {ball.name} has {points} fiddle points: at most {per_ball} per ball.")
+            if base + ball.str_bonus > most:
+                problems.append(f"{team.name} {ball.name} would start at STR {base + ball.str_bonus}: the most is {most}.")
+        if spent > budget:
+            problems.append(f"{team.name} spends {spent} fiddle points: the budget is {budget}.")
+    return problems
+
+
 # ---- match state ----
 
 Kind = Literal["monsterball", "miniball"]
 Step = Literal[
-    "place", "target", "momentum", "result", "distance", "facing", "commit", "bite", "effect",
-    "vector", "split", "move", "move_hit", "fire", "portal", "portal_place", "over",
-]  # fmt: skip
+    "place", "target", "momentum", "result", "facing", "commit", "bite", "effect", "split", "move", "move_hit",
+    "fire", "portal", "portal_place", "over",
+]
+"""The steps of the game (steps.py: STEPS), as a checkpoint may name them."""
+Count = Annotated[int, Field(ge=0)]
+
+TEAM_LETTERS = "AB"
+MOST_BALLS = 13
+"""A team's monsterball and at most 12 miniballs (data.TeamMakeUp)."""
+BALL_PLACES = {f"{letter}{i}": (team, i) for team, letter in enumerate(TEAM_LETTERS) for i in range(MOST_BALLS)}
+"""A ball id -> (its team, its place in the team): A0 and B0 are the monsterballs."""
 
 
-class Ball(Model):
+@dataclass(slots=True, kw_only=True)
+class Ball:
     id: str
-    team: int = Field(ge=0, le=1)
+    team: Annotated[int, Field(ge=0, le=1)]
     kind: Kind
     name: str
-    strength: int = Field(ge=0)
+    strength: Count
     effect: EffectId | None = None
-    fire: int = Field(0, ge=0)
+    fire: Count = 0
     """Fire tokens (on fire while above 0)."""
     sick: bool = False
     deflated_turn: int | None = None
     """The turn it was deflated in; it returns at the end of the next turn."""
     gone: Literal["portal", "edge"] | None = None
     """Removed from the game for good."""
-    bites: int = 0
-    """Bites it has given this match (for the match report)."""
-    deflated_enemies: int = 0
-    """Enemy balls it has deflated (by a bite or a horn) this match."""
 
     @property
     def deflated(self) -> bool:
@@ -116,17 +170,19 @@ class Ball(Model):
         return self.gone is None and self.deflated_turn is None
 
 
-class Bounce(Model):
+@dataclass(slots=True, kw_only=True)
+class Bounce:
     active: str
     target: str
-    power: int = Field(ge=0)
+    power: Count
     """The active ball's running power."""
     boob: bool = False
     facing: FacingKey | None = None
-    committed: int = Field(0, ge=0)
+    committed: Count = 0
 
 
-class Activation(Model):
+@dataclass(slots=True, kw_only=True)
+class Activation:
     """An effect woken by an even bite die, waiting for its owner to pick the ball it hits."""
 
     ball: str
@@ -134,39 +190,44 @@ class Activation(Model):
     partner: str
 
 
-class Move(Model):
+@dataclass(slots=True, kw_only=True)
+class Move:
     """A ball about to bounce along its vector with this much power."""
 
     ball: str
-    power: int = Field(ge=0)
+    power: Count
     partner: str | None = None
     """The ball it bounced with (it flies away from it)..."""
     after: int = 0
     """...in bounce number ``after`` of the shot."""
 
 
-_FOUND_AT: dict[str | int, int] = {}
-"""A ball id (or a team, for its monsterball) -> its index in the balls list where it was last found (a hint,
-checked on every use)."""
-
-
-class TeamInfo(Model):
+@dataclass(slots=True, kw_only=True)
+class TeamInfo:
     name: str
     colour: str
 
 
+@dataclass(slots=True, kw_only=True)
 class State(GameState):
     teams: list[TeamInfo]
     balls: list[Ball]
+    """The first team's balls (monsterball first), then the second's: ids A0, A1... B0, B1..."""
+    second_team_at: int
+    """Where the second team's balls start in ``balls`` (its monsterball's index)."""
     first: int
     """The team that shoots first."""
+    deflated_count: bool
+    """A deflated miniball counts as on the field for the end of the game (a house rule from the setup)."""
+    other_deflations_score: bool
+    """Fire and sickness deflations score for the opponent (a house rule from the setup)."""
     turn: int = 0
     shooter: int = 0
     step: Step = "place"
-    scores: list[int] = [0, 0]
-    deflations: list[int] = [0, 0]
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    deflations: list[int] = field(default_factory=lambda: [0, 0])
     """Enemy balls each team has deflated (the tie-break)."""
-    portals: int = Field(0, ge=0)
+    portals: Count = 0
     # the shot in progress
     target: str | None = None
     momentum: int | None = None
@@ -177,46 +238,34 @@ class State(GameState):
     bounces: int = 0
     """Bounces resolved so far this shot."""
     bounce: Bounce | None = None
-    activations: list[Activation] = Field(default_factory=list)
-    moves: list[Move] = Field(default_factory=list)
+    activations: list[Activation] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
     """Balls still to bounce along their vectors (a stack: last in moves first)."""
     moving: Move | None = None
     hit: str | None = None
     """The ball the moving ball has run into (awaiting the distance)."""
-    fire_queue: list[str] = Field(default_factory=list)
+    fire_queue: list[str] = field(default_factory=list)
     winner: int | None = None
     result: str = ""
-    deflated_count: bool = True
-    """A deflated miniball counts as on the field for the end of the game (from setup and ruleset)."""
-    other_deflations_score: bool = True
-    """Fire and sickness deflations score for the opponent (from setup and ruleset)."""
+
+    def index(self, ball_id: str) -> int:
+        """Where the ball is in ``balls`` (KeyError for an id no ball has)."""
+        team, i = BALL_PLACES[ball_id]
+        at = self.second_team_at + i if team else i
+        if at >= len(self.balls) or self.balls[at].id != ball_id:
+            raise KeyError(ball_id)
+        return at
 
     def ball(self, ball_id: str) -> Ball:
-        balls = self.balls
-        i = _FOUND_AT.get(ball_id)  # where it was last time, checked: the balls never change order
-        if i is not None and i < len(balls):
-            b = balls[i]
-            if b.id == ball_id:
-                return b
-        for i, b in enumerate(balls):
-            if b.id == ball_id:
-                _FOUND_AT[ball_id] = i
-                return b
-        raise KeyError(ball_id)
+        team, i = BALL_PLACES[ball_id]
+        b = self.balls[self.second_team_at + i if team else i]
+        if b.id != ball_id:  # an id past the first team's balls
+            raise KeyError(ball_id)
+        return b
 
     def monsterball(self, team: int) -> Ball:
         """The team's monsterball (it has one)."""
-        balls = self.balls
-        i = _FOUND_AT.get(team)  # as in ``ball``: where it was last time, checked
-        if i is not None and i < len(balls):
-            b = balls[i]
-            if b.team == team and b.kind == "monsterball":
-                return b
-        for i, b in enumerate(balls):
-            if b.team == team and b.kind == "monsterball":
-                _FOUND_AT[team] = i
-                return b
-        raise StopIteration(team)
+        return self.balls[self.second_team_at if team else 0]
 
     def miniballs_left(self, team: int) -> int:
         """Miniballs on the field: not removed for good, and (unless ``deflated_count``) not deflated."""

@@ -1,4 +1,7 @@
-"""Exact odds (icepool, cached) for the bite roll, fire tokens and the portal roll."""
+"""Exact odds for the bite roll, fire tokens and the portal roll, for the prompts a screen shows.
+
+Each is cached (bounded, keyed by the dice's plain numbers): a bite's split counts every pair of faces (144 on
+two d12), and the commit question shows one split for each amount of power, up to a dozen a prompt."""
 
 from __future__ import annotations
 

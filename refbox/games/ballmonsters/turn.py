@@ -1,19 +1,54 @@
-"""The turn around the shot: its start, the end-of-turn upkeep (sickness, fire, reinflation,
-portals) and the end of the game."""
+"""The turn around the shot: the placement before the first, each turn's start, the end-of-turn upkeep
+(sickness, fire, reinflation, portals) and the end of the game."""
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, DieSpec, Event, Option, Outcome, Roll
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, GameOver, Legal, Option, Outcome, Roll
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import lose_strength, note
 from refbox.games.ballmonsters.models import State
 from refbox.games.ballmonsters.odds import fire_losses, portal_place_chance, portal_places
+from refbox.games.ballmonsters.steps import STEPS
+
+# ---- placement: the table sets the balls down, then the first turn starts ----
+
+
+PLACE_LEGAL = (Legal("confirm", 0), Legal("confirm", 1))
+"""By the team placing first (answers that never change are built once)."""
+
+
+@STEPS.legal_for("place", phase="setup")
+def place_legal(state: State, data: Data) -> Legal:
+    return PLACE_LEGAL[state.first]
+
+
+@STEPS.prompt_for("place")
+def place_prompt(state: State, data: Data, legal: Legal) -> Confirm:
+    first, second = state.teams[state.first].name, state.teams[1 - state.first].name
+    return Confirm(
+        actor=legal.actor,
+        text=f"Placement: {first} sets a miniball on a centre-zone spot, then the teams alternate until every "
+        f"miniball is down. {second} picks a monsterball spot, {first} takes the opposite one and shoots first.",
+    )
+
+
+@STEPS.apply_for("place")
+def place_apply(state: State, data: Data, event: Event) -> None:
+    state.turn = 1
+    state.shooter = state.first
+    note(state, f"Balls placed; {state.teams[state.first].name} takes the first shot.", state.first)
+    start_turn(state, data)
+
+
+# ---- each turn ----
 
 
 def start_turn(state: State, data: Data) -> None:
-    state.__dict__.update(  # declared fields, stored as a state model's assignments store them, in one call
-        target=None, momentum=None, power=0, friendly_hit=False, bounces=0, bounce=None, moving=None, hit=None,
-        step="target")
+    state.target = state.momentum = state.bounce = state.moving = state.hit = None
+    state.power = state.bounces = 0
+    state.friendly_hit = False
+    state.step = "target"
     monsterball = state.monsterball(state.shooter)
     if not (monsterball.gone is None and monsterball.deflated_turn is None):  # not in play
         why = "is deflated" if monsterball.deflated else "is out of the game"
@@ -23,13 +58,15 @@ def start_turn(state: State, data: Data) -> None:
 
 def end_of_shot(state: State, data: Data) -> None:
     """The shot and all its bounces are over: the game may end; otherwise the upkeep starts."""
-    state.__dict__.update(bounce=None, moving=None, hit=None, moves=[], activations=[])  # as in start_turn
+    state.bounce = state.moving = state.hit = None
+    state.moves = []
+    state.activations = []
     out = [t for t in (0, 1) if not state.has_miniballs(t)]
     if out:
         names = " and ".join(state.teams[t].name for t in out)
         finish(state, f"{names} {'have' if len(out) > 1 else 'has'} no miniballs left")
         return
-    if all(state.monsterball(t).gone for t in (0, 1)):
+    if state.monsterball(0).gone and state.monsterball(1).gone:
         finish(state, "both monsterballs are out of the game")
         return
     state.step = "fire"
@@ -51,9 +88,10 @@ def _credited(state: State, ball) -> int | None:
 
 
 def _next_fire(state: State, data: Data) -> None:
-    while state.fire_queue and not _burning(state, state.fire_queue[0]):
-        state.fire_queue = state.fire_queue[1:]
-    if state.fire_queue:
+    queue = state.fire_queue
+    while queue and not _burning(state, queue[0]):
+        queue.pop(0)
+    if queue:
         state.step = "fire"
         return
     for ball in state.balls:
@@ -68,16 +106,23 @@ def _burning(state: State, ball_id: str) -> bool:
     return ball.in_play and ball.fire > 0
 
 
-def fire_prompt(state: State, data: Data) -> Roll:
+@STEPS.legal_for("fire", phase="end")
+def fire_legal(state: State, data: Data) -> Legal:
+    ball = state.ball(state.fire_queue[0])
+    return Legal("roll", ball.team, sides=(data.fire.die,) * ball.fire)
+
+
+@STEPS.prompt_for("fire")
+def fire_prompt(state: State, data: Data, legal: Legal) -> Roll:
     ball = state.ball(state.fire_queue[0])
     sides = data.fire.die
     losses = fire_losses(sides, ball.fire)
     return Roll(
-        actor=ball.team,
+        actor=legal.actor,
         text=f"{state.label(ball.id)} is on fire: roll a d{sides} for each of its {ball.fire} fire token(s).",
         purpose="Fire",
         dice=tuple(DieSpec(sides=sides, label=f"fire token {i + 1}", note="even: -1 STR, +1 token; odd: -1 token")
-                   for i in range(ball.fire)),
+                   for i in range(len(legal.sides))),
         success="each even face costs 1 STR and adds a token; each odd face removes a token",
         odds=tuple(Outcome(label=f"loses {k} STR", probability=p) for k, p in enumerate(losses)),
         chance=losses[0],
@@ -90,6 +135,7 @@ def _no_even(faces: list[int]) -> bool:
     return all(f % 2 for f in faces)
 
 
+@STEPS.apply_for("fire")
 def fire_apply(state: State, data: Data, event: Event) -> None:
     ball = state.ball(state.fire_queue[0])
     faces = list(event.value)
@@ -103,11 +149,17 @@ def fire_apply(state: State, data: Data, event: Event) -> None:
     if not ball.deflated:
         ball.fire = ball.fire + evens - odds
         note(state, f"{state.label(ball.id)} is at STR {ball.strength} with {ball.fire} fire token(s).")
-    state.fire_queue = state.fire_queue[1:]
+    state.fire_queue.pop(0)
     _next_fire(state, data)
 
 
-def portal_prompt(state: State, data: Data) -> Roll:
+@STEPS.legal_for("portal", phase="end")
+def portal_legal(state: State, data: Data) -> Legal:
+    return Legal("roll", state.shooter, sides=(data.portals.die,))
+
+
+@STEPS.prompt_for("portal")
+def portal_prompt(state: State, data: Data, legal: Legal) -> Roll:
     rules = data.portals
     place = portal_place_chance(rules.die, state.turn, rules.late_after_turn, rules.late_remove_face)
     if state.turn > rules.late_after_turn:
@@ -115,10 +167,10 @@ def portal_prompt(state: State, data: Data) -> Roll:
     else:
         success = f"{state.turn} or less adds a portal; more removes one"
     return Roll(
-        actor=state.shooter,
+        actor=legal.actor,
         text=f"Portal roll after {state.turn} turn(s): {state.portals}/{rules.max} portals on the field.",
         purpose="Portals",
-        dice=(DieSpec(sides=rules.die, label=f"{state.teams[state.shooter].name} portal die"),),
+        dice=(DieSpec(sides=legal.sides[0], label=f"{state.teams[state.shooter].name} portal die"),),
         success=success,
         odds=(
             Outcome(label="add a portal" if state.portals < rules.max
@@ -129,6 +181,7 @@ def portal_prompt(state: State, data: Data) -> Roll:
     )
 
 
+@STEPS.apply_for("portal")
 def portal_apply(state: State, data: Data, event: Event) -> None:
     rules = data.portals
     face = event.value[0]
@@ -165,21 +218,31 @@ def _covered(state: State) -> int:
 def certainly_room(state: State, data: Data) -> bool:
     """Fewer portals and balls than centre-zone spots: a free one exists, so the question is not asked."""
     spots = data.portals.centre_spots
-    return data.table.quick and spots > 0 and _covered(state) < spots
+    return spots > 0 and _covered(state) < spots
 
 
-def portal_place_prompt(state: State, data: Data) -> Choose:
+PORTAL_PLACES = {"centre": ("On a free centre-zone spot", "1"),
+                 "monster_spot": ("Centre zone full: on a monsterball start spot", "2"),
+                 "no_room": ("No free spot anywhere: remove a portal instead", "0")}
+"""Where a new portal goes when the table must say: answer id -> (label, key)."""
+PORTAL_PLACE_LEGAL = tuple(Legal("choose", team, tuple(PORTAL_PLACES)) for team in (0, 1))
+
+
+@STEPS.legal_for("portal_place", phase="end")
+def portal_place_legal(state: State, data: Data) -> Legal:
+    return PORTAL_PLACE_LEGAL[state.shooter]
+
+
+@STEPS.prompt_for("portal_place")
+def portal_place_prompt(state: State, data: Data, legal: Legal) -> Choose:
     return Choose(
-        actor=state.shooter,
+        actor=legal.actor,
         text=f"{state.teams[state.shooter].name}: where does the new portal go?",
-        options=(
-            Option(id="centre", label="On a free centre-zone spot", key="1"),
-            Option(id="monster_spot", label="Centre zone full: on a monsterball start spot", key="2"),
-            Option(id="no_room", label="No free spot anywhere: remove a portal instead", key="0"),
-        ),
+        options=tuple(Option(id=i, label=PORTAL_PLACES[i][0], key=PORTAL_PLACES[i][1]) for i in legal.ids),
     )
 
 
+@STEPS.apply_for("portal_place")
 def portal_place_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "no_room":
         if state.portals:
@@ -216,8 +279,23 @@ def finish(state: State, why: str) -> None:
     note(state, state.result, state.winner)
 
 
-STEPS = {
-    "fire": (fire_prompt, fire_apply),
-    "portal": (portal_prompt, portal_apply),
-    "portal_place": (portal_place_prompt, portal_place_apply),
-}
+
+# ---- the end ----
+
+
+OVER_LEGAL = Legal("over", None)
+
+
+@STEPS.legal_for("over", phase="end")
+def over_legal(state: State, data: Data) -> Legal:
+    return OVER_LEGAL
+
+
+@STEPS.prompt_for("over")
+def over_prompt(state: State, data: Data, legal: Legal) -> GameOver:
+    return GameOver(text=state.result)
+
+
+@STEPS.apply_for("over")
+def over_apply(state: State, data: Data, event: Event) -> None:
+    raise RuleError("The game is over.")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.ballmonsters.data import Data
-from refbox.games.ballmonsters.mechanics import STEP_PLACE, conditions
+from refbox.games.ballmonsters.mechanics import conditions
 from refbox.games.ballmonsters.models import State
-
+from refbox.games.ballmonsters.steps import PLACES, STEPS
 
 
 def _status(index: int, current: int, over: bool) -> str:
@@ -16,7 +16,7 @@ def _status(index: int, current: int, over: bool) -> str:
 
 
 def phase_rows(state: State, data: Data) -> list[PhaseRow]:
-    phase_id, step_id, _ = STEP_PLACE[state.step]
+    phase_id, step_id = STEPS.phase(state), PLACES[state.step][0]
     over = state.step == "over"
     ids = [p.id for p in data.phases]
     rows = []
@@ -89,7 +89,7 @@ def build_view(state: State, data: Data) -> View:
         headline=f"{a.name} {state.scores[0]} : {state.scores[1]} {b.name}",
         clock=f"{clock} · portals {state.portals}/{data.portals.max}",
         phases=phase_rows(state, data),
-        phase_id=STEP_PLACE[state.step][0],
+        phase_id=STEPS.phase(state),
         scoreboard=[
             Stat(label=a.name, value=str(state.scores[0]), actor=0),
             Stat(label=b.name, value=str(state.scores[1]), actor=1),
