@@ -9,7 +9,7 @@ from test_battleball_helpers import HARTS, WOLVES, BoardTable, sq
 from refbox.engine.errors import InvalidInput
 from refbox.engine.prompts import Choose, Roll, choose, roll
 from refbox.games.battleball import pitch, rules
-from refbox.games.battleball.field import bits_of
+from refbox.engine.geometry.staggered import bits_of
 from refbox.games.battleball.models import Ref
 from every_ruleset import rules_for
 

@@ -91,10 +91,10 @@ class Board(Strict):
 
     @model_validator(mode="after")
     def _formation(self) -> "Board":
-        from refbox.games.battleball.field import field_of
+        from refbox.engine.geometry.staggered import staggered_grid
 
         try:
-            f = field_of(self.rows, self.length, self.line)
+            f = staggered_grid(self.rows, self.length, self.line)
         except ValueError as e:
             raise ValueError(str(e)) from None
         taken: set[int] = set()
@@ -245,7 +245,7 @@ class Turn(Model):
     receiver: str | None = None
     distance: int | None = None
     passing_face: int | None = None
-    # on the board: where the mover can go for this roll (squares as bit masks, see field.py)
+    # on the board: where the mover can go for this roll (squares as bit masks, see refbox.engine.geometry.staggered)
     reach: int = 0
     """Squares he can end on without the ball."""
     reach_ball: int = 0
@@ -275,7 +275,7 @@ Step = Literal[
 
 class Positions(dict):
     """Where one side's figures stand (player id -> square), keeping the mask of those squares (a bit per
-    square, see field.py) until they change: the rules ask for it several times a turn."""
+    square, see refbox.engine.geometry.staggered) until they change: the rules ask for it several times a turn."""
 
     __slots__ = ("_mask",)
 
@@ -357,7 +357,7 @@ class State(GameState):
     board: bool = False
     at: list[dict[str, int]] = Field(default_factory=lambda: [Positions(), Positions()])
     """Per side, where each player on the field stands: player id -> square (a Heavy Tackle: his first
-    square; the second is ``Field.foot`` of it). Players off the field have no square. Held as Positions."""
+    square; the second is ``StaggeredGrid.foot`` of it). Players off the field have no square. Held as Positions."""
     ball: int | None = None
     """The square of a loose ball (None while someone carries it, or off the board)."""
     carnage: list[int] = Field(default_factory=list)

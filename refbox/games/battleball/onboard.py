@@ -12,7 +12,6 @@ from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal
 from refbox.engine.legacy_state import built
 from refbox.games.battleball import flow, odds, pitch, roster
-from refbox.games.battleball.field import SquareIds
 from refbox.games.battleball.models import Data, Positions, Ref, State
 
 ENDZONE = "endzone"
@@ -183,7 +182,7 @@ def after_roll(state: State, data: Data, steps: int) -> None:
     state.step = "move-to"
 
 
-def move_to_ids(state: State, data: Data) -> SquareIds:
+def move_to_ids(state: State, data: Data) -> pitch.SquareIds:
     """The squares he can end on, in key order: the end zone, the loose ball, squares beside an opponent
     (a tackle follows), then the rest, each group farthest toward the end zone he attacks first."""
     f, t = _f(data), state.turn
@@ -196,7 +195,7 @@ def move_to_ids(state: State, data: Data) -> SquareIds:
         every &= ~(1 << state.ball)
     descending = state.side == 0  # farthest toward the end zone he attacks first
     near = every & stop
-    return SquareIds(f, first, ((near, descending), (every ^ near, descending)))
+    return pitch.SquareIds(f, first, ((near, descending), (every ^ near, descending)))
 
 
 def move_to_prompt(state: State, data: Data) -> Choose:

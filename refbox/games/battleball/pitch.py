@@ -1,13 +1,17 @@
 """Where the figures stand, and what follows from it: who is next to whom, where a mover can go, where a
-loose ball may be put. Pure functions of the state and the board (field.py); no prompts, no rules flow."""
+loose ball may be put. Pure functions of the state and the board (refbox.engine.geometry.staggered); no prompts, no rules flow."""
 
 from __future__ import annotations
 
-from refbox.games.battleball.field import Field, field_of, reach
+from itertools import chain
+
+from refbox.engine.geometry.staggered import StaggeredGrid
+from refbox.engine.geometry.staggered import reach, staggered_grid
+from refbox.engine.prompts import LazyIds
 from refbox.games.battleball.models import Data, Place, Positions, Ref, State
 
 
-def board_of(data: Data) -> Field:
+def board_of(data: Data) -> StaggeredGrid:
     f = _last[2] if _last[0] is data else _geo(data).field  # the same ruleset as last time: asked often
     assert f is not None, "the ruleset has no [board]"
     return f
@@ -22,7 +26,7 @@ class _Geo:
     def __init__(self, data: Data) -> None:
         b = data.board
         self.data = data
-        self.field = field_of(b.rows, b.length, b.line) if b is not None else None
+        self.field = staggered_grid(b.rows, b.length, b.line) if b is not None else None
         self.places: dict[str, Place] = {p.id: p for p in b.formation} if b is not None else {}
         self.heavy = frozenset(pid for pid in self.places if _squares(data, pid) == 2)
         self.one_heavy = next(iter(self.heavy)) if len(self.heavy) == 1 else None
@@ -86,17 +90,17 @@ def code_of(data: Data, side: int, pid: str) -> str:
 # ---- figures on squares ----
 
 
-def squares(f: Field, data: Data, state: State, side: int, pid: str) -> list[int]:
+def squares(f: StaggeredGrid, data: Data, state: State, side: int, pid: str) -> list[int]:
     i = state.at[side][pid]
     return [i, f.foot(i)] if pid in heavy_ids(data) else [i]
 
 
-def figure(f: Field, data: Data, state: State, side: int, pid: str) -> int:
+def figure(f: StaggeredGrid, data: Data, state: State, side: int, pid: str) -> int:
     i = state.at[side][pid]
     return 1 << i | f.foot_bits[i] if pid in heavy_ids(data) else 1 << i
 
 
-def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = None) -> int:
+def occupied(f: StaggeredGrid, data: Data, state: State, side: int, skip: str | None = None) -> int:
     """The squares ``side``'s figures stand on (but ``skip``'s): their first feet, as their positions keep
     them, and the Heavy Tackles' second feet."""
     at = state.at[side]
@@ -115,7 +119,7 @@ def occupied(f: Field, data: Data, state: State, side: int, skip: str | None = N
     return m
 
 
-def near(f: Field, data: Data, mask: int) -> int:
+def near(f: StaggeredGrid, data: Data, mask: int) -> int:
     """The squares next to ``mask`` but not in it (remembered: asked of the same occupancies all turn)."""
     table = _geo(data).near
     got = table.get(mask)
@@ -142,7 +146,7 @@ def carnage(state: State) -> int:
     return m
 
 
-def who_at(f: Field, data: Data, state: State, i: int) -> Ref | None:
+def who_at(f: StaggeredGrid, data: Data, state: State, i: int) -> Ref | None:
     for side in (0, 1):
         for pid in state.at[side]:
             if i in squares(f, data, state, side, pid):
@@ -150,7 +154,7 @@ def who_at(f: Field, data: Data, state: State, i: int) -> Ref | None:
     return None
 
 
-def ball_squares(f: Field, data: Data, state: State) -> int:
+def ball_squares(f: StaggeredGrid, data: Data, state: State) -> int:
     """Where the ball is: its loose square, or the carrier's square(s) (0 off the board)."""
     if state.carrier is not None:
         return figure(f, data, state, state.carrier.team, state.carrier.id)
@@ -160,10 +164,10 @@ def ball_squares(f: Field, data: Data, state: State) -> int:
 # ---- moving ----
 
 
-def move_reach(f: Field, data: Data, state: State, side: int, pid: str,
+def move_reach(f: StaggeredGrid, data: Data, state: State, side: int, pid: str,
                steps: int) -> tuple[int, int, bool, int, int]:
     """For ``pid`` of ``side`` moving up to ``steps``: the squares he may end on without the ball, with the
-    ball, whether the end zone is in reach (see field.reach), the squares where he must stop, and his
+    ball, whether the end zone is in reach (see staggered.reach), the squares where he must stop, and his
     team-mates' squares. A Heavy Tackle's squares are his first foot's (the second follows, side by side)."""
     b = data.board
     assert b is not None
@@ -192,7 +196,7 @@ def move_reach(f: Field, data: Data, state: State, side: int, pid: str,
     return without ^ (without & ball), with_ball & empty, td, stop, mates
 
 
-def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
+def progress_ids(f: StaggeredGrid, mask: int, side: int) -> tuple[str, ...]:
     """The ids of the squares of ``mask``, farthest toward the end zone ``side`` attacks first (indexes are
     column by column, so that is index order, reversed for the side attacking the high columns)."""
     return f.ids_of(mask, descending=side == 0)
@@ -201,13 +205,13 @@ def progress_ids(f: Field, mask: int, side: int) -> tuple[str, ...]:
 # ---- contact ----
 
 
-def in_contact(f: Field, data: Data, state: State, side: int) -> bool:
+def in_contact(f: StaggeredGrid, data: Data, state: State, side: int) -> bool:
     """Whether a player of ``side`` stands next to an opponent (``pairs`` is not empty)."""
     theirs = occupied(f, data, state, 1 - side)
     return bool(near(f, data, theirs) & occupied(f, data, state, side))
 
 
-def pairs(f: Field, data: Data, state: State, side: int, first: str | None = None) -> list[tuple[str, str]]:
+def pairs(f: StaggeredGrid, data: Data, state: State, side: int, first: str | None = None) -> list[tuple[str, str]]:
     """Every (our player, their player) standing next to each other; ``first``'s pairs lead."""
     ours, theirs = state.at[side], state.at[1 - side]
     opp = occupied(f, data, state, 1 - side)
@@ -223,14 +227,14 @@ def pairs(f: Field, data: Data, state: State, side: int, first: str | None = Non
     return out
 
 
-def adjacent_mates(f: Field, data: Data, state: State, side: int, pid: str) -> list[str]:
+def adjacent_mates(f: StaggeredGrid, data: Data, state: State, side: int, pid: str) -> list[str]:
     around = f.spread(figure(f, data, state, side, pid))
     if not around & occupied(f, data, state, side, skip=pid):
         return []  # the common case, told by one mask
     return [q for q in state.at[side] if q != pid and around & figure(f, data, state, side, q)]
 
 
-def distance(f: Field, data: Data, state: State, a: Ref, b: Ref) -> int:
+def distance(f: StaggeredGrid, data: Data, state: State, a: Ref, b: Ref) -> int:
     """Squares from one figure to another, counted over everything in between (the nearest feet)."""
     return min(f.distance(x, y) for x in squares(f, data, state, a.team, a.id)
                for y in squares(f, data, state, b.team, b.id))
@@ -239,15 +243,15 @@ def distance(f: Field, data: Data, state: State, a: Ref, b: Ref) -> int:
 # ---- halts ----
 
 
-_REGIONS: dict[tuple[Field, int], list[int]] = {}
+_REGIONS: dict[tuple[StaggeredGrid, int], list[int]] = {}
 """Per board and mask of open squares, its connected parts found so far."""
 
 
-_OPEN: dict[tuple[Field, tuple[int, ...]], tuple[int, list[int]]] = {}
+_OPEN: dict[tuple[StaggeredGrid, tuple[int, ...]], tuple[int, list[int]]] = {}
 """Per board and carnage squares: the squares free of carnage, and their connected parts found so far."""
 
 
-def _open(f: Field, state: State) -> tuple[int, list[int]]:
+def _open(f: StaggeredGrid, state: State) -> tuple[int, list[int]]:
     key = (f, tuple(state.carnage))
     got = _OPEN.get(key)
     if got is None:
@@ -258,7 +262,7 @@ def _open(f: Field, state: State) -> tuple[int, list[int]]:
     return got
 
 
-def _parts(f: Field, open_: int) -> list[int]:
+def _parts(f: StaggeredGrid, open_: int) -> list[int]:
     key = (f, open_)
     parts = _REGIONS.get(key)
     if parts is None:
@@ -268,7 +272,7 @@ def _parts(f: Field, open_: int) -> list[int]:
     return parts
 
 
-def _region(f: Field, open_: int, seed: int, parts: list[int] | None = None) -> int:
+def _region(f: StaggeredGrid, open_: int, seed: int, parts: list[int] | None = None) -> int:
     """``f.region(seed, open_)`` from the connected parts of ``open_`` met before (carnage changes rarely, the
     ball often: each part is flood-filled once)."""
     if parts is None:
@@ -287,7 +291,7 @@ def _region(f: Field, open_: int, seed: int, parts: list[int] | None = None) -> 
     return out
 
 
-def scoring_possible(f: Field, data: Data, state: State) -> bool:
+def scoring_possible(f: StaggeredGrid, data: Data, state: State) -> bool:
     """Whether some side can still get to the ball and carry it into the end zone it attacks: the ball, one
     of that side's players and that end zone's last squares connected through squares free of carnage
     (figures move away; carnage stays until the field is cleared). A Heavy Tackle needs room for both his
@@ -326,9 +330,44 @@ def _light(data: Data, at: dict[str, int]) -> int:
     return m
 
 
-def _heavy_can_score(f: Field, open_: int, at: int, ball: int, last: int) -> bool:
+def _heavy_can_score(f: StaggeredGrid, open_: int, at: int, ball: int, last: int) -> bool:
     """A Heavy Tackle on ``at`` can reach the ball and then the end zone's last squares, both of his squares
     on open squares at every step (he moves by his first square, as in move_reach)."""
     room = open_ & f.anchors(open_)
     reach = _region(f, room, 1 << at)
     return bool(reach & (ball | f.anchors(ball))) and bool(reach & (last | f.anchors(last)))
+
+
+# ---- squares as answers ----
+
+
+class SquareIds(LazyIds):
+    """Answer ids that are squares: a few words first (``head``), then the squares of each mask of ``groups``
+    (a mask, and whether its squares are listed in descending index order), written out only on demand."""
+
+    __slots__ = ("field", "groups")
+
+    def __init__(self, f: StaggeredGrid, head: tuple[str, ...], groups: tuple[tuple[int, bool], ...]) -> None:
+        size = len(head)
+        for mask, _ in groups:
+            size += mask.bit_count()
+        self.head, self.size, self._all, self.field, self.groups = head, size, None, f, groups
+
+    def _rest(self, k: int) -> str:
+        f = self.field
+        for mask, descending in self.groups:
+            n = mask.bit_count()
+            if k < n:
+                return f.ids[f.nth(mask, k, descending)]
+            k -= n
+        raise IndexError("answer index out of range")
+
+    def _listed(self) -> tuple[str, ...]:
+        ids_of = self.field.ids_of
+        return self.head + tuple(chain.from_iterable(ids_of(m, d) for m, d in self.groups))
+
+    def __contains__(self, value: object) -> bool:
+        if value in self.head:
+            return True
+        i = self.field.by_id.get(value) if isinstance(value, str) else None
+        return i is not None and any((m >> i) & 1 for m, _ in self.groups)

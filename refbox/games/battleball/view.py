@@ -8,7 +8,7 @@ from refbox.engine.board import BoardView, Cell
 from refbox.engine.grid import Square
 from refbox.engine.state import Later, PhaseRow, Roster, Stat, View
 from refbox.games.battleball import pitch, roster
-from refbox.games.battleball.field import bits_of
+from refbox.engine.geometry.staggered import bits_of
 from refbox.games.battleball.models import Data, Ref, State
 
 STEP_PLACE: dict[str, tuple[str, str]] = {
