@@ -10,8 +10,12 @@ from collections import deque
 
 import pytest
 
-from refbox.engine.geometry.staggered import StaggeredGrid, bits_of, reach, staggered_grid
-
+from refbox.engine.geometry.staggered import (
+    StaggeredGrid,
+    bits_of,
+    reach,
+    staggered_grid,
+)
 
 # ---- the reference: square by square, no bitboards ----
 

@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from golden.fingerprints import COACHED, GOLDEN, HEADLESS_SEEDS, MATCH_SEEDS, RULESETS, coached, headless, match, setups
+from golden.fingerprints import (COACHED, GOLDEN, HEADLESS_SEEDS, MATCH_SEEDS, RULESETS, UPGRADED, coached, headless,
+                                 match, setups, upgraded_old)
 
 STORED = json.loads(GOLDEN.read_text())
 
@@ -28,3 +29,11 @@ def test_a_journaled_match_plays_and_logs_the_stored_game(ruleset, kind, seed):
 @pytest.mark.parametrize("ruleset", COACHED)
 def test_a_greedy_coach_makes_the_stored_decisions(ruleset):
     assert coached(ruleset, 5) == STORED[ruleset]["coach"]["5"]
+
+
+@pytest.mark.parametrize("ruleset", UPGRADED)
+@pytest.mark.parametrize("seed", MATCH_SEEDS)
+def test_an_older_flows_journal_is_upgraded_and_ends_where_it_ended(ruleset, seed, tmp_path):
+    stored = STORED[ruleset]["match"]["old"][str(seed)]
+    got = upgraded_old(ruleset, seed, tmp_path)
+    assert got["headline"] == stored["headline"] and got["inputs"] <= stored["inputs"]

@@ -11,13 +11,13 @@ from test_battleball_helpers import SETUP, kickoff, move, send
 from refbox.engine.match import Match
 from refbox.engine.prompts import Event, choose, roll
 from refbox.engine.report import build
-from refbox.games.battleball.rules import RANDOM_WEIGHTS
+from refbox.games.battleball.rules import Battleball
 
 
 def test_a_tackle_roll_carries_the_tacklers_chance_and_says_who_won():
     m = Match.new("battleball", SETUP, 1)
     kickoff(m)
-    move(m, "RB1", 3, ball="left", adjacent=True)
+    move(m, "RB1", 3, ball="left", then="tackle")
     send(m, choose("RB1"), choose("L1"))
     p = m.prompt()
     assert p.purpose == "tackle" and p.actor == 0
@@ -29,15 +29,15 @@ def test_a_tackle_roll_carries_the_tacklers_chance_and_says_who_won():
 def test_a_hand_off_chance_is_two_different_faces():
     m = Match.new("battleball", SETUP, 1)
     kickoff(m)
-    send(m, choose("RB1"), roll(4), choose("pickup"), choose("no"), choose("hand-off"), choose("RB2"))
+    send(m, choose("RB1"), roll(4), choose("pickup"), choose("hand-off"), choose("RB2"))
     p = m.prompt()
     assert p.purpose == "hand-off" and p.chance == 19 / 20
     assert p.wins([3, 5]) and not p.wins([6, 6])
 
 
 def test_every_luck_pair_agrees_with_brute_force_at_the_table_and_on_the_board():
-    seen = checked_rolls("battleball", [{"board": "table"}, {"board": "screen", "skip_forced": True}], range(2),
-                         500, RANDOM_WEIGHTS)
+    seen = checked_rolls("battleball", [{"board": "table"}, {"board": "screen"}], range(4), 500,
+                         Battleball.random_weights)
     assert {"tackle", "pass", "movement", "hand-off"} <= set(seen)
 
 
@@ -45,13 +45,13 @@ def test_the_tally_of_a_scripted_match(tmp_path):
     path = tmp_path / "m.jsonl"
     m = Match.new("battleball", SETUP, 1, path=path)
     kickoff(m)
-    move(m, "RB1", 3, ball="left", adjacent=True)  # Wolves RB1 tackles Harts L1 and wins: L1 to the Locker Room
+    move(m, "RB1", 3, ball="left", then="tackle")  # Wolves RB1 tackles Harts L1 and wins: L1 to the Locker Room
     send(m, choose("RB1"), choose("L1"), roll(5, 7))
-    send(m, choose("RB1"), roll(4), choose("pickup"), choose("no"), choose("hand-off"), choose("RB2"), roll(3, 5))
-    send(m, choose("S1"), roll(2), choose("no"))  # Wolves: a quiet move
-    send(m, choose("RB2"), roll(5), choose("kept"), choose("no"), choose("pass"), choose("RB3"), Event("number", 6),
+    send(m, choose("RB1"), roll(4), choose("pickup"), choose("hand-off"), choose("RB2"), roll(3, 5))
+    send(m, choose("S1"), roll(2), choose("end"))  # Wolves: a quiet move
+    send(m, choose("RB2"), roll(5), choose("kept"), choose("pass"), choose("RB3"), Event("number", 6),
          roll(4, 3))  # Harts RB2 passes 6 squares to RB3: 4 + 3 = 7, caught
-    send(m, choose("S1"), roll(2), choose("no"))
+    send(m, choose("S1"), roll(2), choose("end"))
     send(m, choose("RB3"), roll(7), choose("td"))  # RB3 runs it in
     report = build(path)
     teams = {t: dict(s) for t, s in report.tally.teams.items()}

@@ -73,9 +73,12 @@ def coached(ruleset: str, seed: int) -> dict:
     return headless(ruleset, seed, decide, COACH_INPUTS)
 
 
-NEW_FLOW = {"battleball": {"skip_forced": True, "fewer_keys": True, "fold_confirms": True},
-            "monster-ball": {"fewer_keys": True}, "rulerball": {"fewer_keys": True}}
+NEW_FLOW = {"monster-ball": {"fewer_keys": True}, "rulerball": {"fewer_keys": True}}
 """What the setup screen adds to every new match (the flows with fewer questions)."""
+
+UPGRADED = ("battleball",)
+"""Rulesets whose older flows are gone (their setups have no flags any more): their ``old`` journals, kept in
+tests/golden/, are upgraded at load and must reach the stored end (``upgraded_old``)."""
 
 
 def setups(ruleset: str) -> dict[str, dict]:
@@ -115,6 +118,21 @@ def match(ruleset: str, seed: int, kind: str, save: bool = False) -> dict:
     return {"inputs": len(m.events), "events": _digest(_event(e) for e in m.events),
             "log": _digest([line.stamp, line.text, line.actor] for line in m.state.log),
             "headline": m.view().headline}
+
+
+def upgraded_old(ruleset: str, seed: int, tmp: Path) -> dict:
+    """The stored older-flow journal of ``ruleset``, resumed from a copy in ``tmp`` (upgraded and rewritten
+    there): where it ends. Its inputs may be fewer than the journal's (questions no longer asked)."""
+    import shutil
+
+    from refbox.engine.match import Match
+
+    path = tmp / old_journal(ruleset, seed).name
+    shutil.copy(old_journal(ruleset, seed), path)
+    shutil.copy(old_journal(ruleset, seed).with_suffix(".meta.json"), path.with_suffix(".meta.json"))
+    m, _ = Match.load(path)
+    m.close()
+    return {"headline": m.view().headline, "outcome": list(m.rules.outcome(m.state)), "inputs": len(m.events)}
 
 
 def fingerprints() -> dict:

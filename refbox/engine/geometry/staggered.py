@@ -87,6 +87,9 @@ class StaggeredGrid:
         self._around: dict[int, list[int]] = {}
         """Per start mask (one square: minus its index + 1), the squares within 0, 1, 2... steps of it, as far as
         asked so far (``around``)."""
+        self._next_to: dict[int, int] = {}
+        self._parts: dict[int, list[int]] = {}
+        """Per mask of open squares, its connected parts found so far (``connected``)."""
         self.nbytes = ((length + 2) * H + 7) // 8
         self._up = [_ByteIds(self.ids, k, False) for k in range(self.nbytes)]
         self._down = [_ByteIds(self.ids, k, True) for k in reversed(range(self.nbytes))]
@@ -228,6 +231,17 @@ class StaggeredGrid:
             got.append((seen | self.spread(seen)) ^ start)
         return got
 
+    def next_to(self, mask: int) -> int:
+        """The squares next to ``mask`` but not in it (remembered: a game asks it of the same occupancies
+        again and again until a figure moves)."""
+        table = self._next_to
+        got = table.get(mask)
+        if got is None:
+            if len(table) > 4096:
+                table.clear()
+            got = table[mask] = self.spread(mask) & ~mask
+        return got
+
     def region(self, seed: int, open_: int) -> int:
         """The squares of ``open_`` connected to ``seed`` (a flood fill)."""
         seen = frontier = seed & open_
@@ -235,6 +249,27 @@ class StaggeredGrid:
             frontier = self.spread(frontier) & open_ & ~seen
             seen |= frontier
         return seen
+
+    def connected(self, seed: int, open_: int) -> int:
+        """``region(seed, open_)`` from the connected parts of ``open_`` met before: each part is flood-filled
+        once (on a board the open squares change rarely, the seeds often)."""
+        parts = self._parts.get(open_)
+        if parts is None:
+            if len(self._parts) > 256:
+                self._parts.clear()
+            parts = self._parts[open_] = []
+        seed &= open_
+        out = 0
+        for part in parts:
+            if part & seed:
+                out |= part
+        rest = seed ^ (seed & out)  # (``a & ~b`` without a negative int, as in reach)
+        while rest:
+            part = self.region(rest & -rest, open_)
+            parts.append(part)
+            out |= part
+            rest ^= rest & part
+        return out
 
 
 class _ByteIds(dict):

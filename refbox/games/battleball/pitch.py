@@ -1,90 +1,32 @@
-"""Where the figures stand, and what follows from it: who is next to whom, where a mover can go, where a
-loose ball may be put. Pure functions of the state and the board (refbox.engine.geometry.staggered); no prompts, no rules flow."""
+"""Where the figures stand on refbox's board, and what follows from it: who is next to whom, where a mover can
+go, where a loose ball may be put. Pure functions of the state and the board's grid (``data.grid``:
+refbox.engine.geometry.staggered); no prompts, no rules flow."""
 
 from __future__ import annotations
 
 from itertools import chain
 
-from refbox.engine.geometry.staggered import StaggeredGrid
-from refbox.engine.geometry.staggered import reach, staggered_grid
+from refbox.engine.errors import RuleError
+from refbox.engine.geometry.staggered import StaggeredGrid, reach
 from refbox.engine.prompts import LazyIds
-from refbox.games.battleball.models import Data, Place, Positions, Ref, State
-
-
-def board_of(data: Data) -> StaggeredGrid:
-    f = _last[2] if _last[0] is data else _geo(data).field  # the same ruleset as last time: asked often
-    assert f is not None, "the ruleset has no [board]"
-    return f
-
-
-class _Geo:
-    """What a ruleset's board fixes, looked up on every input: the field, the formation entry of every player
-    id, the ids of the two-square figures, and the squares next to the occupancies met so far."""
-
-    __slots__ = ("data", "field", "places", "heavy", "one_heavy", "near")
-
-    def __init__(self, data: Data) -> None:
-        b = data.board
-        self.data = data
-        self.field = staggered_grid(b.rows, b.length, b.line) if b is not None else None
-        self.places: dict[str, Place] = {p.id: p for p in b.formation} if b is not None else {}
-        self.heavy = frozenset(pid for pid in self.places if _squares(data, pid) == 2)
-        self.one_heavy = next(iter(self.heavy)) if len(self.heavy) == 1 else None
-        """The id of the only two-square figure, where there is just one (the usual line-up: no set to walk)."""
-        self.near: dict[int, int] = {}
-        """Per mask of squares, the squares next to it (``near``)."""
-
-
-_GEO: dict[int, _Geo] = {}
-_last: list = [None, None, None, frozenset(), None]
-"""The ruleset asked last, its _Geo, its field, its two-square figures' ids and the only one's (or None)."""
-
-
-def _geo(data: Data) -> _Geo:
-    if _last[0] is data:
-        return _last[1]
-    got = _GEO.get(id(data))
-    if got is None or got.data is not data:
-        got = _GEO[id(data)] = _Geo(data)
-    _last[:] = data, got, got.field, got.heavy, got.one_heavy
-    return got
-
-
-def heavy_ids(data: Data) -> frozenset[str]:
-    """The ids of the two-square figures."""
-    return _last[3] if _last[0] is data else _geo(data).heavy
-
-
-def _places(data: Data) -> tuple[dict[str, Place], frozenset[str]]:
-    """The formation entry of every player id, and the ids of the two-square figures (cached per ruleset)."""
-    g = _geo(data)
-    return g.places, g.heavy
-
-
-def _squares(data: Data, pid: str) -> int:
-    for pos in data.positions:
-        if pid == pos.short or (pid.startswith(pos.short) and pid[len(pos.short):].isdigit()):
-            return pos.squares
-    return 1
-
-
-def place(data: Data, pid: str) -> Place | None:
-    return _places(data)[0].get(pid)
-
-
-def is_heavy(data: Data, pid: str) -> bool:
-    return pid in heavy_ids(data)
+from refbox.games.battleball.data import Data
+from refbox.games.battleball.models import Positions, Ref, State
 
 
 def key_of(data: Data, pid: str) -> str:
-    p = _places(data)[0].get(pid)
+    p = data.places.get(pid)
     return p.key if p else ""
 
 
 def code_of(data: Data, side: int, pid: str) -> str:
-    p = _places(data)[0].get(pid)
+    p = data.places.get(pid)
     code = p.code if p else pid[:2]
     return code.upper() if side == 0 else code.lower()
+
+
+def view_square(f: StaggeredGrid, i: int) -> tuple[int, int]:
+    """A board square as the screen's board draws it (column 0 is the near end zone)."""
+    return f.col[i] + 1, f.row[i]
 
 
 # ---- figures on squares ----
@@ -92,12 +34,12 @@ def code_of(data: Data, side: int, pid: str) -> str:
 
 def squares(f: StaggeredGrid, data: Data, state: State, side: int, pid: str) -> list[int]:
     i = state.at[side][pid]
-    return [i, f.foot(i)] if pid in heavy_ids(data) else [i]
+    return [i, f.foot(i)] if pid in data.heavy else [i]
 
 
 def figure(f: StaggeredGrid, data: Data, state: State, side: int, pid: str) -> int:
     i = state.at[side][pid]
-    return 1 << i | f.foot_bits[i] if pid in heavy_ids(data) else 1 << i
+    return 1 << i | f.foot_bits[i] if pid in data.heavy else 1 << i
 
 
 def occupied(f: StaggeredGrid, data: Data, state: State, side: int, skip: str | None = None) -> int:
@@ -105,44 +47,26 @@ def occupied(f: StaggeredGrid, data: Data, state: State, side: int, skip: str | 
     them, and the Heavy Tackles' second feet."""
     at = state.at[side]
     m = at.squares() if type(at) is Positions else Positions(at).squares()
-    if _last[0] is data and _last[4] is not None:  # the usual line-up: one Heavy Tackle
-        i = at.get(_last[4])
+    one = data.one_heavy
+    if one is not None:  # the usual line-up: one Heavy Tackle
+        i = at.get(one)
         if i is not None:
             m |= f.foot_bits[i]
     else:
-        for pid in heavy_ids(data).intersection(at):
+        for pid in data.heavy.intersection(at):
             m |= f.foot_bits[at[pid]]
     if skip is not None:
         i = at.get(skip)
         if i is not None:  # his figure off the mask (``figure``, inline: every move asks)
-            m ^= 1 << i | f.foot_bits[i] if skip in heavy_ids(data) else 1 << i
+            m ^= 1 << i | f.foot_bits[i] if skip in data.heavy else 1 << i
     return m
 
 
-def near(f: StaggeredGrid, data: Data, mask: int) -> int:
-    """The squares next to ``mask`` but not in it (remembered: asked of the same occupancies all turn)."""
-    table = _geo(data).near
-    got = table.get(mask)
-    if got is None:
-        if len(table) > 4096:
-            table.clear()
-        got = table[mask] = f.spread(mask) & ~mask
-    return got
-
-
-_CARNAGE: dict[tuple[int, ...], int] = {}
-
-
 def carnage(state: State) -> int:
-    key = tuple(state.carnage)
-    m = _CARNAGE.get(key)
-    if m is None:
-        m = 0
-        for i in key:
-            m |= 1 << i
-        if len(_CARNAGE) > 4096:
-            _CARNAGE.clear()
-        _CARNAGE[key] = m
+    """The carnage squares, as a mask."""
+    m = 0
+    for i in state.carnage:
+        m |= 1 << i
     return m
 
 
@@ -150,7 +74,7 @@ def who_at(f: StaggeredGrid, data: Data, state: State, i: int) -> Ref | None:
     for side in (0, 1):
         for pid in state.at[side]:
             if i in squares(f, data, state, side, pid):
-                return Ref(team=side, id=pid)
+                return Ref(side, pid)
     return None
 
 
@@ -174,18 +98,19 @@ def move_reach(f: StaggeredGrid, data: Data, state: State, side: int, pid: str,
     # (``a ^ (a & b)`` is ``a & ~b`` without a negative int: those cost CPython a conversion each)
     opp = occupied(f, data, state, 1 - side)
     mates = occupied(f, data, state, side, skip=pid)
-    open_ = _open(f, state)[0]  # the squares free of carnage
+    open_ = f.exists
+    if state.carnage:
+        open_ ^= open_ & carnage(state)  # the squares free of carnage
     near_opp = f.spread(opp)
     near_opp ^= near_opp & opp  # new each turn (the other side moved last): no use remembering
     passable = open_ ^ (open_ & (opp | ((mates & near_opp) if b.through_team_mates else mates)))
     empty = passable ^ (passable & mates)  # the same as open_ less opp and mates: passable has no opp
     if not b.stop_on_half_squares:
         empty ^= empty & f.half
-    c = state.carrier
-    carrying = c is not None and c.team == side and c.id == pid
+    carrying = state.carries(side, pid)
     ball = 1 << state.ball if state.ball is not None else 0
     last, stop = f.last[side], near_opp
-    if pid in heavy_ids(data):
+    if pid in data.heavy:
         passable &= f.anchors(passable)
         empty &= f.anchors(empty)
         stop |= f.anchors(stop)
@@ -208,14 +133,14 @@ def progress_ids(f: StaggeredGrid, mask: int, side: int) -> tuple[str, ...]:
 def in_contact(f: StaggeredGrid, data: Data, state: State, side: int) -> bool:
     """Whether a player of ``side`` stands next to an opponent (``pairs`` is not empty)."""
     theirs = occupied(f, data, state, 1 - side)
-    return bool(near(f, data, theirs) & occupied(f, data, state, side))
+    return bool(f.next_to(theirs) & occupied(f, data, state, side))
 
 
 def pairs(f: StaggeredGrid, data: Data, state: State, side: int, first: str | None = None) -> list[tuple[str, str]]:
     """Every (our player, their player) standing next to each other; ``first``'s pairs lead."""
     ours, theirs = state.at[side], state.at[1 - side]
     opp = occupied(f, data, state, 1 - side)
-    if not near(f, data, occupied(f, data, state, side)) & opp:
+    if not f.next_to(occupied(f, data, state, side)) & opp:
         return []
     out = []
     targets = [(q, figure(f, data, state, 1 - side, q)) for q in theirs]
@@ -243,54 +168,6 @@ def distance(f: StaggeredGrid, data: Data, state: State, a: Ref, b: Ref) -> int:
 # ---- halts ----
 
 
-_REGIONS: dict[tuple[StaggeredGrid, int], list[int]] = {}
-"""Per board and mask of open squares, its connected parts found so far."""
-
-
-_OPEN: dict[tuple[StaggeredGrid, tuple[int, ...]], tuple[int, list[int]]] = {}
-"""Per board and carnage squares: the squares free of carnage, and their connected parts found so far."""
-
-
-def _open(f: StaggeredGrid, state: State) -> tuple[int, list[int]]:
-    key = (f, tuple(state.carnage))
-    got = _OPEN.get(key)
-    if got is None:
-        if len(_OPEN) > 256:
-            _OPEN.clear()
-        open_ = f.exists & ~carnage(state)
-        got = _OPEN[key] = (open_, _parts(f, open_))
-    return got
-
-
-def _parts(f: StaggeredGrid, open_: int) -> list[int]:
-    key = (f, open_)
-    parts = _REGIONS.get(key)
-    if parts is None:
-        if len(_REGIONS) > 256:
-            _REGIONS.clear()
-        parts = _REGIONS[key] = []
-    return parts
-
-
-def _region(f: StaggeredGrid, open_: int, seed: int, parts: list[int] | None = None) -> int:
-    """``f.region(seed, open_)`` from the connected parts of ``open_`` met before (carnage changes rarely, the
-    ball often: each part is flood-filled once)."""
-    if parts is None:
-        parts = _parts(f, open_)
-    seed &= open_
-    out = 0
-    for part in parts:
-        if part & seed:
-            out |= part
-    rest = seed ^ (seed & out)  # (``a & ~b`` without a negative int, as in move_reach)
-    while rest:
-        part = f.region(rest & -rest, open_)
-        parts.append(part)
-        out |= part
-        rest ^= rest & part
-    return out
-
-
 def scoring_possible(f: StaggeredGrid, data: Data, state: State) -> bool:
     """Whether some side can still get to the ball and carry it into the end zone it attacks: the ball, one
     of that side's players and that end zone's last squares connected through squares free of carnage
@@ -301,9 +178,9 @@ def scoring_possible(f: StaggeredGrid, data: Data, state: State) -> bool:
     seed = ball_squares(f, data, state)
     if not seed:
         return True
-    open_, parts = _open(f, state)
-    region = _region(f, open_, seed, parts)
-    heavy = heavy_ids(data)
+    open_ = f.exists ^ (f.exists & carnage(state))
+    region = f.connected(seed, open_)
+    heavy = data.heavy
     c = state.carrier
     if c is not None and c.id not in heavy and region & f.last[c.team]:
         return True  # the carrier stands in the region (on the ball's square) and can run it in
@@ -320,12 +197,13 @@ def _light(data: Data, at: dict[str, int]) -> int:
     """The squares of a side's one-square figures: every first foot (``Positions.squares``) but the two-square
     figures' (no two figures share a square)."""
     m = at.squares() if type(at) is Positions else Positions(at).squares()
-    if _last[0] is data and _last[4] is not None:  # the usual line-up: one Heavy Tackle
-        i = at.get(_last[4])
+    one = data.one_heavy
+    if one is not None:  # the usual line-up: one Heavy Tackle
+        i = at.get(one)
         if i is not None:
             m ^= 1 << i
         return m
-    for pid in heavy_ids(data).intersection(at):
+    for pid in data.heavy.intersection(at):
         m ^= m & (1 << at[pid])
     return m
 
@@ -334,11 +212,19 @@ def _heavy_can_score(f: StaggeredGrid, open_: int, at: int, ball: int, last: int
     """A Heavy Tackle on ``at`` can reach the ball and then the end zone's last squares, both of his squares
     on open squares at every step (he moves by his first square, as in move_reach)."""
     room = open_ & f.anchors(open_)
-    reach = _region(f, room, 1 << at)
+    reach = f.connected(1 << at, room)
     return bool(reach & (ball | f.anchors(ball))) and bool(reach & (last | f.anchors(last)))
 
 
 # ---- squares as answers ----
+
+
+def square_of(f: StaggeredGrid, value: object, allowed: int) -> int:
+    """The square an answer names, refused unless it is one of ``allowed`` (a mask)."""
+    i = f.by_id.get(str(value), -1)
+    if i < 0 or not (allowed >> i) & 1:
+        raise RuleError(f"{value!r} is not a square you can choose here.")
+    return i
 
 
 class SquareIds(LazyIds):
