@@ -13,6 +13,7 @@ from refbox.engine import sim
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Choose, Event, GameOver, Number, legal_of
+from refbox.engine.geometry.staggered import bits_of
 from refbox.games.battleball import pitch
 from refbox.games.battleball.models import Setup, State
 from refbox.games.battleball.rules import Battleball
@@ -34,18 +35,18 @@ def check_board(state: State, data) -> None:
         fit = {p.id for p in state.players[side] if p.status == "field"}
         assert set(state.at[side]) == fit, "everyone fit is on a square, everyone else in the Locker Room"
         for pid in state.at[side]:
-            taken += pitch.squares(f, data, state, side, pid)
+            taken += pitch.squares(data.pitch, state, side, pid)
     assert all(i >= 0 and (f.exists >> i) & 1 for i in taken), "every figure stands on the board"
     assert len(taken) == len(set(taken)), "no two figures share a square"
-    assert not set(taken) & set(state.carnage), "nobody stands on carnage"
-    assert len(set(state.carnage)) == len(state.carnage) == state.carnage_on_field
+    assert not set(taken) & set(bits_of(state.carnage)), "nobody stands on carnage"
+    assert state.carnage.bit_count() == state.carnage_on_field and not state.carnage & ~f.exists
     if state.carrier is not None:
         assert state.carrier.id in state.at[state.carrier.team], "the carrier is on the field"
         assert state.ball is None, "a carried ball lies nowhere else"
     elif state.step not in ("fumble-place", "fumble-give", "pass-land", "recover-by", "over"):
         assert state.ball is not None, "no carrier: the ball lies on a square"
     if state.ball is not None:
-        assert state.ball not in taken and state.ball not in state.carnage
+        assert state.ball not in taken and not (state.carnage >> state.ball) & 1
     assert state.step not in TABLE_STEPS, f"a table step on the board: {state.step}"
 
 

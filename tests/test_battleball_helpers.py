@@ -111,7 +111,7 @@ class BoardTable(Table):
             self.state.at[side] = Positions({pid: self.f.at(*sq) for pid, sq in places.items()})
             for p in self.state.players[side]:
                 p.status = "field" if p.id in places else "locker"  # type: ignore[assignment]
-        self.state.carnage = [self.f.at(*sq) for sq in carnage]
+        self.state.carnage = self.f.mask(self.f.at(*sq) for sq in carnage)
         self.state.carrier = Ref(team=carrier[0], id=carrier[1]) if carrier else None
         self.state.ball = self.f.at(*ball) if ball else None
         self.state.ball_at_centre = False

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from refbox.engine import storage
+from refbox.engine.geometry.staggered import bits_of
 from refbox.engine.journal import read
 from refbox.engine.match import Match
 from refbox.engine.prompts import Event
@@ -33,7 +34,7 @@ def position(m: Match) -> dict:
     return {"score": list(s.score), "half": s.half, "turn_no": s.turn_no, "side": s.side, "result": s.result,
             "carrier": [s.carrier.team, s.carrier.id] if s.carrier else None,
             "status": [[p.status for p in side] for side in s.players], "at": [dict(side) for side in s.at],
-            "ball": s.ball, "carnage": sorted(s.carnage), "carnage_placed": s.carnage_placed, "step": s.step,
+            "ball": s.ball, "carnage": bits_of(s.carnage), "carnage_placed": s.carnage_placed, "step": s.step,
             "headline": m.view().headline}
 
 

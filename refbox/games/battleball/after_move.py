@@ -23,8 +23,8 @@ def board_actions(state: State, data: Data) -> tuple[str, ...]:
     if not _our_ball(state) or len(state.at[state.side]) < 2:
         return ("end",)
     assert state.carrier is not None
-    f, out = data.grid, ["end"]
-    if pitch.adjacent_mates(f, data, state, state.side, state.carrier.id):
+    out = ["end"]
+    if pitch.adjacent_mates(data.pitch, state, state.side, state.carrier.id):
         out.append("hand-off")
     if passing.receivers(state, data, first_only=True):
         out.append("pass")

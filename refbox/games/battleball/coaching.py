@@ -38,7 +38,7 @@ def options(state: State, data: Data, legal: Legal) -> tuple[str, ...] | None:
         else:
             plain.append(sid)
     kept = first + stop[:12] + plain[:4]
-    ball = pitch.ball_squares(f, data, state)
+    ball = pitch.ball_squares(data.pitch, state)
     if ball and plain:
         b = (ball & -ball).bit_length() - 1
         kept += sorted(plain[4:], key=lambda sid: f.distance(f.by_id[sid], b))[:2]
@@ -61,7 +61,7 @@ def evaluate(state: State, data: Data, side: int) -> float:
         x += 0.4 if holder == side else -0.4
     if state.board and data.board is not None:
         f = data.grid
-        ball = pitch.ball_squares(f, data, state)
+        ball = pitch.ball_squares(data.pitch, state)
         if ball:
             col = f.col[(ball & -ball).bit_length() - 1]
             ahead = col / f.length if side == 0 else 1 - col / f.length  # 0 at our goal line, 1 at theirs

@@ -32,7 +32,7 @@ def _target(state: State) -> Ref:
 @STEPS.legal_for("tackle", phase="tackle", forcible=True)
 def tackle_legal(state: State, data: Data) -> Legal:
     """Every "tackler>target" pair touching (the player who just moved first)."""
-    pairs = pitch.pairs(data.grid, data, state, state.side, state.turn.mover)
+    pairs = pitch.pairs(data.pitch, state, state.side, state.turn.mover)
     return Legal("choose", state.side, tuple(f"{a}>{b}" for a, b in pairs))
 
 
@@ -286,10 +286,10 @@ def _remove(state: State, data: Data, ref: Ref, serious: bool) -> None:
     player = state.player(ref)
     player.status = "out" if serious else "locker"
     if state.board:
-        spots = pitch.squares(data.grid, data, state, ref.team, ref.id)
+        spots = pitch.figure(data.pitch, state, ref.team, ref.id)
         del state.at[ref.team][ref.id]
-        state.carnage.extend(spots)
-        tokens = len(spots)
+        state.carnage |= spots
+        tokens = spots.bit_count()
     else:
         tokens = data.roster[ref.id].squares
     state.carnage_on_field += tokens
@@ -319,7 +319,7 @@ def hand_off_to_legal(state: State, data: Data) -> Legal:
     table says who is next to him)."""
     giver = carrier_of_side(state)
     if state.board:
-        ids = tuple(pitch.adjacent_mates(data.grid, data, state, state.side, giver.id))
+        ids = tuple(pitch.adjacent_mates(data.pitch, state, state.side, giver.id))
     else:
         ids = roster.on_field_ids(state, state.side, skip=giver.id)
     return Legal("choose", state.side, ids)

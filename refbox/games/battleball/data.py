@@ -3,11 +3,13 @@ derive from it once per loaded ruleset (cached properties: the board's grid, eac
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 
 from pydantic import Field, field_validator, model_validator
 
 from refbox.engine.geometry.staggered import StaggeredGrid, staggered_grid
+from refbox.engine.prompts import Legal
 from refbox.engine.ruleset import RulesetData, Strict
 from refbox.engine.text import Name
 
@@ -134,6 +136,15 @@ class Data(RulesetData):
         return staggered_grid(b.rows, b.length, b.line) if b is not None else None
 
     @cached_property
+    def pitch(self) -> Pitch | None:
+        """What refbox's board rules read on every move (None without a [board]: the table keeps the positions)."""
+        b, f = self.board, self.grid
+        if b is None or f is None:
+            return None
+        return Pitch(grid=f, heavy=self.heavy, one_heavy=self.one_heavy, through_team_mates=b.through_team_mates,
+                     stop_on_half_squares=b.stop_on_half_squares, catches=self.catches)
+
+    @cached_property
     def roster(self) -> dict[str, Position]:
         """Each player id of a side, in roster order (RB1, RB2, RB3, T, HT, ...), and his position."""
         return {pid: p for p in self.positions
@@ -143,6 +154,11 @@ class Data(RulesetData):
     def dice(self) -> dict[str, tuple[int, ...]]:
         """Each player id's dice: (20,) for a Running Back, (6, 6) for a Heavy Tackle."""
         return {pid: (p.sides,) * p.dice for pid, p in self.roster.items()}
+
+    @cached_property
+    def move_rolls(self) -> dict[tuple[int, str], Legal]:
+        """The legal answer to each figure's movement roll, by (side, player id): his dice (asked every turn)."""
+        return {(side, pid): Legal("roll", side, sides=dice) for side in (0, 1) for pid, dice in self.dice.items()}
 
     @cached_property
     def places(self) -> dict[str, Place]:
@@ -218,6 +234,22 @@ class Data(RulesetData):
             if any(p.squares > 2 or (p.squares == 2) != (p.short == "HT") for p in self.positions):
                 raise ValueError("positions: only the Heavy Tackle (HT) may cover two squares on the board")
         return self
+
+
+@dataclass(frozen=True, slots=True)
+class Pitch:
+    """A ruleset's board as the rules read it on every move, once per ruleset (``Data.pitch``): plain attributes
+    (a pydantic model's go through its ``__getattr__`` hook, several times slower to read)."""
+
+    grid: StaggeredGrid
+    heavy: frozenset[str]
+    """The ids of the figures covering two squares (the Heavy Tackle)."""
+    one_heavy: str | None
+    """The only two-square figure's id where there is just one (the usual line-up: no set to walk)."""
+    through_team_mates: bool
+    stop_on_half_squares: bool
+    catches: dict[str, int]
+    """Each player id's longest catchable throw (``Data.catches``)."""
 
 
 def dice_text(pos: Position) -> str:

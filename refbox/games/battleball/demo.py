@@ -24,7 +24,7 @@ def board_demo(path: Path | None = None) -> Match:
     rng = random.Random(SEED)
     for _ in range(20_000):
         state = match.state
-        if state.step == "move-to" and len(state.carnage) >= 2 and state.turn_no > 20:
+        if state.step == "move-to" and state.carnage.bit_count() >= 2 and state.turn_no > 20:
             if (state.turn.reach | state.turn.reach_ball).bit_count() <= 40:
                 return match
         legal = match.legal()

@@ -22,7 +22,7 @@ from refbox.games.battleball.steps import STEPS
 def start_turn(state: State, side: int) -> None:
     state.side = side
     state.turn_no += 1
-    state.turn = Turn()
+    state.turn.clear()
     state.step = "select"
 
 
@@ -74,7 +74,7 @@ def place_formation(state: State, data: Data) -> None:
                 i = f.mirror(f.foot(i)) if p.id in data.heavy else f.mirror(i)
             at[p.id] = i
         state.at[side] = Positions(at)
-    state.carnage = []
+    state.carnage = 0
     state.carrier = None
     state.ball = f.centre
     state.ball_at_centre = True
@@ -83,7 +83,7 @@ def place_formation(state: State, data: Data) -> None:
 
 def clear_field(state: State) -> None:
     state.carnage_on_field = 0
-    state.carnage = []
+    state.carnage = 0
     state.carrier = None
     state.ball_at_centre = True
     state.fumble = None

@@ -41,7 +41,7 @@ def fumbler_squares(state: State, data: Data, ref: Ref) -> list[int]:
     """The squares a fumbler stands on (taken before a tackle removes him)."""
     if not state.board or ref.id not in state.at[ref.team]:
         return []
-    return pitch.squares(data.grid, data, state, ref.team, ref.id)
+    return pitch.squares(data.pitch, state, ref.team, ref.id)
 
 
 def _placer(state: State) -> int:
@@ -65,24 +65,25 @@ def resume_after_fumble(state: State, data: Data) -> None:
 
 
 def _free_squares(state: State, data: Data) -> int:
-    f = data.grid
+    p = data.pitch
     assert state.fumble is not None
+    f = p.grid
     near = f.mask(state.fumble.near)
-    taken = pitch.occupied(f, data, state, 0) | pitch.occupied(f, data, state, 1) | pitch.carnage(state)
+    taken = pitch.occupied(p, state, 0) | pitch.occupied(p, state, 1) | state.carnage
     return f.within(near, data.game.fumble_reach) & ~taken
 
 
 def _takers(state: State, data: Data) -> list[Ref]:
     """No empty square in reach: the players within reach (either side); failing them, the fumbler's
     opponents anywhere on the field (ruling fumble-give)."""
-    f = data.grid
+    p = data.pitch
     assert state.fumble is not None
-    zone = f.within(f.mask(state.fumble.near), data.game.fumble_reach)
-    near = [Ref(s, p) for s in (0, 1) for p in state.at[s] if pitch.figure(f, data, state, s, p) & zone]
+    zone = p.grid.within(p.grid.mask(state.fumble.near), data.game.fumble_reach)
+    near = [Ref(s, pid) for s in (0, 1) for pid in state.at[s] if pitch.figure(p, state, s, pid) & zone]
     if near:
         return near
     other = 1 - state.fumble.fumbler.team
-    return [Ref(other, p) for p in state.at[other]]
+    return [Ref(other, pid) for pid in state.at[other]]
 
 
 # ---- where the ball goes ----

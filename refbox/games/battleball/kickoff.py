@@ -59,10 +59,10 @@ def lineup_apply(state: State, data: Data, event: Event) -> None:
 
 
 def _lineup_squares(state: State, data: Data) -> int:
-    f = data.grid
-    side, pid = state.side, state.turn.mover
-    assert f is not None and pid is not None
-    free = f.zones[side] & ~pitch.occupied(f, data, state, side, skip=pid) & ~pitch.occupied(f, data, state, 1 - side)
+    p, side, pid = data.pitch, state.side, state.turn.mover
+    assert p is not None and pid is not None
+    f = p.grid
+    free = f.zones[side] & ~pitch.occupied(p, state, side, skip=pid) & ~pitch.occupied(p, state, 1 - side)
     if pid in data.heavy:
         free &= f.anchors(free)
     return free & ~(1 << state.at[side][pid])

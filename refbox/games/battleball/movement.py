@@ -7,7 +7,7 @@ from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option, Outcome, Roll
 from refbox.games.battleball import after_move as after_move_
 from refbox.games.battleball import flow, fumbles, odds, pitch, roster
-from refbox.games.battleball.data import Data
+from refbox.games.battleball.data import Data, Pitch
 from refbox.games.battleball.models import Ref, State
 from refbox.games.battleball.steps import STEPS
 from refbox.games.luck import Wins, all_different
@@ -35,7 +35,7 @@ def select_legal(state: State, data: Data) -> Legal:
     if not state.board:
         return Legal("choose", side, (*roster.on_field_ids(state, side), "halt"))
     ids = tuple(state.at[side])
-    return Legal("choose", side, ids if pitch.scoring_possible(data.grid, data, state) else (*ids, "halt"))
+    return Legal("choose", side, ids if pitch.scoring_possible(data.pitch, state) else (*ids, "halt"))
 
 
 @STEPS.prompt_for("select")
@@ -71,7 +71,7 @@ def select_apply(state: State, data: Data, event: Event) -> None:
 
 @STEPS.legal_for("move-roll", phase="movement")
 def move_roll_legal(state: State, data: Data) -> Legal:
-    return Legal("roll", state.side, sides=data.dice[state.turn.mover])  # type: ignore[index]
+    return data.move_rolls[state.side, state.turn.mover]  # type: ignore[index]
 
 
 @STEPS.prompt_for("move-roll")
@@ -141,7 +141,7 @@ def _after_roll(state: State, data: Data, steps: int) -> None:
     pid = state.turn.mover
     assert pid is not None
     t = state.turn
-    t.reach, t.reach_ball, t.endzone, t.stop, t.mates = pitch.move_reach(data.grid, data, state, state.side, pid, steps)
+    t.reach, t.reach_ball, t.endzone, t.stop, t.mates = pitch.move_reach(data.pitch, state, state.side, pid, steps)
     if not (t.reach or t.reach_ball or t.endzone):
         state.note(roster.stamp(data, state), f"{_rolls(data, state)}: no free square in reach, he stays put.",
                    state.side)
@@ -208,13 +208,14 @@ def move_to_apply(state: State, data: Data, event: Event) -> None:
         state.last_move = [state.at[side][pid]]
         flow.touchdown(state, data, side, f"{pid} carries the ball into the end zone")
         return
-    i = pitch.square_of(data.grid, event.value, t.reach | t.reach_ball)
+    p = data.pitch
+    i = pitch.square_of(p.grid, event.value, t.reach | t.reach_ball)
     can_without, can_with = (t.reach >> i) & 1, (t.reach_ball >> i) & 1
     if can_with and can_without and not carrying:
         t.dest = i
         state.step = "pickup"
         return
-    _move(state, data, side, pid, i, pick_up=bool(can_with) and not carrying)
+    _move(state, data, p, pid, i, pick_up=bool(can_with) and not carrying)
 
 
 @STEPS.legal_for("pickup", phase="movement")
@@ -235,7 +236,7 @@ def pickup_apply(state: State, data: Data, event: Event) -> None:
     dest, pid = state.turn.dest, state.turn.mover
     assert dest is not None and pid is not None
     state.turn.dest = None
-    _move(state, data, state.side, pid, dest, pick_up=event.value == "take")
+    _move(state, data, data.pitch, pid, dest, pick_up=event.value == "take")
 
 
 def _rolls(data: Data, state: State) -> str:
@@ -247,19 +248,23 @@ def _rolls(data: Data, state: State) -> str:
     return f"{who} rolls {faces[0]}"
 
 
-def _move(state: State, data: Data, side: int, pid: str, i: int, pick_up: bool) -> None:
-    f = data.grid
+def _move(state: State, data: Data, p: Pitch, pid: str, i: int, pick_up: bool) -> None:
+    """The mover of the side to move goes to square ``i`` (picking up the ball there or on the way)."""
+    side = state.side
     at = state.at[side]
     start = at[pid]
     at[pid] = i
     state.last_move = [start, i]
     if state.logged:
-        state.note(roster.stamp(data, state), f"{_rolls(data, state)}: moves {f.ids[start]} to {f.ids[i]}.", side)
+        ids = p.grid.ids
+        state.note(roster.stamp(data, state), f"{_rolls(data, state)}: moves {ids[start]} to {ids[i]}.", side)
     if pick_up:
         _pick_up(state, data, Ref(side, pid))
     t = state.turn
-    ours = t.mates | pitch.figure(f, data, state, side, pid)
-    after_move(state, data, bool(ours & t.stop) if pid not in data.heavy else None)
+    if pid in p.heavy:  # two squares: whether they touch an opponent is worked out
+        after_move(state, data)
+    else:  # one square: he stopped next to an opponent or nobody of ours did (they stood still)
+        after_move(state, data, bool((t.mates | 1 << i) & t.stop))
 
 
 def _pick_up(state: State, data: Data, ref: Ref) -> None:
@@ -274,7 +279,7 @@ def after_move(state: State, data: Data, contact_known: bool | None = None) -> N
     """On the board, the move is done: a tackle if anyone of ours touches an opponent, else hand-off / pass /
     end (the turn passes at once when there is nothing else). ``contact_known``: whether they touch, where the
     move worked it out (a one-square mover: his stop squares are the squares next to an opponent)."""
-    touching = contact_known if contact_known is not None else pitch.in_contact(data.grid, data, state, state.side)
+    touching = contact_known if contact_known is not None else pitch.in_contact(data.pitch, state, state.side)
     if touching:
         state.step = "tackle"
     elif len(after_move_.board_actions(state, data)) > 1:

@@ -36,9 +36,10 @@ def receivers(state: State, data: Data, first_only: bool = False) -> tuple[str, 
     cover it (ruling throwing-distance). ``first_only``: the first found (is there any?)."""
     passer = state.carrier
     assert passer is not None
-    f, side = data.grid, state.side
-    dist, mine = f.distance, pitch.squares(f, data, state, side, passer.id)
-    heavy, catch = data.heavy, data.catches
+    p, side = data.pitch, state.side
+    f = p.grid
+    dist, mine = f.distance, pitch.squares(p, state, side, passer.id)
+    heavy, catch = p.heavy, p.catches
     out = []
     for pid, b in state.at[side].items():
         if pid == passer.id:
@@ -68,7 +69,7 @@ def pass_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
     options = []
     for pid in legal.ids:
         ref = Ref(side, pid)
-        dist = pitch.distance(data.grid, data, state, passer, ref)
+        dist = pitch.distance(data.pitch, state, passer, ref)
         o = odds.pass_odds(roster.dice(data, ref), data.game.passing_die, dist)
         options.append(roster.figure_option(data, state, side, pid, chance=o["caught"],
                                             label=f"{roster.short(data, ref)}: {dist} squares, "
@@ -84,7 +85,7 @@ def pass_to_apply(state: State, data: Data, event: Event) -> None:
     if not state.board:  # the table counts the squares
         state.step = "pass-distance"
         return
-    state.turn.distance = pitch.distance(data.grid, data, state, passer, ref)
+    state.turn.distance = pitch.distance(data.pitch, state, passer, ref)
     state.note(roster.stamp(data, state), f"{roster.full(data, state, passer)} throws to {ref.id}, "
                f"{state.turn.distance} squares away.", state.side)
     state.step = "pass-roll"
@@ -200,12 +201,12 @@ def pass_caught(faces: list[int], distance: int) -> bool:
 def _landing(state: State, data: Data) -> tuple[int, int, int]:
     """At the passing die's distance from the receiver: the squares the defending coach may choose (empty or
     his own players'), the passing side's players' squares, and carnage squares."""
-    f = data.grid
+    p = data.pitch
     n = state.turn.passing_face
     assert n is not None and state.turn.receiver is not None
-    ring = f.ring(pitch.figure(f, data, state, state.side, state.turn.receiver), n)
-    ours = pitch.occupied(f, data, state, state.side)
-    blocked = pitch.carnage(state)
+    ring = p.grid.ring(pitch.figure(p, state, state.side, state.turn.receiver), n)
+    ours = pitch.occupied(p, state, state.side)
+    blocked = state.carnage
     return ring & ~ours & ~blocked, ring & ours, ring & blocked
 
 
@@ -217,12 +218,12 @@ def pass_land_legal(state: State, data: Data) -> Legal:
 @STEPS.prompt_for("pass-land")
 def pass_land_prompt(state: State, data: Data, legal: Legal) -> Choose:
     f, placer = data.grid, 1 - state.side
-    theirs = pitch.occupied(f, data, state, placer)
+    theirs = pitch.occupied(data.pitch, state, placer)
     options = []
     for sid in legal.ids:
         i = f.by_id[sid]
         if (theirs >> i) & 1:
-            who = pitch.who_at(f, data, state, i)
+            who = pitch.who_at(data.pitch, state, i)
             label = f"On {who.id if who else sid}: intercepted"
         else:
             label = f"On {sid}: a loose ball"
@@ -235,7 +236,7 @@ def pass_land_prompt(state: State, data: Data, legal: Legal) -> Choose:
 def pass_land_apply(state: State, data: Data, event: Event) -> None:
     f = data.grid
     i = pitch.square_of(f, event.value, _landing(state, data)[0])
-    who = pitch.who_at(f, data, state, i)
+    who = pitch.who_at(data.pitch, state, i)
     where = roster.stamp(data, state)
     if who is not None:
         state.carrier = who
@@ -306,8 +307,8 @@ def recover_by_legal(state: State, data: Data) -> Legal:
     side = state.side
     if not state.board:
         return Legal("choose", 1 - side, roster.on_field_ids(state, side))
-    f, ours = data.grid, _landing(state, data)[1]
-    return Legal("choose", 1 - side, tuple(pid for pid in state.at[side] if pitch.figure(f, data, state, side, pid) & ours))
+    p, ours = data.pitch, _landing(state, data)[1]
+    return Legal("choose", 1 - side, tuple(pid for pid in state.at[side] if pitch.figure(p, state, side, pid) & ours))
 
 
 @STEPS.prompt_for("recover-by")

@@ -1,5 +1,5 @@
 """Where the figures stand on refbox's board, and what follows from it: who is next to whom, where a mover can
-go, where a loose ball may be put. Pure functions of the state and the board's grid (``data.grid``:
+go, where a loose ball may be put. Pure functions of the state and the board (``data.pitch``: its grid is
 refbox.engine.geometry.staggered); no prompts, no rules flow."""
 
 from __future__ import annotations
@@ -9,18 +9,18 @@ from itertools import chain
 from refbox.engine.errors import RuleError
 from refbox.engine.geometry.staggered import StaggeredGrid, reach
 from refbox.engine.prompts import LazyIds
-from refbox.games.battleball.data import Data
+from refbox.games.battleball.data import Data, Pitch
 from refbox.games.battleball.models import Positions, Ref, State
 
 
 def key_of(data: Data, pid: str) -> str:
-    p = data.places.get(pid)
-    return p.key if p else ""
+    place = data.places.get(pid)
+    return place.key if place else ""
 
 
 def code_of(data: Data, side: int, pid: str) -> str:
-    p = data.places.get(pid)
-    code = p.code if p else pid[:2]
+    place = data.places.get(pid)
+    code = place.code if place else pid[:2]
     return code.upper() if side == 0 else code.lower()
 
 
@@ -32,85 +32,75 @@ def view_square(f: StaggeredGrid, i: int) -> tuple[int, int]:
 # ---- figures on squares ----
 
 
-def squares(f: StaggeredGrid, data: Data, state: State, side: int, pid: str) -> list[int]:
+def squares(p: Pitch, state: State, side: int, pid: str) -> list[int]:
     i = state.at[side][pid]
-    return [i, f.foot(i)] if pid in data.heavy else [i]
+    return [i, p.grid.foot(i)] if pid in p.heavy else [i]
 
 
-def figure(f: StaggeredGrid, data: Data, state: State, side: int, pid: str) -> int:
+def figure(p: Pitch, state: State, side: int, pid: str) -> int:
     i = state.at[side][pid]
-    return 1 << i | f.foot_bits[i] if pid in data.heavy else 1 << i
+    return 1 << i | p.grid.foot_bits[i] if pid in p.heavy else 1 << i
 
 
-def occupied(f: StaggeredGrid, data: Data, state: State, side: int, skip: str | None = None) -> int:
+def occupied(p: Pitch, state: State, side: int, skip: str | None = None) -> int:
     """The squares ``side``'s figures stand on (but ``skip``'s): their first feet, as their positions keep
     them, and the Heavy Tackles' second feet."""
     at = state.at[side]
     m = at.squares() if type(at) is Positions else Positions(at).squares()
-    one = data.one_heavy
+    feet = p.grid.foot_bits
+    one = p.one_heavy
     if one is not None:  # the usual line-up: one Heavy Tackle
         i = at.get(one)
         if i is not None:
-            m |= f.foot_bits[i]
+            m |= feet[i]
     else:
-        for pid in data.heavy.intersection(at):
-            m |= f.foot_bits[at[pid]]
+        for pid in p.heavy.intersection(at):
+            m |= feet[at[pid]]
     if skip is not None:
         i = at.get(skip)
         if i is not None:  # his figure off the mask (``figure``, inline: every move asks)
-            m ^= 1 << i | f.foot_bits[i] if skip in data.heavy else 1 << i
+            m ^= 1 << i | feet[i] if skip in p.heavy else 1 << i
     return m
 
 
-def carnage(state: State) -> int:
-    """The carnage squares, as a mask."""
-    m = 0
-    for i in state.carnage:
-        m |= 1 << i
-    return m
-
-
-def who_at(f: StaggeredGrid, data: Data, state: State, i: int) -> Ref | None:
+def who_at(p: Pitch, state: State, i: int) -> Ref | None:
     for side in (0, 1):
         for pid in state.at[side]:
-            if i in squares(f, data, state, side, pid):
+            if i in squares(p, state, side, pid):
                 return Ref(side, pid)
     return None
 
 
-def ball_squares(f: StaggeredGrid, data: Data, state: State) -> int:
+def ball_squares(p: Pitch, state: State) -> int:
     """Where the ball is: its loose square, or the carrier's square(s) (0 off the board)."""
     if state.carrier is not None:
-        return figure(f, data, state, state.carrier.team, state.carrier.id)
+        return figure(p, state, state.carrier.team, state.carrier.id)
     return 1 << state.ball if state.ball is not None else 0
 
 
 # ---- moving ----
 
 
-def move_reach(f: StaggeredGrid, data: Data, state: State, side: int, pid: str,
+def move_reach(p: Pitch, state: State, side: int, pid: str,
                steps: int) -> tuple[int, int, bool, int, int]:
     """For ``pid`` of ``side`` moving up to ``steps``: the squares he may end on without the ball, with the
     ball, whether the end zone is in reach (see staggered.reach), the squares where he must stop, and his
     team-mates' squares. A Heavy Tackle's squares are his first foot's (the second follows, side by side)."""
-    b = data.board
-    assert b is not None
+    f = p.grid
     # (``a ^ (a & b)`` is ``a & ~b`` without a negative int: those cost CPython a conversion each)
-    opp = occupied(f, data, state, 1 - side)
-    mates = occupied(f, data, state, side, skip=pid)
-    open_ = f.exists
-    if state.carnage:
-        open_ ^= open_ & carnage(state)  # the squares free of carnage
+    opp = occupied(p, state, 1 - side)
+    mates = occupied(p, state, side, skip=pid)
+    open_ = f.exists ^ state.carnage  # the squares free of carnage
     near_opp = f.spread(opp)
     near_opp ^= near_opp & opp  # new each turn (the other side moved last): no use remembering
-    passable = open_ ^ (open_ & (opp | ((mates & near_opp) if b.through_team_mates else mates)))
+    passable = open_ ^ (open_ & (opp | ((mates & near_opp) if p.through_team_mates else mates)))
     empty = passable ^ (passable & mates)  # the same as open_ less opp and mates: passable has no opp
-    if not b.stop_on_half_squares:
+    if not p.stop_on_half_squares:
         empty ^= empty & f.half
     carrying = state.carries(side, pid)
     ball = 1 << state.ball if state.ball is not None else 0
     last, stop = f.last[side], near_opp
-    if pid in data.heavy:
+    if pid in p.heavy:
         passable &= f.anchors(passable)
         empty &= f.anchors(empty)
         stop |= f.anchors(stop)
@@ -130,80 +120,80 @@ def progress_ids(f: StaggeredGrid, mask: int, side: int) -> tuple[str, ...]:
 # ---- contact ----
 
 
-def in_contact(f: StaggeredGrid, data: Data, state: State, side: int) -> bool:
+def in_contact(p: Pitch, state: State, side: int) -> bool:
     """Whether a player of ``side`` stands next to an opponent (``pairs`` is not empty)."""
-    theirs = occupied(f, data, state, 1 - side)
-    return bool(f.next_to(theirs) & occupied(f, data, state, side))
+    theirs = occupied(p, state, 1 - side)
+    return bool(p.grid.next_to(theirs) & occupied(p, state, side))
 
 
-def pairs(f: StaggeredGrid, data: Data, state: State, side: int, first: str | None = None) -> list[tuple[str, str]]:
+def pairs(p: Pitch, state: State, side: int, first: str | None = None) -> list[tuple[str, str]]:
     """Every (our player, their player) standing next to each other; ``first``'s pairs lead."""
-    ours, theirs = state.at[side], state.at[1 - side]
-    opp = occupied(f, data, state, 1 - side)
-    if not f.next_to(occupied(f, data, state, side)) & opp:
+    f, ours, theirs = p.grid, state.at[side], state.at[1 - side]
+    opp = occupied(p, state, 1 - side)
+    if not f.next_to(occupied(p, state, side)) & opp:
         return []
     out = []
-    targets = [(q, figure(f, data, state, 1 - side, q)) for q in theirs]
-    order = sorted(ours, key=lambda p: p != first)
-    for p in order:
-        around = f.spread(figure(f, data, state, side, p))
+    targets = [(q, figure(p, state, 1 - side, q)) for q in theirs]
+    for a in sorted(ours, key=lambda a: a != first):
+        around = f.spread(figure(p, state, side, a))
         if around & opp:
-            out.extend((p, q) for q, m in targets if around & m)
+            out.extend((a, q) for q, m in targets if around & m)
     return out
 
 
-def adjacent_mates(f: StaggeredGrid, data: Data, state: State, side: int, pid: str) -> list[str]:
-    around = f.spread(figure(f, data, state, side, pid))
-    if not around & occupied(f, data, state, side, skip=pid):
+def adjacent_mates(p: Pitch, state: State, side: int, pid: str) -> list[str]:
+    around = p.grid.spread(figure(p, state, side, pid))
+    if not around & occupied(p, state, side, skip=pid):
         return []  # the common case, told by one mask
-    return [q for q in state.at[side] if q != pid and around & figure(f, data, state, side, q)]
+    return [q for q in state.at[side] if q != pid and around & figure(p, state, side, q)]
 
 
-def distance(f: StaggeredGrid, data: Data, state: State, a: Ref, b: Ref) -> int:
+def distance(p: Pitch, state: State, a: Ref, b: Ref) -> int:
     """Squares from one figure to another, counted over everything in between (the nearest feet)."""
-    return min(f.distance(x, y) for x in squares(f, data, state, a.team, a.id)
-               for y in squares(f, data, state, b.team, b.id))
+    return min(p.grid.distance(x, y) for x in squares(p, state, a.team, a.id)
+               for y in squares(p, state, b.team, b.id))
 
 
 # ---- halts ----
 
 
-def scoring_possible(f: StaggeredGrid, data: Data, state: State) -> bool:
+def scoring_possible(p: Pitch, state: State) -> bool:
     """Whether some side can still get to the ball and carry it into the end zone it attacks: the ball, one
     of that side's players and that end zone's last squares connected through squares free of carnage
     (figures move away; carnage stays until the field is cleared). A Heavy Tackle needs room for both his
     squares all the way (ruling ``halt-offered``)."""
-    if len(state.carnage) < 3:
+    if state.carnage.bit_count() < 3:
         return True  # fewer tokens cannot wall anything in
-    seed = ball_squares(f, data, state)
+    seed = ball_squares(p, state)
     if not seed:
         return True
-    open_ = f.exists ^ (f.exists & carnage(state))
+    f = p.grid
+    open_ = f.exists ^ state.carnage
     region = f.connected(seed, open_)
-    heavy = data.heavy
+    heavy = p.heavy
     c = state.carrier
     if c is not None and c.id not in heavy and region & f.last[c.team]:
         return True  # the carrier stands in the region (on the ball's square) and can run it in
     for side in (0, 1):
         last, at = f.last[side], state.at[side]
-        if region & last and region & _light(data, at):
+        if region & last and region & _light(p, at):
             return True
         if any(_heavy_can_score(f, open_, at[pid], seed, last) for pid in heavy.intersection(at)):
             return True
     return False
 
 
-def _light(data: Data, at: dict[str, int]) -> int:
+def _light(p: Pitch, at: dict[str, int]) -> int:
     """The squares of a side's one-square figures: every first foot (``Positions.squares``) but the two-square
     figures' (no two figures share a square)."""
     m = at.squares() if type(at) is Positions else Positions(at).squares()
-    one = data.one_heavy
+    one = p.one_heavy
     if one is not None:  # the usual line-up: one Heavy Tackle
         i = at.get(one)
         if i is not None:
             m ^= 1 << i
         return m
-    for pid in data.heavy.intersection(at):
+    for pid in p.heavy.intersection(at):
         m ^= m & (1 << at[pid])
     return m
 

@@ -91,7 +91,7 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
     for i in bits_of(f.lines[0] | f.lines[1]):
         cells[_v(f, i)] = line
     cells[_v(f, f.centre)] = Cell("+", "line")
-    for i in state.carnage:
+    for i in bits_of(state.carnage):
         cells[_v(f, i)] = Cell("××", "carnage")
     if state.ball is not None:
         cells[_v(f, state.ball)] = Cell("●", "ball")
@@ -101,16 +101,16 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
     for side in (0, 1):
         for pid in state.at[side]:
             code = pitch.code_of(data, side, pid)
-            for i in pitch.squares(f, data, state, side, pid):
+            for i in pitch.squares(data.pitch, state, side, pid):
                 cells[_v(f, i)] = Cell(code, f"team{side}")
     if state.carrier is not None and state.carrier.id in state.at[state.carrier.team]:
-        for i in pitch.squares(f, data, state, state.carrier.team, state.carrier.id):
+        for i in pitch.squares(data.pitch, state, state.carrier.team, state.carrier.id):
             marks[_v(f, i)] = "carrier"
     _step_marks(state, data, f, marks)
     focus = None
     mover = state.turn.mover
     if mover is not None and mover in state.at[state.side] and state.step in MOVING:
-        for i in pitch.squares(f, data, state, state.side, mover):
+        for i in pitch.squares(data.pitch, state, state.side, mover):
             marks[_v(f, i)] = "mover"
         focus = _v(f, state.at[state.side][mover])
     elif state.ball is not None:
@@ -144,7 +144,7 @@ def _step_marks(state: State, data: Data, f, marks: dict) -> None:
         for answer in STEPS.legal(state, data).ids:
             if step == "tackle":
                 target = answer.split(">")[1]
-                for i in pitch.squares(f, data, state, 1 - state.side, target):
+                for i in pitch.squares(data.pitch, state, 1 - state.side, target):
                     marks[_v(f, i)] = "target"
             elif answer in f.by_id:
                 marks[_v(f, f.by_id[answer])] = "reach"
@@ -163,7 +163,7 @@ def _board_notes(state: State, data: Data, names: list[str]) -> list[str]:
     ball, _ = ball_text(state, data)
     fit = [len(state.on_field(s)) for s in (0, 1)]
     rules = [state.team_rules[s] for s in (0, 1)]
-    out = [f"Ball: {ball}", f"On the field: {names[0]} {fit[0]}, {names[1]} {fit[1]} · carnage: {len(state.carnage)}"]
+    out = [f"Ball: {ball}", f"On the field: {names[0]} {fit[0]}, {names[1]} {fit[1]} · carnage: {state.carnage.bit_count()}"]
     if any(rules):
         out.append(f"Team Rules: {rules[0] or '—'} / {rules[1] or '—'}")
     out.append("Tab: rosters")
