@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, field_validator
+from pydantic_core import CoreSchema, core_schema
 
 from refbox.engine.state import GameState
 from refbox.engine.text import Name
@@ -178,9 +179,10 @@ class Positions(dict):
         "pop", "popitem", "clear", "update", "setdefault", "__ior__"))
     del _forgets
 
-
-def _positions(sides: list[dict[str, int]]) -> list[Positions]:
-    return [side if type(side) is Positions else Positions(side) for side in sides]
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: type, handler: GetCoreSchemaHandler) -> CoreSchema:
+        """Checked as a ``dict[str, int]`` where a state enters from a file, then held as Positions."""
+        return core_schema.no_info_after_validator_function(cls, handler(dict[str, int]))
 
 
 @dataclass(slots=True, kw_only=True)
@@ -210,11 +212,9 @@ class State(GameState):
     result: str = ""
     # ---- the board, when refbox keeps the positions (Setup.board == "screen") ----
     board: bool = False
-    at: Annotated[list[dict[str, int]], AfterValidator(_positions)] = field(
-        default_factory=lambda: [Positions(), Positions()])
+    at: list[Positions] = field(default_factory=lambda: [Positions(), Positions()])
     """Per side, where each player on the field stands: player id -> square (a Heavy Tackle: his first
-    square; the second is ``StaggeredGrid.foot`` of it). Players off the field have no square. Held as
-    Positions."""
+    square; the second is ``StaggeredGrid.foot`` of it). Players off the field have no square."""
     ball: int | None = None
     """The square of a loose ball (None while someone carries it, or off the board)."""
     carnage: int = 0

@@ -62,7 +62,7 @@ def select_apply(state: State, data: Data, event: Event) -> None:
             first = state.last_holder if state.last_holder is not None else state.side
         flow.halt(state, data, first, "the referee sees no way to reach an end zone")
         return
-    state.turn.mover = str(event.value)
+    state.turn.mover = event.value  # type: ignore[assignment]  # a choice: a player id
     state.step = "move-roll"
 
 

@@ -46,7 +46,7 @@ def occupied(p: Pitch, state: State, side: int, skip: str | None = None) -> int:
     """The squares ``side``'s figures stand on (but ``skip``'s): their first feet, as their positions keep
     them, and the Heavy Tackles' second feet."""
     at = state.at[side]
-    m = at.squares() if type(at) is Positions else Positions(at).squares()
+    m = at.squares()
     feet = p.grid.foot_bits
     one = p.one_heavy
     if one is not None:  # the usual line-up: one Heavy Tackle
@@ -183,10 +183,10 @@ def scoring_possible(p: Pitch, state: State) -> bool:
     return False
 
 
-def _light(p: Pitch, at: dict[str, int]) -> int:
+def _light(p: Pitch, at: Positions) -> int:
     """The squares of a side's one-square figures: every first foot (``Positions.squares``) but the two-square
     figures' (no two figures share a square)."""
-    m = at.squares() if type(at) is Positions else Positions(at).squares()
+    m = at.squares()
     one = p.one_heavy
     if one is not None:  # the usual line-up: one Heavy Tackle
         i = at.get(one)
