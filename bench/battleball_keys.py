@@ -31,13 +31,13 @@ from pathlib import Path
 from refbox.engine.match import Match
 from refbox.engine.play import random_event
 from refbox.games.battleball.demo import SETUP
-from refbox.games.battleball.rules import RANDOM_WEIGHTS
+from refbox.games.battleball.rules import Battleball
 path = Path(sys.argv[1]) / "matches" / "battleball-2026-01-01-000000.jsonl"
 path.parent.mkdir(parents=True, exist_ok=True)
 m = Match.new("battleball", SETUP, seed=7, path=path, dice_mode="digital")
 rng = random.Random(7)
 while not (m.state.step == "move-to" and len(m.legal().ids) > 250):
-    m.submit(random_event(m.legal(), rng, RANDOM_WEIGHTS))
+    m.submit(random_event(m.legal(), rng, Battleball.random_weights))
 m.save(); m.close()
 """
 

@@ -32,14 +32,14 @@ N = int(sys.argv[1]) if len(sys.argv) > 1 else 80
 
 def battleball(data: Path) -> tuple[Path, list[str]]:
     from refbox.games.battleball.demo import SETUP
-    from refbox.games.battleball.rules import RANDOM_WEIGHTS
+    from refbox.games.battleball.rules import Battleball
 
     path = data / "matches" / "battleball-2026-01-01-000000.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     m = Match.new("battleball", SETUP, seed=7, path=path, dice_mode="digital")
     rng = random.Random(7)
     while not (m.state.step == "move-to" and len(m.legal().ids) > 250):
-        m.submit(random_event(m.legal(), rng, RANDOM_WEIGHTS))
+        m.submit(random_event(m.legal(), rng, Battleball.random_weights))
     m.save()
     m.close()
     return path, ["u", "U"]

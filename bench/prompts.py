@@ -58,14 +58,12 @@ def monster_ball(seeds: int) -> None:
 def battleball(seeds: int) -> None:
     from test_battleball_helpers import SETUP
 
-    from refbox.games.battleball import rules
-
     match = Match.new("battleball", SETUP, 7)
-    rules.warm_odds(match.data)
+    match.rules.warm_odds()
     times = []
 
     def best_of_three(m: Match) -> None:
-        times.append(min(timed(lambda s: m.rules.prompt(s, m.data), m.state) for _ in range(3)))
+        times.append(min(timed(m.rules.prompt, m.state) for _ in range(3)))
 
     for seed in range(7, 7 + seeds):
         sim.play_random(Match.new("battleball", SETUP, seed), seed, invariant=best_of_three)

@@ -159,7 +159,7 @@ class TestFiles:
 class TestReplay:
     async def test_stepping_never_writes_and_never_locks(self, tmp_path):
         """By input, by turn, by score, to a log line: the journal's bytes are the same and no lock is taken."""
-        board = {"board": "screen", "skip_forced": True}
+        board = {"board": "screen"}
         finished = save(play("battleball", seed=1, upto=1500, setup=board), tmp_path, "battleball-part")
         before = {p.name: p.read_bytes() for p in matchfiles.files_of(finished)}
         holder, _ = Match.load(finished)

@@ -7,7 +7,7 @@ import itertools
 import pytest
 from test_battleball_helpers import HARTS, WOLVES, Table, kickoff, move
 
-from refbox.engine.prompts import Number, choose, confirm, number, roll
+from refbox.engine.prompts import Number, choose, number, roll
 from refbox.games.battleball import odds
 from refbox.games.battleball.models import Ref
 
@@ -17,7 +17,7 @@ def t() -> Table:
     """Wolves to move; RB1 picks up the ball and nobody is next to an opponent."""
     table = Table()
     kickoff(table, first=WOLVES)
-    move(table, "RB1", 8, ball="pickup", adjacent=False)
+    move(table, "RB1", 8, ball="pickup")
     return table
 
 
@@ -152,7 +152,7 @@ def test_a_short_pass_with_no_square_is_recovered_by_the_passing_side(t):
 
 def test_a_short_pass_with_only_carnage_squares_halts_play(t):
     pass_to(t, "S1", 20)
-    t.send(roll(5, 3), choose("halt"), confirm())
+    t.send(roll(5, 3), choose("halt"))
     assert t.state.side == WOLVES and t.state.ball_at_centre  # the passing side had the ball
 
 
@@ -187,9 +187,8 @@ def test_the_fumbled_ball_may_go_to_a_player_of_the_fumbling_side(t):
 def test_a_fumble_with_nowhere_to_go_halts_play_and_the_fumbling_side_moves_first(t):
     fumble(t)
     t.send(choose("halt"))
-    assert t.state.step == "halt"
-    t.send(confirm())
-    assert t.state.side == WOLVES and t.state.fumble is None
+    assert t.state.log[-1].text.startswith("Halt: clear the field")
+    assert t.state.side == WOLVES and t.state.fumble is None and t.state.step == "select"
 
 
 def test_a_total_exactly_the_distance_is_caught(t):

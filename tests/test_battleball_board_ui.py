@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from test_battleball_ui import make_app, open_setup, start
 from textual import events
 
+from refbox.engine.clone import clone
 from refbox.engine.play import random_event
 from refbox.ui.app import RefboxApp
 from refbox.ui.keys import assign_keys
@@ -137,7 +137,7 @@ async def test_esc_and_backspace_clear_the_first_key_of_a_two_key_square_and_the
     async with app.run_test(size=SIZE) as pilot:
         screen, prompt, keys = await to_a_long_move(app, pilot)
         first = next(k[0] for k in keys if len(k) == 2 and k[0] + k[0] in keys)  # "X": XX is a square too
-        before = screen.match.state.model_copy(deep=True)
+        before = clone(screen.match.state)
         panel = screen.query_one(PromptPanel)
         await pilot.press(first)
         assert screen.ui.code == first and f"{first}… : type the second key, Esc clears" in panel.shown_head.plain
@@ -189,7 +189,7 @@ async def test_the_cursor_caption_names_squares_as_the_options_and_the_log_do(tm
         await pilot.press("right")  # one square on, where no option stands: named the same way
         col, row = first.id.split(".")
         assert caption.plain.endswith(f"cursor {int(col) + 1}.{row}")
-        before = screen.match.state.model_copy(deep=True)
+        before = clone(screen.match.state)
         await pilot.press("enter")  # no answer stands there: refused by that name, not the list's first answer
         assert screen.match.state == before
         assert screen.ui.error.startswith(f"{int(col) + 1}.{row} is not one of the answers")

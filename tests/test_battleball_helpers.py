@@ -1,7 +1,8 @@
 """Shared helpers for the Battleball tests (no tests here): a table to drive the rules, and short-cuts.
 
-``Table`` drives ``rules`` directly like a Match does (check the event against the prompt, apply,
-roll back on error) but lets a test arrange the board first (who carries, who is left).
+``Table`` drives the rules directly like a Match does (check the event against the prompt, apply,
+roll back on error) but lets a test arrange the board first (who carries, who is left). ``Table`` plays with
+a physical board (the table reports what happens on it); ``BoardTable`` on refbox's board.
 """
 
 from __future__ import annotations
@@ -9,19 +10,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from refbox.engine import registry
-from refbox.engine.sim import RulesTable
 from refbox.engine.match import Match
-from refbox.engine.prompts import Event, choose, confirm, roll
-from refbox.games.battleball import rules
-from refbox.games.battleball.models import Ref
+from refbox.engine.prompts import Event, choose, roll
+from refbox.engine.sim import RulesTable
+from refbox.games.battleball.data import Data
+from refbox.games.battleball.models import Positions, Ref
+from refbox.games.battleball.rules import Battleball
 
 WOLVES, HARTS = 0, 1
 """With the default setup coach 0 (Ann) takes the Iron Wolves, coach 1 (Bob) the Black Harts."""
 
-SETUP = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves"}
+SETUP = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves", "board": "table"}
+"""A match at the table: a physical board, and the table reports what happens on it."""
 
 
-def load_data(house_file: Path | None = None) -> rules.Data:
+def load_data(house_file: Path | None = None) -> Data:
     entry = registry.lookup("battleball")
     if house_file is not None:
         from dataclasses import replace
@@ -31,8 +34,8 @@ def load_data(house_file: Path | None = None) -> rules.Data:
 
 
 class Table(RulesTable):
-    def __init__(self, data: rules.Data | None = None, setup: dict | None = None) -> None:
-        super().__init__(rules.Battleball(data or load_data()), setup or SETUP)
+    def __init__(self, data: Data | None = None, setup: dict | None = None) -> None:
+        super().__init__(Battleball(data or load_data()), setup or SETUP)
 
     # ---- arranging the board ----
 
@@ -54,8 +57,8 @@ class Table(RulesTable):
 
 
 def kickoff(t: Table | Match, first: int = WOLVES) -> None:
-    """Line up and win the roll-off for ``first`` (no Team Rules in the shipped ruleset)."""
-    send(t, confirm(), roll(20, 1) if first == 0 else roll(1, 20))
+    """Win the roll-off for ``first`` (the line-up is logged; no Team Rules in the shipped ruleset)."""
+    send(t, roll(20, 1) if first == 0 else roll(1, 20))
 
 
 def send(t: Table | Match, *events: Event) -> None:
@@ -66,13 +69,14 @@ def send(t: Table | Match, *events: Event) -> None:
             t.submit(e)
 
 
-def move(t: Table | Match, pid: str, *faces: int, ball: str | None = None, adjacent: bool | None = None) -> None:
-    """Pick ``pid``, roll ``faces``; answer the ball question and the next-to-an-opponent question if given."""
+def move(t: Table | Match, pid: str, *faces: int, ball: str | None = None, then: str | None = None) -> None:
+    """Pick ``pid``, roll ``faces``; answer the ball question and the after-move question ("tackle", "end",
+    "hand-off", "pass") if given."""
     send(t, choose(pid), roll(*faces))
     if ball is not None:
         send(t, choose(ball))
-    if adjacent is not None:
-        send(t, choose("yes" if adjacent else "no"))
+    if then is not None:
+        send(t, choose(then))
 
 
 def new_match(seed: int = 1) -> Match:
@@ -81,35 +85,33 @@ def new_match(seed: int = 1) -> Match:
 
 # ---- on refbox's board ----
 
-BOARD_SETUP = {**SETUP, "board": "screen", "skip_forced": True}
-"""A new match's defaults: refbox keeps the positions, forced questions are skipped."""
+BOARD_SETUP = {**SETUP, "board": "screen"}
+"""A new match's default: refbox keeps the positions."""
 
 
 class BoardTable(Table):
     """A Table on refbox's board, with short-cuts to stand figures on squares."""
 
-    def __init__(self, data: rules.Data | None = None) -> None:
+    def __init__(self, data: Data | None = None) -> None:
         super().__init__(data, BOARD_SETUP)
 
     @property
     def f(self):
-        from refbox.games.battleball import pitch
+        return self.data.grid
 
-        return pitch.board_of(self.data)
-
-    def kickoff(self, first: int = WOLVES) -> "BoardTable":
+    def kickoff(self, first: int = WOLVES) -> BoardTable:
         """Both coaches take the default line-up; ``first`` wins the roll-off."""
         return self.send(choose("done"), choose("done"), roll(20, 1) if first == WOLVES else roll(1, 20))
 
     def arrange(self, wolves: dict[str, tuple[int, int]], harts: dict[str, tuple[int, int]],
                 ball: tuple[int, int] | None = None, carrier: tuple[int, str] | None = None,
-                carnage: tuple[tuple[int, int], ...] = ()) -> "BoardTable":
+                carnage: tuple[tuple[int, int], ...] = ()) -> BoardTable:
         """Stand only these figures on these squares (the rest wait in the Locker Room)."""
         for side, places in ((WOLVES, wolves), (HARTS, harts)):
-            self.state.at[side] = {pid: self.f.at(*sq) for pid, sq in places.items()}
+            self.state.at[side] = Positions({pid: self.f.at(*sq) for pid, sq in places.items()})
             for p in self.state.players[side]:
                 p.status = "field" if p.id in places else "locker"  # type: ignore[assignment]
-        self.state.carnage = [self.f.at(*sq) for sq in carnage]
+        self.state.carnage = self.f.mask(self.f.at(*sq) for sq in carnage)
         self.state.carrier = Ref(team=carrier[0], id=carrier[1]) if carrier else None
         self.state.ball = self.f.at(*ball) if ball else None
         self.state.ball_at_centre = False

@@ -1,4 +1,4 @@
-"""Battleball tackles: lower roll wins, Locker Room or serious injury, ties, carnage, emptied fields."""
+"""Battleball tackles at the table: lower roll wins, Locker Room or serious injury, ties, carnage, emptied fields."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from test_battleball_helpers import HARTS, WOLVES, Table, kickoff, move
 
-from refbox.engine.prompts import GameOver, choose, confirm, roll
+from refbox.engine.prompts import GameOver, choose, roll
 from refbox.games.battleball import odds
 from refbox.games.battleball.models import Ref
 
@@ -20,18 +20,23 @@ def t() -> Table:
 
 
 def tackle(t: Table, tackler: str, target: str, *faces: int, mover: str = "RB1") -> None:
-    """Move ``mover`` 3 squares next to an opponent, then ``tackler`` tackles ``target`` with ``faces``."""
+    """Move ``mover`` 3 squares next to an opponent, then ``tackler`` tackles ``target`` with ``faces`` (a tackler
+    or target who is the only one on the field is not asked for)."""
     if t.state.carrier is None:
-        move(t, mover, 3, ball="left", adjacent=True)
+        move(t, mover, 3, ball="left", then="tackle")
     elif t.state.carrier == Ref(team=WOLVES, id=mover):
-        move(t, mover, 3, ball="kept", adjacent=True)
+        move(t, mover, 3, ball="kept", then="tackle")
     else:
-        move(t, mover, 3, adjacent=True)
-    t.send(choose(tackler), choose(target), roll(*faces))
+        move(t, mover, 3, then="tackle")
+    for step, answer in (("tackler", tackler), ("target", target)):
+        if t.state.step == step:
+            t.send(choose(answer))
+    assert (t.state.turn.tackler, t.state.turn.target) == (tackler, target)
+    t.send(roll(*faces))
 
 
 def test_the_player_who_just_moved_is_offered_first_as_tackler(t):
-    move(t, "S2", 3, ball="left", adjacent=True)
+    move(t, "S2", 3, ball="left", then="tackle")
     assert t.option_ids()[0] == "S2"
 
 
@@ -96,6 +101,12 @@ def test_each_removed_player_leaves_a_carnage_token_and_a_heavy_tackle_two(t):
     assert t.state.carnage_on_field == 3 and t.state.carnage_placed == 3
 
 
+def test_a_heavy_tackles_die_that_changes_nothing_is_not_asked_for(t):
+    tackle(t, "HT", "S1", 2, 3, 6)  # either die beats the Safety's 6, neither is a 1
+    assert t.state.step == "select" and t.status(HARTS, "S1") == "locker"
+    assert "Ann's Heavy Tackle uses the 2: the 3 gives the same result." in [line.text for line in t.state.log]
+
+
 def test_the_heavy_tackles_coach_chooses_which_d6_counts(t):
     tackle(t, "HT", "S1", 2, 6, 4)
     assert t.state.step == "tackle-die" and t.prompt().actor == WOLVES and t.option_ids() == ["2", "6"]
@@ -116,7 +127,7 @@ def test_after_a_tackle_the_turn_passes(t):
 
 
 def test_tackle_odds_running_back_against_lineman_wins_7_times_in_40(t):
-    move(t, "RB1", 3, ball="left", adjacent=True)
+    move(t, "RB1", 3, ball="left", then="tackle")
     t.send(choose("RB1"), choose("L1"))
     rows = [(x.label, x.probability) for x in t.prompt().odds]
     o = dict(rows)
@@ -129,7 +140,7 @@ def test_tackle_odds_running_back_against_lineman_wins_7_times_in_40(t):
 
 def test_tackle_odds_add_up_to_100_and_serious_injuries_are_sub_cases_of_them(t):
     """The top rows partition the outcomes; each "↳" row is a part of the row above it (issue 14)."""
-    t.send(choose("HT"), roll(3, 5), choose("5"), choose("left"), choose("yes"), choose("HT"), choose("RB1"))
+    t.send(choose("HT"), roll(3, 5), choose("left"), choose("tackle"), choose("HT"), choose("RB1"))
     rows = [(x.label, x.probability) for x in t.prompt().odds]
     top = [p for label, p in rows if not label.startswith("  ")]
     assert sum(top) == pytest.approx(1) and len(top) == 3
@@ -174,7 +185,7 @@ def faces_of(dice: tuple[int, ...]):
 def test_beating_the_last_opponent_scores_a_touchdown(t):
     t.leave_only(HARTS, "S2", status="locker")
     tackle(t, "RB1", "S2", 3, 9)
-    assert t.state.score == [1, 0] and t.state.step == "touchdown"
+    assert t.state.score == [1, 0] and t.state.half == 2
 
 
 def test_the_defender_beating_the_last_attacker_scores_too(t):
@@ -188,8 +199,7 @@ def test_a_tie_between_the_last_two_players_restarts_the_half(t):
     t.leave_only(HARTS, "S2", status="locker")
     t.state.players[HARTS][0].status = "out"  # Harts RB1 was seriously injured earlier
     tackle(t, "RB1", "S2", 5, 5)
-    assert t.state.step == "restart" and t.state.score == [0, 0]
-    t.send(confirm())
+    assert t.state.score == [0, 0] and "Restart the 1st half" in t.state.log[-2].text
     assert t.state.step == "select" and t.state.side == WOLVES  # the side that began the half
     assert len(t.state.on_field(WOLVES)) == 11 and len(t.state.on_field(HARTS)) == 10
     assert t.state.carnage_on_field == 0 and t.state.ball_at_centre
@@ -212,9 +222,9 @@ def test_everyone_seriously_injured_the_side_with_more_touchdowns_wins(t):
 
 
 def test_heavy_tackle_against_heavy_tackle_each_coach_picks_his_die(t):
-    tackle(t, "HT", "HT", 3, 5, 6, 4)
-    assert t.prompt().actor == WOLVES and t.option_ids() == ["3", "5"]
+    tackle(t, "HT", "HT", 3, 5, 6, 2)
+    assert t.prompt().actor == WOLVES and t.option_ids() == ["3", "5"]  # not knowing the other's choice
     t.send(choose("3"))
-    assert t.prompt().actor == HARTS and t.option_ids() == ["4", "6"]
-    t.send(choose("4"))
+    assert t.prompt().actor == HARTS and t.option_ids() == ["2", "6"]  # 2 wins the tackle, 6 loses it
+    t.send(choose("6"))
     assert t.status(HARTS, "HT") == "locker" and t.state.carnage_on_field == 2

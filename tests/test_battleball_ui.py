@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Input, Select, Static
 
 from refbox.engine import registry
+from refbox.engine.clone import clone
 from refbox.engine.registry import lookup
 from refbox.ui.app import RefboxApp
 from refbox.ui.games.battleball import BattleballScreen, BattleballSetupScreen
@@ -89,7 +90,7 @@ class TestPlay:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press(*ROLL_OFF, "a", "7", "2", "3", "b")
-            before = screen.match.state.model_copy(deep=True)
+            before = clone(screen.match.state)
             await pilot.press("-")
             assert screen.match.state == before and "'-' does nothing here" in screen.ui.error
             await pilot.press("4", "1", "enter")  # "4" waits (40 is in range), "41" is not

@@ -1,37 +1,7 @@
-"""Grid geometry: neighbours at the edges, distances, reachable squares with blockers and must-stop squares."""
+"""Grid geometry: neighbours at the edges, distances, reachable squares with blockers and must-stop squares.
+(The staggered pitch: tests/test_engine_staggered.py.)"""
 
-from refbox.engine.grid import SquareGrid, StaggeredGrid, at_distance, path, reachable, within
-
-
-class TestStaggered:
-    grid = StaggeredGrid(cols=6, rows=5)
-
-    def test_a_square_inside_touches_six(self):
-        assert sorted(self.grid.neighbours((2, 2))) == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 3), (3, 2)]
-        assert sorted(self.grid.neighbours((2, 1))) == [(1, 1), (2, 0), (2, 2), (3, 0), (3, 1), (3, 2)]
-
-    def test_edges_and_corners_have_fewer(self):
-        assert sorted(self.grid.neighbours((0, 0))) == [(0, 1), (1, 0)]
-        assert sorted(self.grid.neighbours((5, 1))) == [(4, 1), (5, 0), (5, 2)]
-        assert sorted(self.grid.neighbours((0, 1))) == [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]
-
-    def test_neighbourhood_is_symmetric_and_distance_one(self):
-        for sq in self.grid.squares():
-            for n in self.grid.neighbours(sq):
-                assert sq in self.grid.neighbours(n)
-                assert self.grid.distance(sq, n) == 1
-
-    def test_distance_is_the_fewest_steps(self):
-        open_all = reachable(self.grid, (0, 0), 99, lambda sq: True)
-        for sq, steps in open_all.items():
-            assert self.grid.distance((0, 0), sq) == steps
-        assert self.grid.distance((0, 0), (5, 0)) == 5
-        assert self.grid.distance((0, 0), (0, 4)) == 4
-        assert self.grid.distance((0, 0), (2, 4)) == 4
-
-    def test_rings(self):
-        assert len(at_distance(StaggeredGrid(20, 20), (10, 10), 2)) == 12
-        assert len(within(StaggeredGrid(20, 20), (10, 10), 2)) == 18
+from refbox.engine.grid import SquareGrid, path, reachable
 
 
 class TestSquare:

@@ -7,9 +7,10 @@ import random
 
 from refbox.engine.play import random_event
 from refbox.engine.prompts import Legal
-from refbox.games.battleball.field import SquareIds, bits_of, field_of
+from refbox.engine.geometry.staggered import bits_of, staggered_grid
+from refbox.games.battleball.pitch import SquareIds
 
-F = field_of(21, 40, 8)
+F = staggered_grid(21, 40, 8)
 WEIGHTS = {"endzone": 500.0, "stay": 0.5, "done": 30.0}
 
 

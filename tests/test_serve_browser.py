@@ -24,12 +24,12 @@ from saved_match import save
 
 from refbox.engine.match import Match
 from refbox.engine.play import random_event
-from refbox.games.battleball.rules import RANDOM_WEIGHTS
+from refbox.games.battleball.rules import Battleball
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SETUP = {"board": "screen", "skip_forced": True}
+SETUP = {"board": "screen"}
 
 try:
     from playwright.sync_api import sync_playwright
@@ -65,7 +65,7 @@ def before_a_touchdown(seed: int = 1) -> tuple[Match, int]:
     match = Match.new("battleball", SETUP, seed)
     rng = random.Random(seed)
     while match.state.score == [0, 0]:
-        match.submit(random_event(match.legal(), rng, RANDOM_WEIGHTS))
+        match.submit(random_event(match.legal(), rng, Battleball.random_weights))
     return match, len(match.events)
 
 

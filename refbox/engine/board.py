@@ -31,7 +31,7 @@ class BoardView:
     """Squares not listed are drawn as ``blank``."""
     cell_width: int = 2
     stagger: bool = False
-    """Odd rows are drawn half a square to the right (a StaggeredGrid)."""
+    """Odd rows are drawn half a square to the right (refbox.engine.geometry.staggered)."""
     blank: Cell = Cell("·", "field")
     marks: dict[Square, str] = field(default_factory=dict)
     """Overlays for what the coach must see: "mover", "carrier", "last", "reach", "stop", "target"."""

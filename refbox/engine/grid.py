@@ -1,10 +1,7 @@
 """Grid geometry, pure and headless: squares, neighbours, distances and the squares a move can reach.
 
-A square is ``(col, row)``. Two shapes cover refbox's boards:
-
-- ``SquareGrid``: plain squares; neighbours are the 8 around (``diagonal=True``) or the 4 beside.
-- ``StaggeredGrid``: rows offset by half a square (brickwork), so each square touches six others, as on a
-  hex map. Odd rows sit half a square to the right of even rows.
+A square is ``(col, row)``. ``SquareGrid``: plain squares; neighbours are the 8 around (``diagonal=True``) or
+the 4 beside. (Staggered squares, rows offset by half a square: refbox.engine.geometry.staggered.)
 
 ``reachable`` is the one breadth-first search every board move uses: it takes the grid, the start, the
 number of steps and two predicates (can a square be entered? must a mover stop on entering it?).
@@ -47,45 +44,7 @@ _FOUR = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _EIGHT = (*_FOUR, (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
-@dataclass(frozen=True, slots=True)
-class StaggeredGrid:
-    """Brickwork rows: odd rows are shifted half a square right. Neighbours: two in the row, two above,
-    two below."""
-
-    cols: int
-    rows: int
-
-    def inside(self, sq: Square) -> bool:
-        return 0 <= sq[0] < self.cols and 0 <= sq[1] < self.rows
-
-    def neighbours(self, sq: Square) -> list[Square]:
-        c, r = sq
-        shift = r & 1  # odd rows: the squares above and below are c and c + 1; even rows: c - 1 and c
-        candidates = ((c - 1, r), (c + 1, r),
-                      (c - 1 + shift, r - 1), (c + shift, r - 1),
-                      (c - 1 + shift, r + 1), (c + shift, r + 1))
-        return [s for s in candidates if 0 <= s[0] < self.cols and 0 <= s[1] < self.rows]
-
-    def distance(self, a: Square, b: Square) -> int:
-        ax, ay, az = _cube(a)
-        bx, by, bz = _cube(b)
-        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
-
-    def squares(self) -> Iterator[Square]:
-        for r in range(self.rows):
-            for c in range(self.cols):
-                yield c, r
-
-
-def _cube(sq: Square) -> tuple[int, int, int]:
-    """Odd-row offset coordinates to cube coordinates (hex distance = the largest coordinate difference)."""
-    c, r = sq
-    x = c - (r - (r & 1)) // 2
-    z = r
-    return x, -x - z, z
-
-
-Grid = SquareGrid | StaggeredGrid
+Grid = SquareGrid
 
 
 def reachable(

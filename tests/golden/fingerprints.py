@@ -73,10 +73,9 @@ def coached(ruleset: str, seed: int) -> dict:
     return headless(ruleset, seed, decide, COACH_INPUTS)
 
 
-NEW_FLOW = {"battleball": {"skip_forced": True, "fewer_keys": True, "fold_confirms": True},
-            "monster-ball": {"fewer_keys": True}}
+NEW_FLOW = {"monster-ball": {"fewer_keys": True}}
 """What the setup screen adds to every new match (the flows with fewer questions)."""
-UPGRADED = ("rulerball",)
+UPGRADED = ("rulerball", "battleball")
 """Rulesets with one flow left: their older flow's journals (kept in tests/golden/) are upgraded when loaded, and
 must still end where they did (``upgraded_old``; the stored ``old`` digests are of the flow as it was played)."""
 

@@ -1,34 +1,85 @@
-"""Tackles and hand-offs: the two rolls between players standing next to each other."""
+"""Tackles and hand-offs: the two rolls between players standing next to each other.
+
+On refbox's board a tackle is due when a player of the side to move touches an opponent, and the pair is
+picked from those touching; at the table the coach says a player is next to an opponent (the after-move
+question), then names the tackler and the target.
+"""
 
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Choose, Event, Legal, Option, Outcome, Refusal, Roll
+from refbox.games.battleball import flow, fumbles, odds, pitch, roster
+from refbox.games.battleball.data import Data
+from refbox.games.battleball.models import Ref, State
+from refbox.games.battleball.steps import STEPS
 from refbox.games.luck import Wins, all_different
-from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
-from refbox.games.battleball import flow, odds, onboard, roster
-from refbox.games.battleball.models import Data, Ref, State
 
 
 def _tackler(state: State) -> Ref:
     assert state.turn.tackler is not None
-    return Ref(team=state.side, id=state.turn.tackler)
+    return Ref(state.side, state.turn.tackler)
 
 
 def _target(state: State) -> Ref:
     assert state.turn.target is not None
-    return Ref(team=1 - state.side, id=state.turn.target)
+    return Ref(1 - state.side, state.turn.target)
 
 
-# ---- who tackles whom ----
+# ---- who tackles whom: on the board, a pair standing next to each other ----
 
 
-def tackler_prompt(state: State, data: Data) -> Choose:
-    options = roster.player_options(data, state, state.side)
-    options.sort(key=lambda o: o.id != state.turn.mover)  # the player who just moved first
+@STEPS.legal_for("tackle", phase="tackle", forcible=True)
+def tackle_legal(state: State, data: Data) -> Legal:
+    """Every "tackler>target" pair touching (the player who just moved first)."""
+    pairs = pitch.pairs(data.pitch, state, state.side, state.turn.mover)
+    return Legal("choose", state.side, tuple(f"{a}>{b}" for a, b in pairs))
+
+
+@STEPS.prompt_for("tackle")
+def tackle_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    side, f = state.side, data.grid
+    options, seen = [], set()
+    for pair in legal.ids:
+        a, b = pair.split(">")
+        ra, rb = Ref(side, a), Ref(1 - side, b)
+        o = odds.tackle(roster.dice(data, ra), roster.dice(data, rb))
+        at = pitch.view_square(f, state.at[1 - side][b])
+        options.append(Option(
+            id=pair, actor=side, key=pitch.key_of(data, b) if at not in seen else "",
+            label=f"{roster.short(data, ra)} tackles {roster.team_name(data, state, rb.team)} "
+                  f"{roster.short(data, rb)}: "
+                  f"ties {odds.words(o['tie'])}, loses {odds.words(o['loss'])}",
+            at=None if at in seen else at, chance=o["win"]))
+        seen.add(at)
+    return Choose(actor=side, text="A tackle is due: who tackles whom? (the odds are the tackler's win)",
+                  options=tuple(options),
+                  refused=(Refusal(id="end", label="End the turn", reason="a player of yours is next to an "
+                                   "opponent, so this turn must be a tackle"),))
+
+
+@STEPS.apply_for("tackle")
+def tackle_apply(state: State, data: Data, event: Event) -> None:
+    a, _, b = str(event.value).partition(">")
+    state.turn.tackler, state.turn.target = a, b
+    state.step = "tackle-roll"
+
+
+# ---- who tackles whom: at the table, the tackler, then the target ----
+
+
+@STEPS.legal_for("tackler", phase="tackle", forcible=True)
+def tackler_legal(state: State, data: Data) -> Legal:
+    ids = sorted(roster.on_field_ids(state, state.side), key=lambda pid: pid != state.turn.mover)
+    return Legal("choose", state.side, tuple(ids))  # the player who just moved first
+
+
+@STEPS.prompt_for("tackler")
+def tackler_prompt(state: State, data: Data, legal: Legal) -> Choose:
     return Choose(
         actor=state.side,
         text="Tackle: which of your players makes it?",
-        options=tuple(options),
+        options=tuple(roster.player_options(data, state, state.side, legal.ids)),
         refused=_tackle_first(state),
     )
 
@@ -41,22 +92,30 @@ def _tackle_first(state: State) -> tuple[Refusal, ...]:
     return tuple(refused if ours else []) + (Refusal(id="end", label="End the turn", reason=why),)
 
 
-def apply_tackler(state: State, data: Data, event: Event) -> None:
+@STEPS.apply_for("tackler")
+def tackler_apply(state: State, data: Data, event: Event) -> None:
     state.turn.tackler = str(event.value)
     state.step = "target"
 
 
-def target_prompt(state: State, data: Data) -> Choose:
-    who = roster.short(data, state, _tackler(state))
-    options = roster.player_options(data, state, 1 - state.side)
-    tackler = roster.dice(data, state, _tackler(state))
+@STEPS.legal_for("target", phase="tackle", forcible=True)
+def target_legal(state: State, data: Data) -> Legal:
+    return Legal("choose", state.side, roster.on_field_ids(state, 1 - state.side))
+
+
+@STEPS.prompt_for("target")
+def target_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    who = roster.short(data, _tackler(state))
+    options = roster.player_options(data, state, 1 - state.side, legal.ids)
+    tackler = roster.dice(data, _tackler(state))
     for opt in options:
-        opt.chance = odds.tackle(tackler, roster.dice(data, state, Ref(team=1 - state.side, id=opt.id)))["win"]
+        opt.chance = odds.tackle(tackler, roster.dice(data, Ref(1 - state.side, opt.id)))["win"]
     return Choose(actor=state.side, text=f"Which opponent next to {who} is tackled? (the odds are {who}'s win)",
                   options=tuple(options))
 
 
-def apply_target(state: State, data: Data, event: Event) -> None:
+@STEPS.apply_for("target")
+def target_apply(state: State, data: Data, event: Event) -> None:
     state.turn.target = str(event.value)
     state.step = "tackle-roll"
 
@@ -64,12 +123,18 @@ def apply_target(state: State, data: Data, event: Event) -> None:
 # ---- the tackle roll ----
 
 
-def tackle_roll_prompt(state: State, data: Data) -> Roll:
+@STEPS.legal_for("tackle-roll", phase="tackle")
+def tackle_roll_legal(state: State, data: Data) -> Legal:
+    return Legal("roll", state.side, sides=roster.dice(data, _tackler(state)) + roster.dice(data, _target(state)))
+
+
+@STEPS.prompt_for("tackle-roll")
+def tackle_roll_prompt(state: State, data: Data, legal: Legal) -> Roll:
     a, b = _tackler(state), _target(state)
-    o = odds.tackle(roster.dice(data, state, a), roster.dice(data, state, b))
-    a_name, b_name = roster.short(data, state, a), roster.short(data, state, b)
-    heavy = any(len(roster.dice(data, state, r)) > 1 for r in (a, b))
-    n = len(roster.dice(data, state, a))
+    o = odds.tackle(roster.dice(data, a), roster.dice(data, b))
+    a_name, b_name = roster.short(data, a), roster.short(data, b)
+    heavy = any(len(roster.dice(data, r)) > 1 for r in (a, b))
+    n = len(roster.dice(data, a))
     return Roll(
         actor=state.side,
         text=f"Tackle: {roster.team_name(data, state, a.team)} {a_name} against "
@@ -103,10 +168,12 @@ def tackle_outcomes(data: Data, state: State, a: Ref, b: Ref, o: dict[str, float
     return tuple(out)
 
 
-def apply_tackle_roll(state: State, data: Data, event: Event) -> None:
+@STEPS.apply_for("tackle-roll")
+def tackle_roll_apply(state: State, data: Data, event: Event) -> None:
     faces: list[int] = event.value  # type: ignore[assignment]
     state.turn.tackle_faces = list(faces)
-    n = len(roster.dice(data, state, _tackler(state)))
+    state.record("tackles made", state.side, state.turn.tackler)
+    n = len(roster.dice(data, _tackler(state)))
     groups = (faces[:n], faces[n:])
     state.turn.used = [g[0] if len(set(g)) == 1 else None for g in groups]
     _same_either_way(state, data)
@@ -122,9 +189,10 @@ def _result(a: int, b: int) -> tuple[str, bool]:
 
 
 def _same_either_way(state: State, data: Data) -> None:
-    """Setup.fewer_keys: a Heavy Tackle's coach is not asked which die counts when the other side's face is
-    known and both of his dice give the same result (who wins, serious or not): the lower is used, logged."""
-    if not state.fewer_keys or None not in state.turn.used:
+    """At the table a Heavy Tackle's coach is not asked which die counts when the other side's face is known
+    and both of his dice give the same result (who wins, serious or not): the lower is used, logged. (On
+    refbox's board he picks, the board showing what each die would do.)"""
+    if state.board or None not in state.turn.used:
         return
     side = _deciding_side(state)
     mine = 0 if side == state.side else 1
@@ -132,7 +200,7 @@ def _same_either_way(state: State, data: Data) -> None:
     if other is None:  # two Heavy Tackles: the attacker picks first, not knowing the other's choice
         return
     faces = state.turn.tackle_faces
-    n = len(roster.dice(data, state, _tackler(state)))
+    n = len(roster.dice(data, _tackler(state)))
     lo, hi = sorted(faces[:n] if mine == 0 else faces[n:])
     results = [_result(f, other) if mine == 0 else _result(other, f) for f in (lo, hi)]
     if results[0] != results[1]:
@@ -149,16 +217,27 @@ def _deciding_side(state: State) -> int:
     return state.side if state.turn.used[0] is None else 1 - state.side
 
 
-def tackle_die_prompt(state: State, data: Data) -> Choose:
+@STEPS.legal_for("tackle-die", phase="tackle")
+def tackle_die_legal(state: State, data: Data) -> Legal:
     side = _deciding_side(state)
+    n = len(roster.dice(data, _tackler(state)))
     faces = state.turn.tackle_faces
-    n = len(roster.dice(data, state, _tackler(state)))
     mine = faces[:n] if side == state.side else faces[n:]
-    options = tuple(Option(id=str(f), label=f"Use the {f}", hint="lower wins", actor=side) for f in sorted(mine))
+    return Legal("choose", side, tuple(str(f) for f in sorted(mine)))
+
+
+@STEPS.prompt_for("tackle-die")
+def tackle_die_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    side = legal.actor
+    n = len(roster.dice(data, _tackler(state)))
+    faces = state.turn.tackle_faces
+    mine = faces[:n] if side == state.side else faces[n:]
+    options = tuple(Option(id=f, label=f"Use the {f}", hint="lower wins", actor=side) for f in legal.ids)
     return Choose(actor=side, text=f"Heavy Tackle rolled {mine[0]} and {mine[1]}: which die counts?", options=options)
 
 
-def apply_tackle_die(state: State, data: Data, event: Event) -> None:
+@STEPS.apply_for("tackle-die")
+def tackle_die_apply(state: State, data: Data, event: Event) -> None:
     index = 0 if _deciding_side(state) == state.side else 1
     used = list(state.turn.used)
     used[index] = int(str(event.value))
@@ -175,12 +254,13 @@ def resolve_tackle(state: State, data: Data) -> None:
     where = roster.stamp(data, state)
     a_name, b_name = roster.full(data, state, a_ref), roster.full(data, state, b_ref)
     carrier = state.carrier
-    near = onboard.fumble_near(state, data, carrier) if carrier in (a_ref, b_ref) else None
+    near = fumbles.fumbler_squares(state, data, carrier) if carrier in (a_ref, b_ref) else None
     if a != b:
         winner, loser = (a_ref, b_ref) if a < b else (b_ref, a_ref)
         serious = min(a, b) == 1
         state.note(where, f"Tackle {a_name} {a} against {b_name} {b}: "
                    f"{roster.team_name(data, state, winner.team)} {winner.id} wins.", winner.team)
+        state.record("tackles won", winner.team, winner.id)
         _remove(state, data, loser, serious)
         if carrier == loser:
             state.carrier = winner
@@ -196,57 +276,90 @@ def resolve_tackle(state: State, data: Data) -> None:
         return
     if carrier in (a_ref, b_ref):
         assert carrier is not None
-        flow.fumble(state, data, carrier, carrier.team, then="end-turn", near=near)
+        fumbles.fumble(state, data, carrier, carrier.team, then="end-turn", near=near)
     else:
         flow.end_turn(state)
 
 
 def _remove(state: State, data: Data, ref: Ref, serious: bool) -> None:
+    """Off the field (carnage where he stood): to the Locker Room, or out for the game."""
     player = state.player(ref)
     player.status = "out" if serious else "locker"
-    tokens = onboard.remove(state, data, ref) if state.board else roster.squares(data, state, ref)
+    if state.board:
+        spots = pitch.figure(data.pitch, state, ref.team, ref.id)
+        del state.at[ref.team][ref.id]
+        state.carnage |= spots
+        tokens = spots.bit_count()
+    else:
+        tokens = data.roster[ref.id].squares
     state.carnage_on_field += tokens
     state.carnage_placed += tokens
     if state.carrier == ref:
         state.carrier = None
     fate = "seriously injured, out for the game" if serious else "injured, to the Locker Room until next half"
     state.note(roster.stamp(data, state), f"{roster.full(data, state, ref)} is {fate} ({tokens} carnage).", ref.team)
+    state.record("injured", ref.team, ref.id)
+    if serious:
+        state.record("seriously injured", ref.team, ref.id)
 
 
 # ---- hand-off ----
 
 
-def _carrier(state: State) -> Ref:
+def carrier_of_side(state: State) -> Ref:
+    """The side to move's ball carrier: only he may hand off or pass."""
     if state.carrier is None or state.carrier.team != state.side:
-        raise RuleError("Only the side holding the ball may hand it off.")
+        raise RuleError("Only the side holding the ball may hand it off or pass it.")
     return state.carrier
 
 
-def hand_off_to_prompt(state: State, data: Data) -> Choose:
-    carrier = _carrier(state)
-    options = roster.player_options(data, state, state.side, skip=carrier.id)
-    for opt in options:
-        opt.chance = odds.all_different(roster.dice(data, state, carrier)
-                                        + roster.dice(data, state, Ref(team=state.side, id=opt.id)))
-    who = roster.short(data, state, carrier)
-    return Choose(
-        actor=state.side,
-        text=f"Hand-off: which team-mate next to {who} takes the ball? (the odds are a clean hand-off)",
-        options=tuple(options),
-        refused=(Refusal(id="pass", label="Pass", reason="a turn has one hand-off or one pass, and this one is a hand-off"),),
-    )
+@STEPS.legal_for("hand-off-to", phase="hand-off", forcible=True)
+def hand_off_to_legal(state: State, data: Data) -> Legal:
+    """A team-mate of the carrier: on the board one standing next to him; at the table any on the field (the
+    table says who is next to him)."""
+    giver = carrier_of_side(state)
+    if state.board:
+        ids = tuple(pitch.adjacent_mates(data.pitch, state, state.side, giver.id))
+    else:
+        ids = roster.on_field_ids(state, state.side, skip=giver.id)
+    return Legal("choose", state.side, ids)
 
 
-def apply_hand_off_to(state: State, data: Data, event: Event) -> None:
+@STEPS.prompt_for("hand-off-to")
+def hand_off_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    side, giver = state.side, carrier_of_side(state)
+    chances = [odds.all_different(roster.dice(data, giver) + roster.dice(data, Ref(side, pid))) for pid in legal.ids]
+    if state.board:
+        options = [roster.figure_option(data, state, side, pid, chance=p) for pid, p in zip(legal.ids, chances)]
+        who = giver.id
+    else:
+        options = roster.player_options(data, state, side, legal.ids)
+        for opt, p in zip(options, chances):
+            opt.chance = p
+        who = roster.short(data, giver)
+    return Choose(actor=side, text=f"Hand-off: which team-mate next to {who} takes the ball? "
+                  "(the odds are a clean hand-off)", options=tuple(options),
+                  refused=(Refusal(id="pass", label="Pass", reason="a turn has one hand-off or one pass, "
+                                   "and this one is a hand-off"),))
+
+
+@STEPS.apply_for("hand-off-to")
+def hand_off_to_apply(state: State, data: Data, event: Event) -> None:
     state.turn.receiver = str(event.value)
     state.step = "hand-off-roll"
 
 
-def hand_off_roll_prompt(state: State, data: Data) -> Roll:
-    giver = _carrier(state)
-    taker = Ref(team=state.side, id=str(state.turn.receiver))
-    dice = roster.dice(data, state, giver) + roster.dice(data, state, taker)
-    ok = odds.all_different(dice)
+@STEPS.legal_for("hand-off-roll", phase="hand-off")
+def hand_off_roll_legal(state: State, data: Data) -> Legal:
+    giver, taker = carrier_of_side(state), Ref(state.side, str(state.turn.receiver))
+    return Legal("roll", state.side, sides=roster.dice(data, giver) + roster.dice(data, taker))
+
+
+@STEPS.prompt_for("hand-off-roll")
+def hand_off_roll_prompt(state: State, data: Data, legal: Legal) -> Roll:
+    giver = carrier_of_side(state)
+    taker = Ref(state.side, str(state.turn.receiver))
+    ok = odds.all_different(legal.sides)
     return Roll(
         actor=state.side,
         text=f"Hand-off {roster.full(data, state, giver)} to {roster.full(data, state, taker)}: roll both players' dice.",
@@ -259,18 +372,21 @@ def hand_off_roll_prompt(state: State, data: Data) -> Roll:
     )
 
 
-def apply_hand_off_roll(state: State, data: Data, event: Event) -> None:
+@STEPS.apply_for("hand-off-roll")
+def hand_off_roll_apply(state: State, data: Data, event: Event) -> None:
     faces: list[int] = event.value  # type: ignore[assignment]
-    giver = _carrier(state)
-    taker = Ref(team=state.side, id=str(state.turn.receiver))
+    giver = carrier_of_side(state)
+    taker = Ref(state.side, str(state.turn.receiver))
     where = roster.stamp(data, state)
+    state.record("hand-offs", state.side, giver.id)
     if len(set(faces)) == len(faces):
         state.carrier = taker
-        state.note(where, f"Hand-off {roster.short(data, state, giver)} to {taker.id}, roll {faces}: {taker.id} has the ball.", state.side)
+        state.record("hand-offs taken", state.side, taker.id)
+        state.note(where, f"Hand-off {roster.short(data, giver)} to {taker.id}, roll {faces}: {taker.id} has the ball.", state.side)
         flow.end_turn(state)
     else:
-        state.note(where, f"Hand-off {roster.short(data, state, giver)} to {taker.id}, roll {faces}: matching dice.", state.side)
-        flow.fumble(state, data, giver, state.side, then="end-turn")
+        state.note(where, f"Hand-off {roster.short(data, giver)} to {taker.id}, roll {faces}: matching dice.", state.side)
+        fumbles.fumble(state, data, giver, state.side, then="end-turn")
 
 
 def tackler_wins(faces: list[int], n: int) -> bool:

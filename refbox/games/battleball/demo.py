@@ -11,9 +11,9 @@ from pathlib import Path
 
 from refbox.engine.match import Match
 from refbox.engine.play import random_event
-from refbox.games.battleball.rules import RANDOM_WEIGHTS
+from refbox.games.battleball.rules import Battleball
 
-SETUP = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves", "board": "screen", "skip_forced": True}
+SETUP = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves", "board": "screen"}
 SEED = 4411
 
 
@@ -24,13 +24,13 @@ def board_demo(path: Path | None = None) -> Match:
     rng = random.Random(SEED)
     for _ in range(20_000):
         state = match.state
-        if state.step == "move-to" and len(state.carnage) >= 2 and state.turn_no > 20:
+        if state.step == "move-to" and state.carnage.bit_count() >= 2 and state.turn_no > 20:
             if (state.turn.reach | state.turn.reach_ball).bit_count() <= 40:
                 return match
         legal = match.legal()
         if legal.kind == "over":
             break
-        match.submit(random_event(legal, rng, RANDOM_WEIGHTS))
+        match.submit(random_event(legal, rng, Battleball.random_weights))
     raise RuntimeError("the demo never reached its moment: change SEED")
 
 

@@ -1,40 +1,29 @@
-"""The match's shape: halves, roll-offs, turns passing, touchdowns, halts, restarts and fumbles."""
+"""The match's shape: turns passing, halves and their line-ups, touchdowns, halts, restarts and the end.
+
+At the table the line-up, halt and restart are instructions to the referee, who decides nothing there: each
+is logged and play goes straight on (no Enter). On refbox's board refbox does them itself: it stands the
+figures in their formation and each coach may adjust it (kickoff.py's line-up steps).
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from refbox.engine.dice import p_first_beats, percent
-from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, Option, Outcome, Roll
-from refbox.engine.legacy_state import made
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import GameOver, Legal
 from refbox.games.battleball import roster
-from refbox.games.battleball.models import Data, Fumble, Ref, State, Turn
-
+from refbox.games.battleball.data import Data
+from refbox.games.battleball.models import Positions, State, Turn
+from refbox.games.battleball.steps import STEPS
 
 # ---- turns ----
-
-BLANK_TURN = Turn()
-_BLANK = dict(BLANK_TURN.__dict__)
-assert {k for k, v in _BLANK.items() if type(v) is list} == {"move_faces", "tackle_faces", "used"}
-
-
-def fresh_turn() -> Turn:
-    """A blank Turn without validating its defaults again (this runs every turn): new lists, the rest shared."""
-    return made(Turn, {**_BLANK, "move_faces": [], "tackle_faces": [], "used": [None, None]})
 
 
 def start_turn(state: State, side: int) -> None:
     state.side = side
     state.turn_no += 1
-    clear_turn(state.turn)
+    state.turn.clear()
     state.step = "select"
-
-
-def clear_turn(turn: Turn) -> None:
-    """``fresh_turn`` in place (every turn: nothing else holds the old one; a clone copies it)."""
-    fields = turn.__dict__
-    fields.update(_BLANK)
-    fields["move_faces"], fields["tackle_faces"], fields["used"] = [], [], [None, None]
 
 
 def end_turn(state: State) -> None:
@@ -44,9 +33,10 @@ def end_turn(state: State) -> None:
 # ---- halves ----
 
 
-def begin_half(state: State, data: Data, then: str = "half") -> None:
+def begin_half(state: State, data: Data, then: Literal["half", "halt", "restart"] = "half") -> None:
     """Everyone not seriously injured lines up again; the ball goes back to the centre. On the board refbox
-    sets the default formation and each coach may adjust it (``then``: what the line-up leads to)."""
+    sets the default formation and each coach may adjust it (``then``: what the line-up leads to); at the
+    table a half's line-up is an instruction, logged, and play goes on (a restart's was in its own)."""
     for side in (0, 1):
         for p in state.players[side]:
             if p.status == "locker":
@@ -55,38 +45,53 @@ def begin_half(state: State, data: Data, then: str = "half") -> None:
     state.step = "lineup"
     if state.board:
         line_up_on_board(state, data, then)
+    elif then == "half":
+        state.note(roster.stamp(data, state), f"Line up for the {roster.half_name(data, state.half)}: every fit "
+                   "player behind his 20-yard line, the ball on the centre square.")
+        after_lineup(state, data)
 
 
-def line_up_on_board(state: State, data: Data, then: str) -> None:
-    from refbox.games.battleball import onboard
-
-    onboard.place_formation(state, data)
-    state.lineup_next = then  # type: ignore[assignment]
+def line_up_on_board(state: State, data: Data, then: Literal["half", "halt", "restart"]) -> None:
+    place_formation(state, data)
+    state.lineup_next = then
     state.side = 0
     state.step = "lineup"
 
 
+def place_formation(state: State, data: Data) -> None:
+    """Clear the field; every fit player to his formation square behind his 20-yard line; the ball to the
+    centre square."""
+    f = data.grid
+    assert f is not None
+    for side in (0, 1):
+        at: dict[str, int] = {}
+        for p in state.players[side]:
+            if p.status != "field":
+                continue
+            spot = data.places[p.id]
+            i = f.at(spot.col, spot.row)
+            if side == 1:  # the other end, turned half round: a Heavy Tackle's first square is his upper one
+                i = f.mirror(f.foot(i)) if p.id in data.heavy else f.mirror(i)
+            at[p.id] = i
+        state.at[side] = Positions(at)
+    state.carnage = 0
+    state.carrier = None
+    state.ball = f.centre
+    state.ball_at_centre = True
+    state.last_move = []
+
+
 def clear_field(state: State) -> None:
     state.carnage_on_field = 0
-    state.carnage = []
+    state.carnage = 0
     state.carrier = None
     state.ball_at_centre = True
     state.fumble = None
-    state.turn = fresh_turn()
+    state.turn = Turn()
 
 
 def in_overtime(state: State, data: Data) -> bool:
     return state.half > data.game.halves
-
-
-def confirm_lineup(state: State, data: Data) -> Confirm:
-    half = roster.half_name(data, state.half)
-    return Confirm(text=f"Line up for the {half}: every fit player behind his 20-yard line, the ball on the centre square.")
-
-
-def apply_lineup(state: State, data: Data, event: Event) -> None:
-    state.note(roster.stamp(data, state), f"Both sides line up for the {roster.half_name(data, state.half)}.")
-    after_lineup(state, data)
 
 
 def after_lineup(state: State, data: Data) -> None:
@@ -107,91 +112,24 @@ def after_team_rules(state: State, data: Data) -> None:
         start_turn(state, state.first_of_half)
 
 
-def team_rule_prompt(state: State, data: Data) -> Choose:
-    who = state.coaches[state.side]
-    options = tuple(Option(id=r.id, label=r.name, actor=state.side) for r in data.team_rules)
-    return Choose(actor=state.side, text=f"{who}: pick your Team Rule for the {roster.half_name(data, state.half)}.", options=options)
-
-
-def apply_team_rule(state: State, data: Data, event: Event) -> None:
-    rule = next(r for r in data.team_rules if r.id == event.value)
-    state.team_rules[state.side] = rule.name
-    state.note(roster.stamp(data, state), f"{state.coaches[state.side]} takes the Team Rule {rule.name}.", state.side)
-    if state.side == 0:
-        state.side = 1
-    else:
-        after_team_rules(state, data)
-
-
-def roll_off_prompt(state: State, data: Data) -> Roll:
-    sides = data.game.roll_off_die
-    first, tie, second = p_first_beats(sides, 0, sides, 0)
-    names = [roster.team_name(data, state, s) for s in (0, 1)]
-    return Roll(
-        text=f"Roll-off for the {roster.half_name(data, state.half)}: each coach rolls a d{sides}.",
-        purpose="who takes the first turn",
-        dice=tuple(DieSpec(sides=sides, label=f"{names[s]} ({state.coaches[s]})") for s in (0, 1)),
-        success=f"higher roll moves first; equal rolls roll again ({percent(tie)})",
-        odds=(
-            Outcome(label=f"{names[0]} first", probability=first),
-            Outcome(label=f"{names[1]} first", probability=second),
-            Outcome(label="tie: roll again", probability=tie),
-        ),
-    )
-
-
-def apply_roll_off(state: State, data: Data, event: Event) -> None:
-    a, b = event.value  # type: ignore[misc]
-    where = roster.stamp(data, state)
-    if a == b:
-        state.note(where, f"Roll-off {a} : {b}, a tie: roll again.")
-        return
-    winner = 0 if a > b else 1
-    state.note(where, f"Roll-off {a} : {b}: {roster.team_name(data, state, winner)} move first.", winner)
-    state.first_of_half = winner
-    start_turn(state, winner)
-
-
 # ---- touchdowns and the end of the game ----
 
 
 def touchdown(state: State, data: Data, side: int, how: str) -> None:
+    """``side`` scores (credited to its ball carrier, if it has the ball); the log says it, and the next half
+    (or the end) follows at once: the referee has nothing to confirm."""
     state.score[side] += 1
-    state.scorer = side
-    state.step = "touchdown"
     name = roster.team_name(data, state, side)
     state.note(roster.stamp(data, state), f"TOUCHDOWN {name}: {how}. Score {state.score[0]} : {state.score[1]}.", side)
-    if state.skip:  # no Enter just to read it: the log says it, and the next line-up (or the end) follows
-        after_touchdown(state, data)
-
-
-def touchdown_prompt(state: State, data: Data) -> Confirm:
-    assert state.scorer is not None
-    name = roster.team_name(data, state, state.scorer)
-    if state.score[state.scorer] >= data.game.touchdowns_to_win:
-        return Confirm(actor=state.scorer, text=f"Touchdown {name}: that wins the game.")
-    nxt = roster.half_name(data, state.half + 1)
-    return Confirm(
-        actor=state.scorer,
-        text=f"Touchdown {name}. Clear the field and every carnage token; the {nxt} comes next.",
-    )
-
-
-def apply_touchdown(state: State, data: Data, event: Event) -> None:
-    after_touchdown(state, data)
-
-
-def after_touchdown(state: State, data: Data) -> None:
-    scorer = state.scorer
-    assert scorer is not None
-    if state.score[scorer] >= data.game.touchdowns_to_win:
-        game_over(state, data, f"{roster.team_name(data, state, scorer)} win {state.score[0]} : {state.score[1]}.")
+    c = state.carrier
+    state.record("touchdowns", side, c.id if c is not None and c.team == side else None)
+    if state.score[side] >= data.game.touchdowns_to_win:
+        game_over(state, data, f"{name} win {state.score[0]} : {state.score[1]}.")
         return
     state.half += 1
     state.turn_no = 0
-    state.first_of_half = None if in_overtime(state, data) else 1 - scorer
+    state.first_of_half = None if in_overtime(state, data) else 1 - side
     state.team_rules = [None, None]
-    state.scorer = None
     begin_half(state, data)
 
 
@@ -234,11 +172,15 @@ def after_tackle_removals(state: State, data: Data) -> bool:
     present = [bool(state.on_field(s)) for s in (0, 1)]
     if not any(present):
         state.note(roster.stamp(data, state), "Both sides' last players are down: the half starts again.")
-        if state.board:
-            begin_half(state, data, then="restart")
-            state.note(roster.stamp(data, state), f"The {roster.half_name(data, state.half)} restarts.")
-        else:
-            state.step = "restart"
+        half = roster.half_name(data, state.half)
+        if not state.board:  # the table's instruction, logged
+            state.note(roster.stamp(data, state), f"Restart the {half}: Locker Room players return, the seriously "
+                       "injured stay out; clear the carnage and line up, the ball on the centre square.")
+        begin_half(state, data, then="restart")
+        state.note(roster.stamp(data, state), f"The {half} restarts.")
+        if not state.board and not concede_if_empty(state, data):  # on the board: once both have lined up
+            assert state.first_of_half is not None
+            start_turn(state, state.first_of_half)
         return True
     if not all(present):
         winner = present.index(True)
@@ -247,153 +189,36 @@ def after_tackle_removals(state: State, data: Data) -> bool:
     return False
 
 
-# ---- halts and restarts ----
-
-
 def halt(state: State, data: Data, first: int, why: str) -> None:
-    state.halt_first = first
-    state.step = "halt"
+    """Play halts (nobody can reach an end zone): the field is cleared, both sides line up, ``first`` moves
+    first. On the board refbox clears it and both coaches line up; at the table the instruction is logged."""
     state.note(roster.stamp(data, state), f"Play halted: {why}.")
-    if state.board:  # refbox clears the board itself: straight to the line-up
-        clear_field(state)
-        line_up_on_board(state, data, "halt")
-
-
-def halt_prompt(state: State, data: Data) -> Confirm:
-    assert state.halt_first is not None
-    first = roster.team_name(data, state, state.halt_first)
-    return Confirm(
-        text=f"Halt: clear the field and all carnage; both sides line up behind their 20-yard line (the injured stay "
-        f"out), the ball on the centre square. {first} move first."
-    )
-
-
-def apply_halt(state: State, data: Data, event: Event) -> None:
-    first = state.halt_first
-    assert first is not None
-    state.halt_first = None
     clear_field(state)
+    if state.board:
+        state.halt_first = first
+        line_up_on_board(state, data, "halt")
+        return
+    state.note(roster.stamp(data, state), "Halt: clear the field and all carnage; both sides line up behind their "
+               "20-yard line (the injured stay out), the ball on the centre square. "
+               f"{roster.team_name(data, state, first)} move first.")
     start_turn(state, first)
 
 
-def restart_prompt(state: State, data: Data) -> Confirm:
-    return Confirm(
-        text=f"Restart the {roster.half_name(data, state.half)}: Locker Room players return, the seriously injured "
-        "stay out; clear the carnage and line up, the ball on the centre square."
-    )
+# ---- the end ----
+
+OVER = Legal("over")
 
 
-def apply_restart(state: State, data: Data, event: Event) -> None:
-    begin_half(state, data)
-    state.note(roster.stamp(data, state), f"The {roster.half_name(data, state.half)} restarts.")
-    if concede_if_empty(state, data):
-        return
-    assert state.first_of_half is not None
-    start_turn(state, state.first_of_half)
+@STEPS.legal_for("over", phase="stoppage")
+def over_legal(state: State, data: Data) -> Legal:
+    return OVER
 
 
-# ---- the table's instructions, logged instead of asked (Setup.fold_confirms) ----
-
-FOLDED = frozenset({"lineup", "halt", "restart"})
-"""Table steps whose only answer is Enter: with ``fold_confirms`` each is logged and applied at once."""
-
-
-def fold_confirm(state: State, data: Data) -> None:
-    """The instruction the Enter-only prompt gave goes to the log, then play goes on as that Enter would."""
-    step = state.step
-    prompt = {"lineup": confirm_lineup, "halt": halt_prompt, "restart": restart_prompt}[step](state, data)
-    state.note(roster.stamp(data, state), prompt.text)
-    {"lineup": after_lineup, "halt": _after_halt, "restart": _after_restart}[step](state, data)
+@STEPS.prompt_for("over")
+def over_prompt(state: State, data: Data, legal: Legal) -> GameOver:
+    return GameOver(text=f"Game over: {state.result}")
 
 
-def _after_halt(state: State, data: Data) -> None:
-    apply_halt(state, data, Event("confirm"))
-
-
-def _after_restart(state: State, data: Data) -> None:
-    apply_restart(state, data, Event("confirm"))
-
-
-# ---- fumbles ----
-
-
-def fumble(state: State, data: Data, fumbler: Ref, holder: int, then: Literal["adjacent", "end-turn"],
-           near: list[int] | None = None) -> None:
-    """``near``: on the board, the fumbler's squares when a tackle has just removed him."""
-    state.carrier = None
-    state.ball_at_centre = False
-    state.last_holder = holder
-    state.step = "fumble-place"
-    state.note(roster.stamp(data, state), f"FUMBLE by {roster.full(data, state, fumbler)}.", fumbler.team)
-    if not state.board:
-        state.fumble = Fumble(fumbler=fumbler, holder=holder, then=then)
-        return
-    from refbox.games.battleball import onboard
-
-    state.ball = None
-    if near is None:
-        near = onboard.fumble_near(state, data, fumbler)
-    state.fumble = Fumble(fumbler=fumbler, near=near, holder=holder, then=then)
-    onboard.after_fumble(state, data)
-
-
-def fumble_prompt(state: State, data: Data) -> Choose:
-    assert state.fumble is not None
-    placer = 1 - state.fumble.holder
-    who = roster.short(data, state, state.fumble.fumbler)
-    reach = data.game.fumble_reach
-    fumblers = roster.team_name(data, state, state.fumble.holder)
-    options = (
-        Option(id="loose", label=f"On an empty square within {reach} of {who}", actor=placer),
-        Option(id="give-mine", label=f"No empty square: to one of my players within {reach}", actor=placer),
-        Option(id="give-theirs", label=f"No empty square: to a {fumblers} player within {reach}", actor=1 - placer),
-        Option(id="halt", label="No square and no player to take it: halt play"),
-    )
-    return Choose(actor=placer, text=f"{state.coaches[placer]} places the fumbled ball.", options=options)
-
-
-def apply_fumble(state: State, data: Data, event: Event) -> None:
-    assert state.fumble is not None
-    where = roster.stamp(data, state)
-    placer = 1 - state.fumble.holder
-    if event.value == "loose":
-        state.note(where, "The ball lies loose.")
-        resume_after_fumble(state, data)
-    elif event.value in ("give-mine", "give-theirs"):
-        state.fumble.given_to = placer if event.value == "give-mine" else 1 - placer
-        state.step = "fumble-give"
-    else:
-        halt(state, data, state.fumble.holder, "nowhere to put the fumbled ball")
-        state.fumble = None
-
-
-def fumble_give_prompt(state: State, data: Data) -> Choose:
-    assert state.fumble is not None and state.fumble.given_to is not None
-    placer = 1 - state.fumble.holder
-    options = roster.player_options(data, state, state.fumble.given_to)
-    return Choose(actor=placer, text="Which player is given the ball?", options=tuple(options))
-
-
-def apply_fumble_give(state: State, data: Data, event: Event) -> None:
-    assert state.fumble is not None and state.fumble.given_to is not None
-    ref = Ref(team=state.fumble.given_to, id=str(event.value))
-    state.carrier = ref
-    state.last_holder = ref.team
-    state.note(roster.stamp(data, state), f"The ball is given to {roster.full(data, state, ref)}.", ref.team)
-    resume_after_fumble(state, data)
-
-
-def resume_after_fumble(state: State, data: Data) -> None:
-    assert state.fumble is not None
-    then = state.fumble.then
-    state.fumble = None
-    if then != "adjacent":
-        end_turn(state)
-    elif state.board:
-        from refbox.games.battleball import onboard
-
-        onboard.after_move(state, data)
-    else:
-        from refbox.games.battleball import movement
-
-        movement.to_adjacent(state)
+@STEPS.apply_for("over")
+def over_apply(state: State, data: Data, event) -> None:
+    raise RuleError("The game is over: nothing more to play. Undo to go back.")

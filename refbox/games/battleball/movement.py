@@ -1,58 +1,83 @@
-"""A turn's first half: pick a player, roll to move, report the ball, then tackle / hand-off / pass / end."""
+"""A turn's first half: pick a player, roll to move, and the move (a square on the board; at the table, what
+happened to the ball). What follows it: after_move.py."""
 
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
+from refbox.engine.prompts import Choose, Event, Legal, Option, Outcome, Roll
+from refbox.games.battleball import after_move as after_move_
+from refbox.games.battleball import flow, fumbles, odds, pitch, roster
+from refbox.games.battleball.data import Data, Pitch
+from refbox.games.battleball.models import Ref, State
+from refbox.games.battleball.steps import STEPS
 from refbox.games.luck import Wins, all_different
-from refbox.engine.prompts import Choose, Event, Option, Outcome, Refusal, Roll
-from refbox.games.battleball import flow, odds, onboard, roster
-from refbox.games.battleball.models import Data, Ref, State
+
+ENDZONE = "endzone"
 
 
 def _mover(state: State) -> Ref:
     assert state.turn.mover is not None
-    return Ref(team=state.side, id=state.turn.mover)
-
-
-def _our_ball(state: State) -> bool:
-    return state.carrier is not None and state.carrier.team == state.side
+    return Ref(state.side, state.turn.mover)
 
 
 def squares(n: int) -> str:
     return "1 square" if n == 1 else f"{n} squares"
 
 
-# ---- select ----
+# ---- pick a player ----
 
 
-def select_prompt(state: State, data: Data) -> Choose:
-    options = roster.player_options(data, state, state.side)
-    options.append(Option(id="halt", label="Halt play: no side can reach an end zone", key="0"))
-    return Choose(
-        actor=state.side,
-        text=f"{state.coaches[state.side]}: pick a player to move.",
-        options=tuple(options),
-        refused=roster.off_field_refusals(data, state, state.side),
-    )
+@STEPS.legal_for("select", phase="movement", forcible=True)
+def select_legal(state: State, data: Data) -> Legal:
+    """Any of his players on the field, or a halt: at the table the referee may always call one; on the board
+    it is offered only when nobody can score (ruling halt-offered)."""
+    side = state.side
+    if not state.board:
+        return Legal("choose", side, (*roster.on_field_ids(state, side), "halt"))
+    ids = tuple(state.at[side])
+    return Legal("choose", side, ids if pitch.scoring_possible(data.pitch, state) else (*ids, "halt"))
 
 
-def apply_select(state: State, data: Data, event: Event) -> None:
+@STEPS.prompt_for("select")
+def select_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    side = state.side
+    figures = [pid for pid in legal.ids if pid != "halt"]
+    if state.board:
+        options = [roster.figure_option(data, state, side, pid) for pid in figures]
+        why = "carnage walls off the ball from every end zone"
+    else:
+        options = roster.player_options(data, state, side, figures)
+        why = "no side can reach an end zone"
+    if "halt" in legal.ids:
+        options.append(Option(id="halt", label=f"Halt play: {why}", key="0"))
+    return Choose(actor=side, text=f"{state.coaches[side]}: pick a player to move.", options=tuple(options),
+                  refused=roster.off_field_refusals(data, state, side))
+
+
+@STEPS.apply_for("select")
+def select_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "halt":
         first = state.holder()
         if first is None:
             first = state.last_holder if state.last_holder is not None else state.side
         flow.halt(state, data, first, "the referee sees no way to reach an end zone")
         return
-    state.turn.mover = str(event.value)
+    state.turn.mover = event.value  # type: ignore[assignment]  # a choice: a player id
     state.step = "move-roll"
 
 
 # ---- the movement roll ----
 
 
-def move_roll_prompt(state: State, data: Data) -> Roll:
+@STEPS.legal_for("move-roll", phase="movement")
+def move_roll_legal(state: State, data: Data) -> Legal:
+    return data.move_rolls[state.side, state.turn.mover]  # type: ignore[index]
+
+
+@STEPS.prompt_for("move-roll")
+def move_roll_prompt(state: State, data: Data, legal: Legal) -> Roll:
     ref = _mover(state)
-    dice = roster.dice(data, state, ref)
+    dice = legal.sides
     who = roster.full(data, state, ref)
     if len(dice) > 1:
         p = odds.move_doubles(dice)
@@ -80,86 +105,220 @@ def move_roll_prompt(state: State, data: Data) -> Roll:
     )
 
 
-def apply_move_roll(state: State, data: Data, event: Event) -> None:
+@STEPS.apply_for("move-roll")
+def move_roll_apply(state: State, data: Data, event: Event) -> None:
     faces: list[int] = event.value  # type: ignore[assignment]
     state.turn.move_faces = list(faces)
     if state.board and (len(faces) == 1 or len(set(faces)) > 1):  # the move's own log line gives the roll
-        onboard.after_roll(state, data, max(faces))  # two dice: the higher reaches every square the lower does
+        _after_roll(state, data, max(faces))  # two dice: the higher reaches every square the lower does
         return
     ref = _mover(state)
     where = roster.stamp(data, state)
     who = roster.full(data, state, ref)
     if len(faces) == 1:
         state.note(where, f"{who} rolls {faces[0]}: moves up to {squares(faces[0])}.", state.side)
-        after_move(state)
+        _after_table_move(state)
     elif len(set(faces)) == 1:
         state.turn.ht_no_move = True
         state.note(where, f"{who} rolls a double {faces[0]}: he cannot move this turn.", state.side)
         if state.carrier == ref:
-            flow.fumble(state, data, ref, state.side, then="adjacent")
+            fumbles.fumble(state, data, ref, state.side, then="adjacent")
         elif state.board:
-            onboard.after_move(state, data)
+            after_move(state, data)
         else:
-            to_adjacent(state)
-    elif state.fewer_keys:  # at the table too: "up to" the higher die covers every move the lower allows
+            state.step = "action"
+    else:  # at the table too: "up to" the higher die covers every move the lower allows
         state.note(where, f"{who} rolls {faces}, keeps the {max(faces)} (the lower die allows no move the higher "
                    f"does not): moves up to {squares(max(faces))}.", state.side)
-        after_move(state)
-    else:
-        state.step = "move-die"
+        _after_table_move(state)
 
 
-def move_die_prompt(state: State, data: Data) -> Choose:
-    faces = state.turn.move_faces
-    options = tuple(Option(id=str(f), label=f"Keep the {f}: up to {f} squares", actor=state.side) for f in faces)
-    return Choose(actor=state.side, text=f"Heavy Tackle rolled {faces[0]} and {faces[1]}: which die?", options=options)
+# ---- the move on the board: a square in reach ----
 
 
-def apply_move_die(state: State, data: Data, event: Event) -> None:
-    state.note(
-        roster.stamp(data, state),
-        f"{roster.full(data, state, _mover(state))} rolls {state.turn.move_faces}, keeps {event.value}: "
-        f"moves up to {squares(int(str(event.value)))}.",
-        state.side,
-    )
-    after_move(state)
+def _after_roll(state: State, data: Data, steps: int) -> None:
+    """The roll is known: work out where the mover can go, then ask (or, boxed in, go on without a move)."""
+    pid = state.turn.mover
+    assert pid is not None
+    t = state.turn
+    t.reach, t.reach_ball, t.endzone, t.stop, t.mates = pitch.move_reach(data.pitch, state, state.side, pid, steps)
+    if not (t.reach or t.reach_ball or t.endzone):
+        state.note(roster.stamp(data, state), f"{_rolls(data, state)}: no free square in reach, he stays put.",
+                   state.side)
+        after_move(state, data)
+        return
+    state.step = "move-to"
 
 
-# ---- what happened to the ball ----
+@STEPS.legal_for("move-to", phase="movement", forcible=True)
+def move_to_legal(state: State, data: Data) -> Legal:
+    """The squares he can end on, in key order: the end zone, the loose ball, squares beside an opponent
+    (a tackle follows), then the rest, each group farthest toward the end zone he attacks first."""
+    f, t = data.grid, state.turn
+    every, stop = t.reach | t.reach_ball, t.stop
+    first: tuple[str, ...] = (ENDZONE,) if t.endzone else ()
+    if state.ball is not None and (every >> state.ball) & 1:  # the loose ball itself: key 1
+        first += (f.ids[state.ball],)
+        every &= ~(1 << state.ball)
+    descending = state.side == 0  # farthest toward the end zone he attacks first
+    near = every & stop
+    return Legal("choose", state.side, pitch.SquareIds(f, first, ((near, descending), (every ^ near, descending))))
 
 
-def after_move(state: State) -> None:
-    ref = _mover(state)
-    if state.carrier is None or state.carrier == ref:
-        state.step = "ball"
-    else:
-        to_adjacent(state)
+@STEPS.prompt_for("move-to")
+def move_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    f, t, side = data.grid, state.turn, state.side
+    pid = t.mover
+    start = state.at[side][pid]
+    stop = t.stop
+    carrying = state.carries(side, pid)
+    options = []
+    for sid in legal.ids:
+        if sid == ENDZONE:
+            col = f.length + 2 if side == 0 else 0
+            options.append(Option(id=ENDZONE, label="Into the end zone: TOUCHDOWN", actor=side, key="z",
+                                  at=(col, f.row[start])))
+            continue
+        i = f.by_id[sid]
+        notes = [f"{f.distance(start, i)} away"]
+        if (stop >> i) & 1:
+            notes.append("next to an opponent: tackle")
+        if not carrying and (t.reach_ball >> i) & 1:
+            notes.append("with the ball" if not (t.reach >> i) & 1 else "past the ball")
+        options.append(Option(id=sid, label=f"To {sid}: " + ", ".join(notes), actor=side,
+                              at=pitch.view_square(f, i)))
+    faces = t.move_faces
+    roll = f"{max(faces)}" if faces else "?"
+    return Choose(actor=side, text=f"{pid} moves up to {roll}: pick his square (the keys on the board).",
+                  options=tuple(options))
 
 
-def to_adjacent(state: State) -> None:
-    """After the move and the ball: "next to an opponent?" (the old flow), or, with Setup.fewer_keys, that
-    question folded into the after-move choice (tackle, hand off, pass or end the turn)."""
-    state.step = "action" if state.fewer_keys else "adjacent"
+@STEPS.apply_for("move-to")
+def move_to_apply(state: State, data: Data, event: Event) -> None:
+    t, side = state.turn, state.side
+    pid = t.mover
+    assert pid is not None
+    carrying = state.carries(side, pid)
+    if event.value == ENDZONE:
+        if not t.endzone:
+            raise RuleError("The end zone is not in reach.")
+        state.note(roster.stamp(data, state), f"{_rolls(data, state)}: runs into the end zone.", side)
+        if not carrying:
+            _pick_up(state, data, Ref(side, pid))
+        state.last_move = [state.at[side][pid]]
+        flow.touchdown(state, data, side, f"{pid} carries the ball into the end zone")
+        return
+    p = data.pitch
+    i = pitch.square_of(p.grid, event.value, t.reach | t.reach_ball)
+    can_without, can_with = (t.reach >> i) & 1, (t.reach_ball >> i) & 1
+    if can_with and can_without and not carrying:
+        t.dest = i
+        state.step = "pickup"
+        return
+    _move(state, data, p, pid, i, pick_up=bool(can_with) and not carrying)
 
 
-def ball_prompt(state: State, data: Data) -> Choose:
-    who = _mover(state).id
+@STEPS.legal_for("pickup", phase="movement")
+def pickup_legal(state: State, data: Data) -> Legal:
+    return Legal("choose", state.side, ("take", "leave"))
+
+
+@STEPS.prompt_for("pickup")
+def pickup_prompt(state: State, data: Data, legal: Legal) -> Choose:
     side = state.side
-    if state.carrier is None:
-        options = (
-            Option(id="left", label="Left the loose ball where it lies", actor=side),
-            Option(id="pickup", label=f"{who} picked up the loose ball", actor=side),
-            Option(id="pickup-td", label=f"{who} picked it up and ran into the end zone", actor=side),
-        )
+    labels = {"take": "Pick up the ball and carry it on", "leave": "Leave it where it lies"}
+    return Choose(actor=side, text=f"{state.turn.mover} passes the loose ball on his way: pick it up?", options=tuple(
+        Option(id=i, label=labels[i], actor=side, key=str(k)) for k, i in enumerate(legal.ids, start=1)))
+
+
+@STEPS.apply_for("pickup")
+def pickup_apply(state: State, data: Data, event: Event) -> None:
+    dest, pid = state.turn.dest, state.turn.mover
+    assert dest is not None and pid is not None
+    state.turn.dest = None
+    _move(state, data, data.pitch, pid, dest, pick_up=event.value == "take")
+
+
+def _rolls(data: Data, state: State) -> str:
+    """'Iron Wolves RB1 (Running Back, d20) rolls 7' ('rolls 2 and 5, uses the 5' for a Heavy Tackle)."""
+    faces = state.turn.move_faces
+    who = roster.full_of(data, state, state.side, str(state.turn.mover))
+    if len(faces) > 1:
+        return f"{who} rolls {faces[0]} and {faces[1]}, uses the {max(faces)}"
+    return f"{who} rolls {faces[0]}"
+
+
+def _move(state: State, data: Data, p: Pitch, pid: str, i: int, pick_up: bool) -> None:
+    """The mover of the side to move goes to square ``i`` (picking up the ball there or on the way)."""
+    side = state.side
+    at = state.at[side]
+    start = at[pid]
+    at[pid] = i
+    state.last_move = [start, i]
+    if state.logged:
+        ids = p.grid.ids
+        state.note(roster.stamp(data, state), f"{_rolls(data, state)}: moves {ids[start]} to {ids[i]}.", side)
+    if pick_up:
+        _pick_up(state, data, Ref(side, pid))
+    t = state.turn
+    if pid in p.heavy:  # two squares: whether they touch an opponent is worked out
+        after_move(state, data)
+    else:  # one square: he stopped next to an opponent or nobody of ours did (they stood still)
+        after_move(state, data, bool((t.mates | 1 << i) & t.stop))
+
+
+def _pick_up(state: State, data: Data, ref: Ref) -> None:
+    state.carrier = ref
+    state.ball = None
+    state.ball_at_centre = False
+    state.last_holder = ref.team
+    state.note(roster.stamp(data, state), f"{roster.full(data, state, ref)} picks up the ball.", ref.team)
+
+
+def after_move(state: State, data: Data, contact_known: bool | None = None) -> None:
+    """On the board, the move is done: a tackle if anyone of ours touches an opponent, else hand-off / pass /
+    end (the turn passes at once when there is nothing else). ``contact_known``: whether they touch, where the
+    move worked it out (a one-square mover: his stop squares are the squares next to an opponent)."""
+    touching = contact_known if contact_known is not None else pitch.in_contact(data.pitch, state, state.side)
+    if touching:
+        state.step = "tackle"
+    elif len(after_move_.board_actions(state, data)) > 1:
+        state.step = "action"
     else:
-        options = (
-            Option(id="kept", label=f"{who} still holds the ball, short of the end zone", actor=side),
-            Option(id="td", label=f"{who} carried the ball into the end zone from the last square", actor=side),
-        )
-    return Choose(actor=side, text="After the move: what about the ball? (refbox cannot see the board)", options=options)
+        flow.end_turn(state)  # nothing to say: the move's own line was the turn
 
 
-def apply_ball(state: State, data: Data, event: Event) -> None:
+# ---- at the table: what happened to the ball ----
+
+
+def _after_table_move(state: State) -> None:
+    ref = _mover(state)
+    state.step = "ball" if state.carrier is None or state.carrier == ref else "action"
+
+
+@STEPS.legal_for("ball", phase="movement")
+def ball_legal(state: State, data: Data) -> Legal:
+    ids = ("left", "pickup", "pickup-td") if state.carrier is None else ("kept", "td")
+    return Legal("choose", state.side, ids)
+
+
+@STEPS.prompt_for("ball")
+def ball_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    who = _mover(state).id
+    labels = {
+        "left": "Left the loose ball where it lies",
+        "pickup": f"{who} picked up the loose ball",
+        "pickup-td": f"{who} picked it up and ran into the end zone",
+        "kept": f"{who} still holds the ball, short of the end zone",
+        "td": f"{who} carried the ball into the end zone from the last square",
+    }
+    side = state.side
+    return Choose(actor=side, text="After the move: what about the ball? (refbox cannot see the board)",
+                  options=tuple(Option(id=i, label=labels[i], actor=side) for i in legal.ids))
+
+
+@STEPS.apply_for("ball")
+def ball_apply(state: State, data: Data, event: Event) -> None:
     ref = _mover(state)
     who = roster.full(data, state, ref)
     where = roster.stamp(data, state)
@@ -171,82 +330,4 @@ def apply_ball(state: State, data: Data, event: Event) -> None:
     if event.value in ("td", "pickup-td"):
         flow.touchdown(state, data, state.side, f"{who} carries the ball into the end zone")
         return
-    to_adjacent(state)
-
-
-# ---- after the move: tackle, hand-off, pass or nothing ----
-
-
-def adjacent_prompt(state: State, data: Data) -> Choose:
-    side = state.side
-    return Choose(
-        actor=side,
-        text="Is any of your players now next to an opposing player?",
-        options=(
-            Option(id="yes", label="Yes: a tackle must be made", actor=side),
-            Option(id="no", label="No: nobody of ours is next to an opponent", actor=side),
-        ),
-    )
-
-
-def action_options(state: State, data: Data) -> list[Option]:
-    side = state.side
-    end = "End the turn: nobody of ours is next to an opponent" if state.fewer_keys else "End the turn"
-    options = [Option(id="end", label=end, actor=side, key="1")]  # first: always key 1, the default
-    if _our_ball(state) and len(state.on_field(side)) > 1:
-        carrier = roster.short(data, state, state.carrier)  # type: ignore[arg-type]
-        options += [
-            Option(id="hand-off", label=f"Hand off: {carrier} to a team-mate next to him", actor=side, key="2"),
-            Option(id="pass", label=f"Pass: {carrier} throws to a team-mate", actor=side, key="3"),
-        ]
-    if state.fewer_keys:  # "next to an opponent?" folded in: yes is a tackle, and the tackle is compulsory
-        options.append(Option(id="tackle", label="Tackle: a player of ours is next to an opponent",
-                              actor=side, key="4"))
-    return options
-
-
-def apply_adjacent(state: State, data: Data, event: Event) -> None:
-    where = roster.stamp(data, state)
-    if event.value == "yes":
-        state.note(where, "A player is next to an opponent: a tackle is mandatory.", state.side)
-        state.step = "tackler"
-    elif len(action_options(state, data)) > 1:
-        state.step = "action"
-    else:
-        state.note(where, "Nobody next to an opponent; no ball to move: the turn passes.", state.side)
-        flow.end_turn(state)
-
-
-def action_prompt(state: State, data: Data) -> Choose:
-    if state.fewer_keys:
-        return Choose(
-            actor=state.side,
-            text="After the move: is a player of yours next to an opponent? Then tackle. If not: hand off, pass or "
-                 "end the turn (one attempt, then the turn passes).",
-            options=tuple(action_options(state, data)),
-        )
-    return Choose(
-        actor=state.side,
-        text="Nobody can tackle: hand off, pass, or end the turn? (one attempt, then the turn passes)",
-        options=tuple(action_options(state, data)),
-        refused=(Refusal(id="tackle", label="Tackle", reason="you reported nobody of yours next to an opponent"),),
-    )
-
-
-def apply_action(state: State, data: Data, event: Event) -> None:
-    if event.value in ("hand-off", "pass") and not _our_ball(state):  # the prompt never offers it
-        raise RuleError("Only the side holding the ball may hand off or pass.")
-    if event.value == "tackle":
-        if not state.fewer_keys:  # the prompt never offers it
-            raise RuleError("Say first that a player is next to an opponent.")
-        state.note(roster.stamp(data, state), "A player is next to an opponent: a tackle is mandatory.", state.side)
-        state.step = "tackler"
-    elif event.value == "hand-off":
-        state.step = "hand-off-to"
-    elif event.value == "pass":
-        state.step = "pass-to"
-    else:
-        words = "Nobody next to an opponent: the turn passes." if state.fewer_keys else "The turn passes."
-        state.note(roster.stamp(data, state), words, state.side)
-        flow.end_turn(state)
-
+    state.step = "action"

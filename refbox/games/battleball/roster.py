@@ -2,107 +2,79 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from refbox.engine.prompts import DieSpec, Option, Refusal
-from refbox.games.battleball.models import Data, Player, Ref, State
+from refbox.games.battleball import pitch
+from refbox.games.battleball.data import Data, dice_text
+from refbox.games.battleball.models import Player, Ref, State
 
 
 def new_team(data: Data) -> list[Player]:
     """The eleven of a side, ids from the position's short name: RB1, RB2, RB3, T, HT, LB1, ..."""
-    players = []
-    for pos in data.positions:
-        for n in range(1, pos.count + 1):
-            pid = pos.short if pos.count == 1 else f"{pos.short}{n}"
-            players.append(Player(id=pid, position=pos.id))
-    return players
+    return [Player(id=pid, position=pos.id) for pid, pos in data.roster.items()]
 
 
-_DICE: dict[int, tuple[Data, dict[str, tuple[int, ...]]]] = {}
+def on_field_ids(state: State, side: int, skip: str | None = None) -> tuple[str, ...]:
+    """The ids of ``side``'s players on the field (but ``skip``), in roster order."""
+    return tuple(p.id for p in state.players[side] if p.status == "field" and p.id != skip)
 
 
-def dice(data: Data, state: State, ref: Ref) -> tuple[int, ...]:
+def dice(data: Data, ref: Ref) -> tuple[int, ...]:
     """The dice a player rolls: (20,) for a Running Back, (6, 6) for a Heavy Tackle."""
-    return dice_of(data, ref.id)
-
-
-def dice_of(data: Data, pid: str) -> tuple[int, ...]:
-    """The dice of a player id (a player's position never changes; remembered per ruleset, as every roll
-    asks)."""
-    got = _DICE.get(id(data))
-    if got is None or got[0] is not data:
-        table = {p.id: (data.position(p.position).sides,) * data.position(p.position).dice for p in new_team(data)}
-        got = _DICE[id(data)] = (data, table)
-    return got[1][pid]
-
-
-def dice_text(data: Data, player: Player) -> str:
-    pos = data.position(player.position)
-    return f"{pos.dice if pos.dice > 1 else ''}d{pos.sides}"
-
-
-def squares(data: Data, state: State, ref: Ref) -> int:
-    return data.position(state.player(ref).position).squares
+    return data.dice[ref.id]
 
 
 def team_name(data: Data, state: State, side: int) -> str:
     return data.team(state.teams[side]).name
 
 
-def short(data: Data, state: State, ref: Ref) -> str:
+def short(data: Data, ref: Ref) -> str:
     """'RB1 (d20)'."""
-    return f"{ref.id} ({dice_text(data, state.player(ref))})"
-
-
-_FULL: dict[tuple, tuple[Data, str]] = {}
+    return f"{ref.id} ({dice_text(data.roster[ref.id])})"
 
 
 def full(data: Data, state: State, ref: Ref) -> str:
-    """'Iron Wolves RB1 (Running Back, d20)' (remembered: log lines name players on every input)."""
-    return full_of(data, state, ref.team, ref.id)
+    """'Iron Wolves RB1 (Running Back, d20)'."""
+    return data.full_name(state.teams[ref.team], ref.id)
 
 
 def full_of(data: Data, state: State, side: int, pid: str) -> str:
     """``full`` of player ``pid`` of ``side``."""
-    key = (id(data), state.teams[side], pid)
-    got = _FULL.get(key)
-    if got is not None and got[0] is data:
-        return got[1]
-    player = state.player(Ref(team=side, id=pid))
-    pos = data.position(player.position)
-    text = f"{team_name(data, state, side)} {pid} ({pos.name}, {dice_text(data, player)})"
-    _FULL[key] = (data, text)
-    return text
+    return data.full_name(state.teams[side], pid)
 
 
 def die_specs(data: Data, state: State, ref: Ref, note: str = "") -> list[DieSpec]:
-    player = state.player(ref)
-    pos = data.position(player.position)
+    pos = data.roster[ref.id]
     who = f"{team_name(data, state, ref.team)} {ref.id}"
-    return [
-        DieSpec(sides=pos.sides, label=f"{who} ({pos.die_colour} d{pos.sides})", note=note) for _ in range(pos.dice)
-    ]
+    return [DieSpec(sides=pos.sides, label=f"{who} ({pos.die_colour} d{pos.sides})", note=note)
+            for _ in range(pos.dice)]
 
 
-def player_options(data: Data, state: State, side: int, skip: str | None = None) -> list[Option]:
-    """One option per player of ``side`` on the field (but ``skip``), its id the player id."""
-    options = []
-    for p in state.on_field(side):
-        if p.id == skip:
-            continue
-        ref = Ref(team=side, id=p.id)
-        ball = " · has the ball" if state.carrier == ref else ""
-        label = f"{p.id} {data.position(p.position).name} ({dice_text(data, p)}){ball}"
-        options.append(Option(id=p.id, label=label, actor=side, key=player_key(data, p.id)))
-    return options
+def player_label(data: Data, state: State, side: int, pid: str) -> str:
+    """'RB1 Running Back (d20)', and ' · has the ball' for the carrier."""
+    pos = data.roster[pid]
+    ball = " · has the ball" if state.carries(side, pid) else ""
+    return f"{pid} {pos.name} ({dice_text(pos)}){ball}"
+
+
+def player_options(data: Data, state: State, side: int, ids: Iterable[str]) -> list[Option]:
+    """One option per player id of ``side`` (the legal answers of a step), each with its own key."""
+    return [Option(id=pid, label=player_label(data, state, side, pid), actor=side, key=player_key(data, pid))
+            for pid in ids]
+
+
+def figure_option(data: Data, state: State, side: int, pid: str, label: str = "",
+                  chance: float | None = None) -> Option:
+    """A figure on refbox's board as an option: his own key, drawn on his square."""
+    return Option(id=pid, label=label or player_label(data, state, side, pid), actor=side,
+                  key=pitch.key_of(data, pid), at=pitch.view_square(data.grid, state.at[side][pid]), chance=chance)
 
 
 def player_key(data: Data, pid: str) -> str:
     """The player's own key (the board's formation names it), the same in every prompt; "" without one."""
-    if data.board is None:
-        return ""
-    for place in data.board.formation:
-        if place.id == pid:
-            return place.key
-    return ""
+    place = data.places.get(pid)
+    return place.key if place is not None else ""
 
 
 def off_field_refusals(data: Data, state: State, side: int) -> tuple[Refusal, ...]:

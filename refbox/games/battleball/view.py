@@ -5,53 +5,50 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from refbox.engine.board import BoardView, Cell
-from refbox.engine.grid import Square
+from refbox.engine.geometry.staggered import Square, bits_of
 from refbox.engine.state import Later, PhaseRow, Roster, Stat, View
 from refbox.games.battleball import pitch, roster
-from refbox.games.battleball.field import bits_of
-from refbox.games.battleball.models import Data, Ref, State
+from refbox.games.battleball.data import Data, dice_text
+from refbox.games.battleball.models import Ref, State
+from refbox.games.battleball.steps import STEPS
 
-STEP_PLACE: dict[str, tuple[str, str]] = {
-    "lineup": ("before-half", "lineup"),
-    "lineup-to": ("before-half", "lineup"),
-    "move-to": ("movement", "move-to"),
-    "pickup": ("movement", "move-to"),
-    "tackle": ("tackle", "tackler"),
-    "pass-land": ("pass", "pass-miss"),
-    "team-rules": ("before-half", "team-rules"),
-    "roll-off": ("before-half", "roll-off"),
-    "select": ("movement", "select"),
-    "move-roll": ("movement", "move-roll"),
-    "move-die": ("movement", "move-roll"),
-    "ball": ("movement", "ball"),
-    "adjacent": ("after-move", "adjacent"),
-    "action": ("after-move", "action"),
-    "tackler": ("tackle", "tackler"),
-    "target": ("tackle", "target"),
-    "tackle-roll": ("tackle", "tackle-roll"),
-    "tackle-die": ("tackle", "tackle-roll"),
-    "hand-off-to": ("hand-off", "hand-off-to"),
-    "hand-off-roll": ("hand-off", "hand-off-roll"),
-    "pass-to": ("pass", "pass-to"),
-    "pass-distance": ("pass", "pass-distance"),
-    "pass-roll": ("pass", "pass-roll"),
-    "pass-miss": ("pass", "pass-miss"),
-    "intercept-by": ("pass", "pass-miss"),
-    "recover-by": ("pass", "pass-miss"),
-    "fumble-place": ("fumble", "fumble-place"),
-    "fumble-give": ("fumble", "fumble-place"),
-    "touchdown": ("stoppage", "touchdown"),
-    "halt": ("stoppage", "halt"),
-    "restart": ("stoppage", "restart"),
-    "over": ("stoppage", "touchdown"),
+STEP_ROW: dict[str, str] = {
+    "lineup": "lineup",
+    "lineup-to": "lineup",
+    "team-rules": "team-rules",
+    "roll-off": "roll-off",
+    "select": "select",
+    "move-roll": "move-roll",
+    "move-to": "move-to",
+    "pickup": "move-to",
+    "ball": "ball",
+    "action": "action",
+    "tackle": "tackler",
+    "tackler": "tackler",
+    "target": "target",
+    "tackle-roll": "tackle-roll",
+    "tackle-die": "tackle-roll",
+    "hand-off-to": "hand-off-to",
+    "hand-off-roll": "hand-off-roll",
+    "pass-to": "pass-to",
+    "pass-distance": "pass-distance",
+    "pass-roll": "pass-roll",
+    "pass-miss": "pass-miss",
+    "pass-land": "pass-miss",
+    "intercept-by": "pass-miss",
+    "recover-by": "pass-miss",
+    "fumble-place": "fumble-place",
+    "fumble-give": "fumble-place",
+    "over": "touchdown",
 }
-"""Each step of the state machine: its phase in the ruleset file and the step row it lights."""
+"""The row each step lights among its phase's steps (the ruleset file's ``phases``; the phase is the one the
+step is registered with)."""
 
 STATUS_TEXT = {"field": "on the field", "locker": "Locker Room", "out": "seriously injured"}
 
 
 def phase_id(state: State) -> str:
-    return STEP_PLACE[state.step][0]
+    return STEPS.phase(state)
 
 
 def build(state: State, data: Data) -> View:
@@ -77,7 +74,7 @@ MOVING = ("move-roll", "move-to", "pickup", "tackle", "tackle-roll", "tackle-die
 def board_view(state: State, data: Data, names: list[str]) -> BoardView:
     """The field as the Board widget draws it: column 0 and the last column are the end zones, the rows run
     along the field; upper-case codes are the first side's figures, lower-case the second's."""
-    f = pitch.board_of(data)
+    f = data.grid
     L = f.length
     cells: dict[tuple[int, int], Cell] = {}
     before = state.step in PRE_TURN or (state.step in ("lineup", "lineup-to") and state.lineup_next == "half")
@@ -94,7 +91,7 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
     for i in bits_of(f.lines[0] | f.lines[1]):
         cells[_v(f, i)] = line
     cells[_v(f, f.centre)] = Cell("+", "line")
-    for i in state.carnage:
+    for i in bits_of(state.carnage):
         cells[_v(f, i)] = Cell("××", "carnage")
     if state.ball is not None:
         cells[_v(f, state.ball)] = Cell("●", "ball")
@@ -104,22 +101,23 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
     for side in (0, 1):
         for pid in state.at[side]:
             code = pitch.code_of(data, side, pid)
-            for i in pitch.squares(f, data, state, side, pid):
+            for i in pitch.squares(data.pitch, state, side, pid):
                 cells[_v(f, i)] = Cell(code, f"team{side}")
     if state.carrier is not None and state.carrier.id in state.at[state.carrier.team]:
-        for i in pitch.squares(f, data, state, state.carrier.team, state.carrier.id):
+        for i in pitch.squares(data.pitch, state, state.carrier.team, state.carrier.id):
             marks[_v(f, i)] = "carrier"
     _step_marks(state, data, f, marks)
     focus = None
     mover = state.turn.mover
     if mover is not None and mover in state.at[state.side] and state.step in MOVING:
-        for i in pitch.squares(f, data, state, state.side, mover):
+        for i in pitch.squares(data.pitch, state, state.side, mover):
             marks[_v(f, i)] = "mover"
         focus = _v(f, state.at[state.side][mover])
     elif state.ball is not None:
         focus = _v(f, state.ball)
     return FieldView(cols=L + 3, rows=f.rows, cells=cells, cell_width=2, stagger=True, marks=marks,
-                     caption=_caption(state, data, names, attacking), focus=focus, square_names=_names(f))
+                     caption=_caption(state, data, names, attacking), focus=focus,
+                     square_names=data.board_names)
 
 
 @dataclass(slots=True)
@@ -129,19 +127,6 @@ class FieldView(BoardView):
     square_names: dict[Square, str] = field(default_factory=dict)
     """Each square of the view by its name: a field square by its id ("31.12": the view's column is one more,
     column 0 being the near end zone), an end zone's squares "end zone"."""
-
-
-_NAMES: dict[int, tuple[object, dict[Square, str]]] = {}
-
-
-def _names(f) -> dict[Square, str]:
-    """The names of the view's squares (made once per field)."""
-    got = _NAMES.get(id(f))
-    if got is None or got[0] is not f:
-        names = {(c, r): "end zone" for c in range(f.length + 3) for r in range(f.rows)}
-        names.update({_v(f, i): sid for i, sid in f.ids.items()})
-        got = _NAMES[id(f)] = (f, names)
-    return got[1]
 
 
 def _v(f, i: int) -> tuple[int, int]:
@@ -155,20 +140,14 @@ def _step_marks(state: State, data: Data, f, marks: dict) -> None:
     if step == "move-to":
         for i in bits_of(t.reach | t.reach_ball):
             marks[_v(f, i)] = "stop" if (t.stop >> i) & 1 else "reach"
-    elif step == "tackle":
-        from refbox.games.battleball import onboard
-
-        for pair in onboard.tackle_ids(state, data):
-            target = pair.split(">")[1]
-            for i in pitch.squares(f, data, state, 1 - state.side, target):
-                marks[_v(f, i)] = "target"
-    elif step in ("pass-land", "fumble-place", "lineup-to"):
-        from refbox.games.battleball import answers
-
-        lg = answers.legal(state, data)
-        for sid in lg.ids:
-            if sid in f.by_id:
-                marks[_v(f, f.by_id[sid])] = "reach"
+    elif step in ("tackle", "pass-land", "fumble-place", "lineup-to"):
+        for answer in STEPS.legal(state, data).ids:
+            if step == "tackle":
+                target = answer.split(">")[1]
+                for i in pitch.squares(data.pitch, state, 1 - state.side, target):
+                    marks[_v(f, i)] = "target"
+            elif answer in f.by_id:
+                marks[_v(f, f.by_id[answer])] = "reach"
 
 
 def _caption(state: State, data: Data, names: list[str], attacking: int | None) -> str:
@@ -184,7 +163,7 @@ def _board_notes(state: State, data: Data, names: list[str]) -> list[str]:
     ball, _ = ball_text(state, data)
     fit = [len(state.on_field(s)) for s in (0, 1)]
     rules = [state.team_rules[s] for s in (0, 1)]
-    out = [f"Ball: {ball}", f"On the field: {names[0]} {fit[0]}, {names[1]} {fit[1]} · carnage: {len(state.carnage)}"]
+    out = [f"Ball: {ball}", f"On the field: {names[0]} {fit[0]}, {names[1]} {fit[1]} · carnage: {state.carnage.bit_count()}"]
     if any(rules):
         out.append(f"Team Rules: {rules[0] or '—'} / {rules[1] or '—'}")
     out.append("Tab: rosters")
@@ -216,9 +195,9 @@ def _action_taken(state: State) -> str | None:
 
 
 def _phases(state: State, data: Data) -> list[PhaseRow]:
-    current, step = STEP_PLACE[state.step]
-    if state.fewer_keys and step == "action":  # one question: next to an opponent (tackle), or hand off / pass / end
-        step = "adjacent"
+    current, step = phase_id(state), STEP_ROW[state.step]
+    if not state.board and step == "action":  # at the table one question: next to an opponent (tackle), or
+        step = "adjacent"                    # hand off / pass / end
     ids = [p.id for p in data.phases]
     here = ids.index(current)
     taken = _action_taken(state)
@@ -244,7 +223,7 @@ def ball_text(state: State, data: Data) -> tuple[str, int | None]:
     if state.carrier is not None:
         return f"{roster.team_name(data, state, state.carrier.team)} {state.carrier.id}", state.carrier.team
     if state.board and state.ball is not None and not state.ball_at_centre:
-        return f"loose on {pitch.board_of(data).ids[state.ball]}", None
+        return f"loose on {data.grid.ids[state.ball]}", None
     return ("on the centre square" if state.ball_at_centre else "loose on the field"), None
 
 
@@ -277,9 +256,9 @@ def _roster(state: State, data: Data, side: int) -> Roster:
     for p in state.players[side]:
         pos = data.position(p.position)
         status = STATUS_TEXT[p.status]
-        if state.carrier == Ref(team=side, id=p.id):
+        if state.carries(side, p.id):
             status += " · ball"
-        rows.append([p.id, pos.name, f"{roster.dice_text(data, p)} {pos.die_colour}", status])
+        rows.append([p.id, pos.name, f"{dice_text(pos)} {pos.die_colour}", status])
         dim.append(p.status != "field")
     title = f"{roster.team_name(data, state, side)} ({state.coaches[side]})"
     return Roster(title=title, actor=side, columns=["#", "Position", "Die", "Status"], rows=rows, dim=dim)
@@ -290,10 +269,10 @@ def _notes(state: State, data: Data) -> list[str]:
     t = state.turn
     if t.mover and state.step not in ("lineup", "roll-off", "team-rules", "over"):
         moved = f", rolled {' and '.join(map(str, t.move_faces))}" if t.move_faces else ""
-        notes.append(f"Moving: {roster.short(data, state, Ref(team=state.side, id=t.mover))}{moved}")
+        notes.append(f"Moving: {roster.short(data, Ref(state.side, t.mover))}{moved}")
     if t.tackler and t.target:
-        a = roster.short(data, state, Ref(team=state.side, id=t.tackler))
-        b = roster.short(data, state, Ref(team=1 - state.side, id=t.target))
+        a = roster.short(data, Ref(state.side, t.tackler))
+        b = roster.short(data, Ref(1 - state.side, t.target))
         notes.append(f"Tackle: {a} against {b}")
     if t.receiver and state.step.startswith(("pass", "intercept", "recover")):
         dist = f" over {t.distance} squares" if t.distance else ""

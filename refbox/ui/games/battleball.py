@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input, Label
 
-from refbox.games.battleball.models import TEAM_COLOURS
+from refbox.games.battleball.data import TEAM_COLOURS
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.colours import style
@@ -38,9 +38,6 @@ class BattleballSetupScreen(SetupScreen):
             "coaches": [self.query_one(f"#coach{i}", Input).value for i in (0, 1)],
             "first_coach_team": self.query_one("#team0", Select).value,
             "board": self.query_one("#board", Select).value,
-            "skip_forced": True,
-            "fewer_keys": True,
-            "fold_confirms": True,
         }
 
     def preview(self, setup) -> Text:

@@ -1,15 +1,15 @@
-"""Battleball's board as geometry: squares, neighbours, distances, reach, as bitboards (pure, headless).
+"""A pitch of staggered squares as bitboards: squares, neighbours, distances, reach (pure, headless).
 
-The layout (ruling ``board-layout``, numbers in ``[board]`` of the ruleset): the rows run along the length of
-the field and are staggered by half a square (``refbox.engine.grid.StaggeredGrid``: odd rows sit half a
-square to the right), so each square touches six others. Odd rows hold ``length`` squares; even rows hold one
-more, and their two end squares are half squares cut by the goal lines. The board is the same seen from
-either end (a half-turn maps it onto itself), so neither side has a shorter way to score.
+The rows run along the length of the pitch and are staggered by half a square (odd rows sit half a square to
+the right, as brickwork), so each square touches six others, as on a hex map. Odd rows hold ``length``
+squares; even rows hold one more, and their two end squares are half squares cut by the goal lines. The pitch
+is the same seen from either end (a half-turn maps it onto itself). Battleball's board is one (ruling
+``board-layout``, numbers in ``[board]`` of its ruleset).
 
 A square is ``(col, row)`` for people and tests, and an index ``col * H + row`` (``H = rows + 1``: one
 padding row) for speed: a set of squares is one Python int with a bit per square, and a step in every
-direction at once is eight shifts. ``refbox.engine.grid`` gives the same answers square by square (tests
-check that); this module is the fast twin the rules use on every move.
+direction at once is eight shifts (python-chess's style). Distances use cube coordinates, as on a hex map.
+tests/test_engine_staggered.py checks every answer against a plain square-by-square reference.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from functools import lru_cache
 from itertools import accumulate, chain
 from typing import Iterable
 
-from refbox.engine.grid import Square, StaggeredGrid
-from refbox.engine.prompts import LazyIds
+Square = tuple[int, int]
 
 _BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
 _BYTE_COUNTS = bytes(range(256)).translate(bytes(v.bit_count() for v in range(256)))
@@ -43,8 +42,10 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
-class Field:
-    """The squares of one board layout and everything computed from them alone (no figures)."""
+class StaggeredGrid:
+    """The squares of one pitch layout and everything computed from them alone (no figures): ``rows`` from
+    sideline to sideline, ``length`` squares from goal line to goal line, line-up lines ``line`` squares
+    from each goal line."""
 
     def __init__(self, rows: int, length: int, line: int) -> None:
         if rows < 3 or rows % 2 == 0:
@@ -56,8 +57,6 @@ class Field:
             raise ValueError("board.line must leave the two line-up zones apart")
         self.rows, self.length, self.line = rows, length, line
         self.H = H = rows + 1
-        self.grid = StaggeredGrid(cols=length + 1, rows=rows)
-        """The shared geometry (distances in cube coordinates); odd rows' last column is not a square."""
         self.col: dict[int, int] = {}
         self.row: dict[int, int] = {}
         self.index: dict[Square, int] = {}
@@ -88,12 +87,15 @@ class Field:
         self._around: dict[int, list[int]] = {}
         """Per start mask (one square: minus its index + 1), the squares within 0, 1, 2... steps of it, as far as
         asked so far (``around``)."""
+        self._next_to: dict[int, int] = {}
+        self._parts: dict[int, list[int]] = {}
+        """Per mask of open squares, its connected parts found so far (``connected``)."""
         self.nbytes = ((length + 2) * H + 7) // 8
         self._up = [_ByteIds(self.ids, k, False) for k in range(self.nbytes)]
         self._down = [_ByteIds(self.ids, k, True) for k in reversed(range(self.nbytes))]
         """Per byte of a mask (``_down``: highest byte first), the ids its set bits stand for."""
         self.foot_bits = [0] * self.nbytes * 8
-        """Per square, its Heavy Tackle foot as a mask (0 where that is off the board)."""
+        """Per square, its ``foot`` as a mask (0 where that is off the pitch)."""
         for i in self.col:
             j = self.foot(i)
             self.foot_bits[i] = 1 << j if j >= 0 else 0
@@ -186,13 +188,13 @@ class Field:
         return bits_of(self.spread(1 << i))
 
     def foot(self, i: int) -> int:
-        """A Heavy Tackle's second square: the one below and half a square right of the first (ruling
-        ``heavy-tackle-footprint``); -1 where that is off the board."""
+        """A two-square figure's second square (Battleball's Heavy Tackle: ruling ``heavy-tackle-footprint``):
+        the one below and half a square right of the first; -1 where that is off the pitch."""
         j = i + 1 + (self.H if self.row[i] & 1 else 0)
         return j if (self.exists >> j) & 1 and j != i else -1
 
     def anchors(self, mask: int) -> int:
-        """The squares whose Heavy Tackle foot (``foot``) lies in ``mask``."""
+        """The squares whose ``foot`` lies in ``mask``."""
         H = self.H
         return (((mask >> 1) & self.even) | ((mask >> (H + 1)) & self.odd)) & self.exists
 
@@ -229,6 +231,17 @@ class Field:
             got.append((seen | self.spread(seen)) ^ start)
         return got
 
+    def next_to(self, mask: int) -> int:
+        """The squares next to ``mask`` but not in it (remembered: a game asks it of the same occupancies
+        again and again until a figure moves)."""
+        table = self._next_to
+        got = table.get(mask)
+        if got is None:
+            if len(table) > 4096:
+                table.clear()
+            got = table[mask] = self.spread(mask) & ~mask
+        return got
+
     def region(self, seed: int, open_: int) -> int:
         """The squares of ``open_`` connected to ``seed`` (a flood fill)."""
         seen = frontier = seed & open_
@@ -236,6 +249,27 @@ class Field:
             frontier = self.spread(frontier) & open_ & ~seen
             seen |= frontier
         return seen
+
+    def connected(self, seed: int, open_: int) -> int:
+        """``region(seed, open_)`` from the connected parts of ``open_`` met before: each part is flood-filled
+        once (on a board the open squares change rarely, the seeds often)."""
+        parts = self._parts.get(open_)
+        if parts is None:
+            if len(self._parts) > 256:
+                self._parts.clear()
+            parts = self._parts[open_] = []
+        seed &= open_
+        out = 0
+        for part in parts:
+            if part & seed:
+                out |= part
+        rest = seed ^ (seed & out)  # (``a & ~b`` without a negative int, as in reach)
+        while rest:
+            part = self.region(rest & -rest, open_)
+            parts.append(part)
+            out |= part
+            rest ^= rest & part
+        return out
 
 
 class _ByteIds(dict):
@@ -251,44 +285,12 @@ class _ByteIds(dict):
         return got
 
 
-class SquareIds(LazyIds):
-    """Answer ids that are squares: a few words first (``head``), then the squares of each mask of ``groups``
-    (a mask, and whether its squares are listed in descending index order), written out only on demand."""
-
-    __slots__ = ("field", "groups")
-
-    def __init__(self, f: Field, head: tuple[str, ...], groups: tuple[tuple[int, bool], ...]) -> None:
-        size = len(head)
-        for mask, _ in groups:
-            size += mask.bit_count()
-        self.head, self.size, self._all, self.field, self.groups = head, size, None, f, groups
-
-    def _rest(self, k: int) -> str:
-        f = self.field
-        for mask, descending in self.groups:
-            n = mask.bit_count()
-            if k < n:
-                return f.ids[f.nth(mask, k, descending)]
-            k -= n
-        raise IndexError("answer index out of range")
-
-    def _listed(self) -> tuple[str, ...]:
-        ids_of = self.field.ids_of
-        return self.head + tuple(chain.from_iterable(ids_of(m, d) for m, d in self.groups))
-
-    def __contains__(self, value: object) -> bool:
-        if value in self.head:
-            return True
-        i = self.field.by_id.get(value) if isinstance(value, str) else None
-        return i is not None and any((m >> i) & 1 for m, _ in self.groups)
-
-
 def _cube(c: int, r: int) -> tuple[int, int, int]:
     x = c - (r - (r & 1)) // 2
     return x, -x - r, r
 
 
-def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int = 0, last: int = 0,
+def reach(f: StaggeredGrid, start: int, steps: int, passable: int, stop: int, ball: int = 0, last: int = 0,
           carrying: bool = False) -> tuple[int, int, bool]:
     """Where a mover on square(s) ``start`` can stop within ``steps`` steps, as two masks and a flag:
 
@@ -326,7 +328,7 @@ def reach(f: Field, start: int, steps: int, passable: int, stop: int, ball: int 
 def _search(start: int, steps: int, passable: int, go: int, ball: int, last: int, carrying: bool,
             H: int, even: int, odd: int) -> tuple[int, int, bool]:
     """``reach`` on masks already cut to its window (``go``: the squares that are not must-stop squares)."""
-    # One step in every direction at once, as in Field.spread: t is the rows above and below; from an even row
+    # One step in every direction at once, as in StaggeredGrid.spread: t is the rows above and below; from an even row
     # the diagonal steps go a column back (the odd rows of t, shifted down), from an odd row a column on.
     # (``a ^ (a & b)`` is ``a & ~b`` without a negative int, which costs CPython a conversion)
     if not ball and not carrying:  # the common case: one front, no ball on the way
@@ -373,5 +375,6 @@ def _search(start: int, steps: int, passable: int, go: int, ball: int, last: int
 
 
 @lru_cache(maxsize=16)
-def field_of(rows: int, length: int, line: int) -> Field:
-    return Field(rows, length, line)
+def staggered_grid(rows: int, length: int, line: int) -> StaggeredGrid:
+    """The grid of a layout (made once: its caches of rings and ids are worth keeping across matches)."""
+    return StaggeredGrid(rows, length, line)

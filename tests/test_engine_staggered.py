@@ -1,6 +1,7 @@
-"""Battleball's board geometry on its own: squares, the staggered edges, distances, reach with blockers and
-must-stop squares, Heavy Tackle footprints. The fast bitboard twin (field.py) must give exactly the answers
-of the shared square-by-square geometry (refbox.engine.grid)."""
+"""The staggered pitch's geometry (refbox.engine.geometry.staggered, Battleball's board): squares, the staggered
+edges, distances, reach with blockers and must-stop squares, two-square footprints. The bitboards must give
+exactly the answers of the plain square-by-square reference below (a breadth-first search over neighbours
+worked out from the brickwork rule alone)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,61 @@ from collections import deque
 
 import pytest
 
-from refbox.engine.grid import at_distance, reachable, within
-from refbox.games.battleball.field import Field, bits_of, field_of, reach
+from refbox.engine.geometry.staggered import (
+    StaggeredGrid,
+    bits_of,
+    reach,
+    staggered_grid,
+)
 
-F = field_of(21, 40, 8)
+# ---- the reference: square by square, no bitboards ----
+
+
+def ref_neighbours(sq: tuple[int, int], cols: int, rows: int) -> list[tuple[int, int]]:
+    """Brickwork rows, odd rows half a square right: two squares in the row, two above, two below."""
+    c, r = sq
+    shift = r & 1  # odd rows: the squares above and below are c and c + 1; even rows: c - 1 and c
+    candidates = ((c - 1, r), (c + 1, r), (c - 1 + shift, r - 1), (c + shift, r - 1),
+                  (c - 1 + shift, r + 1), (c + shift, r + 1))
+    return [s for s in candidates if 0 <= s[0] < cols and 0 <= s[1] < rows]
+
+
+def ref_reachable(start, steps, can_enter, must_stop=lambda sq: False, cols=41, rows=21) -> dict:
+    """Every square a mover at ``start`` can end on within ``steps`` steps (the fewest steps to it): refused
+    squares are never entered, must-stop squares are entered but not left. The start is not included."""
+    best = {start: 0}
+    queue = deque([start])
+    while queue:
+        sq = queue.popleft()
+        cost = best[sq]
+        if cost == steps or (sq != start and must_stop(sq)):
+            continue
+        for nxt in ref_neighbours(sq, cols, rows):
+            if nxt not in best and can_enter(nxt):
+                best[nxt] = cost + 1
+                queue.append(nxt)
+    del best[start]
+    return best
+
+
+class TestTheBrickworkRule:
+    def test_a_square_inside_touches_six(self):
+        assert sorted(ref_neighbours((2, 2), 6, 5)) == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 3), (3, 2)]
+        assert sorted(ref_neighbours((2, 1), 6, 5)) == [(1, 1), (2, 0), (2, 2), (3, 0), (3, 1), (3, 2)]
+
+    def test_edges_and_corners_have_fewer(self):
+        assert sorted(ref_neighbours((0, 0), 6, 5)) == [(0, 1), (1, 0)]
+        assert sorted(ref_neighbours((5, 1), 6, 5)) == [(4, 1), (5, 0), (5, 2)]
+        assert sorted(ref_neighbours((0, 1), 6, 5)) == [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]
+
+    def test_neighbourhood_is_symmetric(self):
+        for c in range(6):
+            for r in range(5):
+                for n in ref_neighbours((c, r), 6, 5):
+                    assert (c, r) in ref_neighbours(n, 6, 5)
+
+
+F = staggered_grid(21, 40, 8)
 
 
 def squares_of(mask: int) -> set[tuple[int, int]]:
@@ -62,15 +114,15 @@ def test_the_last_squares_are_the_end_of_every_row():
 ])
 def test_a_layout_without_a_true_centre_square_is_refused(rows, length, line, message):
     with pytest.raises(ValueError, match=message):
-        Field(rows, length, line)
+        StaggeredGrid(rows, length, line)
 
 
 # ---- neighbours and distances ----
 
 
-def test_every_square_has_the_shared_grids_neighbours_that_exist():
+def test_every_square_has_the_reference_neighbours_that_exist():
     for i in F.col:
-        expected = {s for s in F.grid.neighbours(F.sq(i)) if s in F.index}
+        expected = {s for s in ref_neighbours(F.sq(i), 41, 21) if s in F.index}
         assert squares_of(F.spread(1 << i)) == expected, F.sq(i)
 
 
@@ -107,12 +159,12 @@ def test_distance_is_the_fewest_steps_between_squares_on_this_board():
             assert F.distance(source, target) == steps
 
 
-def test_rings_and_discs_match_the_shared_geometry():
+def test_rings_and_discs_match_the_reference():
     for centre in (F.centre, F.at(0, 0), F.at(39, 19), F.at(1, 1)):
+        steps = ref_reachable(F.sq(centre), 6, lambda s: s in F.index)
         for n in range(1, 7):
-            on_board = lambda sqs: {s for s in sqs if s in F.index}  # noqa: E731
-            assert squares_of(F.ring(1 << centre, n)) == on_board(at_distance(F.grid, F.sq(centre), n))
-            assert squares_of(F.within(1 << centre, n)) == on_board(within(F.grid, F.sq(centre), n))
+            assert squares_of(F.ring(1 << centre, n)) == {s for s, k in steps.items() if k == n}
+            assert squares_of(F.within(1 << centre, n)) == {s for s, k in steps.items() if k <= n}
 
 
 def test_square_ids_come_out_column_by_column_either_way():
@@ -122,18 +174,18 @@ def test_square_ids_come_out_column_by_column_either_way():
     assert F.ids_of(0) == ()
 
 
-# ---- reach: the fast twin against the shared search ----
+# ---- reach: the bitboards against the reference search ----
 
 
 def shared_reach(start, steps, passable, stop):
-    """refbox.engine.grid.reachable on the same board (squares that do not exist cannot be entered)."""
-    got = reachable(F.grid, F.sq(start), steps,
-                    can_enter=lambda s: s in F.index and (passable >> F.index[s]) & 1,
-                    must_stop=lambda s: s in F.index and (stop >> F.index[s]) & 1)
+    """The reference search on the same board (squares that do not exist cannot be entered)."""
+    got = ref_reachable(F.sq(start), steps,
+                        can_enter=lambda s: s in F.index and (passable >> F.index[s]) & 1,
+                        must_stop=lambda s: s in F.index and (stop >> F.index[s]) & 1)
     return set(got)
 
 
-def test_reach_matches_the_shared_search_with_blockers_and_must_stop_squares():
+def test_reach_matches_the_reference_search_with_blockers_and_must_stop_squares():
     rng = random.Random(11)
     squares = list(F.col)
     for _ in range(60):
@@ -174,7 +226,7 @@ def test_a_carrier_scores_only_with_a_step_left_from_a_last_square_he_need_not_s
     assert not td, "every last square stops him (next to an opponent): no step into the end zone"
 
 
-# ---- the Heavy Tackle's two squares ----
+# ---- two-square figures (Battleball's Heavy Tackle) ----
 
 
 def test_the_heavy_tackles_second_square_is_below_and_half_a_square_right():
