@@ -14,16 +14,16 @@ from refbox.engine.clone import clone
 from refbox.engine.grid import reachable
 from refbox.engine.play import Game, random_event
 from refbox.games.monster_ball import between, flow, live, moves, places
-from every_ruleset import rules_for, rules_module
 
 ENTRY = registry.lookup("monster-ball")
-RULES, DATA = rules_module(ENTRY.name), ENTRY.load_data()
-SETUP = RULES.Setup.model_validate(RULES.sim_setup(DATA))
+RULES = ENTRY.load()
+DATA = RULES.data
+SETUP = RULES.Setup.model_validate(RULES.headless_setup())
 
 
 def states(seed: int, step: str, every: int = 7, limit: int = 60) -> list:
     """Copies of the state each ``every``-th time random play reaches ``step``."""
-    game, rng, out, seen = Game.start(rules_for(RULES, DATA), SETUP), random.Random(seed), [], 0
+    game, rng, out, seen = Game.start(RULES, SETUP), random.Random(seed), [], 0
     while len(out) < limit:
         legal = game.legal()
         if legal.kind == "over":
@@ -32,7 +32,7 @@ def states(seed: int, step: str, every: int = 7, limit: int = 60) -> list:
             seen += 1
             if seen % every == 0:
                 out.append(clone(game.state))
-        game.apply(random_event(legal, rng, None if legal.kind == "roll" else RULES.RANDOM_WEIGHTS))
+        game.apply(random_event(legal, rng, None if legal.kind == "roll" else RULES.random_weights))
     return out
 
 

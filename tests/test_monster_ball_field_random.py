@@ -15,11 +15,11 @@ from refbox.engine.play import Game, random_event
 from refbox.engine.sim import replayed
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.flow import MAX_ON_FIELD
-from every_ruleset import rules_for, rules_module
 
 ENTRY = registry.lookup("monster-ball")
-RULES, DATA = rules_module(ENTRY.name), ENTRY.load_data()
-SETUP = RULES.sim_setup(DATA)
+RULES = ENTRY.load()
+DATA = RULES.data
+SETUP = RULES.headless_setup()
 
 TABLE_QUESTIONS = {"fg_zones", "missile_grids", "pass_grids", "spot", "kick_catchers", "pass_contest", "recovery_pick",
                    "tackle_tacklers", "hustle_mover", "hustle_blocker"}
@@ -76,7 +76,7 @@ def check_field(s, data) -> None:
 
 
 def play(seed: int, max_inputs: int = 100_000, invariants: bool = True) -> tuple[Game, Counter, list]:
-    game = Game.start(rules_for(RULES, DATA), RULES.Setup.model_validate(SETUP), logged=True)  # the census reads the log
+    game = Game.start(RULES, RULES.Setup.model_validate(SETUP), logged=True)  # the census reads the log
     rng, steps, events = random.Random(seed), Counter(), []
     for _ in range(max_inputs):
         legal = game.legal()
@@ -84,7 +84,7 @@ def play(seed: int, max_inputs: int = 100_000, invariants: bool = True) -> tuple
             break
         steps[game.state.step] += 1
         assert legal.kind != "number", f"a number asked on the field at {game.state.step}"
-        event = random_event(legal, rng, RULES.RANDOM_WEIGHTS)
+        event = random_event(legal, rng, RULES.random_weights)
         events.append(event)
         game.apply(event)
         if invariants:

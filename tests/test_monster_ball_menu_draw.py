@@ -26,7 +26,7 @@ def test_an_answer_drawn_is_always_on_the_menu():
     rng = random.Random(3)
     for s in MENUS:
         listed = plain_menu(s, DATA)
-        for weights in (RULES.RANDOM_WEIGHTS, None, {"tackle": 50.0, "hit": 40.0, "pursue": 30.0}):
+        for weights in (RULES.random_weights, None, {"tackle": 50.0, "hit": 40.0, "pursue": 30.0}):
             menu = MenuIds(s, DATA)
             for _ in range(40):
                 assert menu.draw(rng, weights) in listed
@@ -37,7 +37,7 @@ def test_each_answer_is_drawn_with_its_weight_over_the_weight_of_the_whole_menu(
     rng, n = random.Random(4), 3000
     for s in MENUS[::4]:
         listed = plain_menu(s, DATA)
-        for weights in (RULES.RANDOM_WEIGHTS, None):
+        for weights in (RULES.random_weights, None):
             menu = MenuIds(s, DATA)
             drawn = [menu.draw(rng, weights) for _ in range(n)]
             for option, p in odds(listed, weights).items():
@@ -51,7 +51,7 @@ def test_random_play_draws_through_the_menu_and_a_screen_reads_it_listed():
     assert isinstance(legal.ids, MenuIds)
     assert legal.ids == plain_menu(s, DATA) and list(legal.ids) == list(plain_menu(s, DATA))
     assert len(legal.ids) == len(plain_menu(s, DATA)) and legal.ids[-1] == plain_menu(s, DATA)[-1]
-    assert random_event(legal, random.Random(1), RULES.RANDOM_WEIGHTS).value in plain_menu(s, DATA)
+    assert random_event(legal, random.Random(1), RULES.random_weights).value in plain_menu(s, DATA)
     assert Legal("choose", s.mover, plain_menu(s, DATA)) == legal
 
 
@@ -68,12 +68,12 @@ def test_a_menu_stays_the_menu_of_the_moment_it_was_asked():
 
 
 def test_headless_play_asks_for_a_live_menu_that_reads_the_state_as_it_is_now():
-    """What random play draws from (rules.legal_live): the same menu while nothing changes, no copy kept."""
+    """What random play draws from (Rules.drawing_legal): the same menu while nothing changes, no copy kept."""
     for s in MENUS[:10]:
-        kept, now = RULES.legal(s, DATA), RULES.legal_live(s, DATA)
+        kept, now = RULES.legal(s), RULES.drawing_legal(s)
         assert now == kept and now.ids.pos is s.pos and kept.ids.pos is not s.pos
         walker = next((o for o in kept.ids if o[:1] in "LC"), None)
         if walker is not None:
-            unlisted = RULES.legal_live(s, DATA)
+            unlisted = RULES.drawing_legal(s)
             s.used[walker] = 99
             assert walker in kept.ids and walker not in list(unlisted.ids)  # a live menu is not to be kept

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from every_ruleset import RULESETS, default_setup
-from refbox.engine import sim
+from refbox.engine import plain, sim
 from refbox.engine.errors import JournalWriteError, NothingToUndo
 from refbox.engine.match import SNAPSHOT_EVERY, Match
 
@@ -22,7 +22,7 @@ def replay_of(m: Match):
 
 def now(m: Match):
     """The state, the inputs, and what is shown (the prompt and the view are kept with a state by undo)."""
-    return m.state.model_dump(), list(m.events), list(m.redo_stack), m.prompt(), m.view()
+    return plain.dump(m.state), list(m.events), list(m.redo_stack), m.prompt(), m.view()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -21,6 +21,8 @@ it back).
 
 from __future__ import annotations
 
+import math
+
 from refbox.engine.prompts import Event, Legal
 from refbox.games.monster_ball import flow, odds, places
 from refbox.games.monster_ball.data import Data
@@ -156,6 +158,32 @@ def ball_worth(s: State, data: Data) -> tuple[int, float]:
     kicking = s.kick is not None and s.kick.kind != "field_goal"
     down_left = f.downs - s.down + 1 if team == s.possession and not kicking else f.downs
     return team, field_worth(s, data, team, to_go, down_left)
+
+
+def evaluate(s: State, data: Data, side: int) -> float:
+    """How good the state is for ``side``, 0..1 (the other side gets 1 minus it): the score margin plus the
+    points the ball is worth to whoever has it (``ball_worth``), weighed against what is left to play (points
+    to the target, or time). A figure picked on the field but not yet moved is worth its best destination."""
+    if s.step == "over":
+        return 0.5 if s.winner is None else 1.0 if s.winner == side else 0.0
+    if s.board and s.step == "move_to" and s.selected is not None:
+        best = best_move(s, data, side, lambda t: _value(t, data, side))
+        if best is not None:
+            return best
+    return _value(s, data, side)
+
+
+def _value(s: State, data: Data, side: int) -> float:
+    mine, theirs = s.teams[side].score, s.teams[1 - side].score
+    team, worth = ball_worth(s, data)
+    margin = mine - theirs + (worth if team == side else -worth)
+    if s.victory == "points":
+        left = data.scoring.target_points - max(mine, theirs)
+        scale = 3.0 + 0.5 * left
+    else:
+        total = data.clock.quarters * data.clock.quarter_seconds
+        scale = 3.0 + 20.0 * max(0.0, 1 - s.seconds / total)
+    return 1 / (1 + math.exp(-margin / scale))
 
 
 # ---- what a picked figure can do ----

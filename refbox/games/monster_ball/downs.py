@@ -9,7 +9,7 @@ from refbox.engine.prompts import Event, Legal, Number
 from refbox.games.monster_ball import ask, flow, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS
 
 
 def asks_gain(s: State) -> bool:
@@ -21,7 +21,7 @@ def gain_words(value: int) -> str:
     return f"Loss of {-value}" if value < 0 else "No gain" if value == 0 else f"Gain of {value}"
 
 
-@legal_for("spot")
+@STEPS.legal_for("spot", phase="spot")
 def spot_legal(s: State, data: Data) -> Legal:
     squares = data.field.squares
     if asks_gain(s):
@@ -29,9 +29,8 @@ def spot_legal(s: State, data: Data) -> Legal:
     return ask.number(None, 1, squares)
 
 
-@asks("spot", phase="spot")
-def spot_prompt(s: State, data: Data) -> Number:
-    legal = spot_legal(s, data)
+@STEPS.prompt_for("spot")
+def spot_prompt(s: State, data: Data, legal: Legal) -> Number:
     squares = data.field.squares
     if asks_gain(s):
         return Number(
@@ -52,7 +51,7 @@ def spot_prompt(s: State, data: Data) -> Number:
     )
 
 
-@answers("spot")
+@STEPS.apply_for("spot")
 def spot_apply(s: State, data: Data, event: Event) -> None:
     settle(s, data, int(event.value))  # type: ignore[arg-type]
 

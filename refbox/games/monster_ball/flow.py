@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
-from refbox.engine.legacy_state import built
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.data import Creature, Data
 from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State
@@ -167,18 +166,17 @@ def refield(s: State, kickoff: bool = False) -> None:
 
 
 def begin_play(s: State, kind: PlayKind) -> None:
-    f = s.__dict__  # the fields set straight, as State.__setattr__ would (the hot paths skip its call)
-    f["play"] = built(PlayStart, kind=kind, possession=f["possession"], to_go=f["to_go"], down=f["down"])
-    f.update(knocked=[], stunned=[], held=[], cheated=[], penalties=[0, 0], round=0, halves_done=0, ball="none",
-             carrier=None, air=None, action=None, contest=None, fumbler=None, holder_team=f["possession"],
-             hike_catcher=None, used={}, selected=None, crowded=[])
+    s.play = PlayStart(kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
+    s.knocked, s.stunned, s.held, s.cheated, s.penalties, s.round, s.halves_done = [], [], [], [], [0, 0], 0, 0
+    s.ball, s.carrier, s.air, s.action, s.contest, s.fumbler = "none", None, None, None, None, None
+    s.holder_team, s.hike_catcher, s.used, s.selected, s.crowded = s.possession, None, {}, None, []
 
 
 def start_kickoff(s: State, data: Data, kicking: int) -> None:
     s.possession, s.to_go, s.down = kicking, data.field.kickoff_to_go, 1
     refield(s, kickoff=True)
     s.play = None
-    s.kick = built(Kick, kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+    s.kick = Kick(kind="kickoff")
     s.step = "kick_kicker"
 
 
@@ -195,8 +193,9 @@ def new_series(s: State, data: Data, team: int, to_go: int, why: str) -> None:
 
 def play_over(s: State, data: Data) -> None:
     """After every play: the clock may end the game; otherwise the next play is chosen."""
-    s.__dict__.update(ball="none", carrier=None, air=None, action=None, contest=None, play=None, knocked=[],
-                      stunned=[], held=[], cheated=[], round=0, halves_done=0, selected=None, ball_at=None)
+    s.ball, s.carrier, s.air, s.action, s.contest, s.play = "none", None, None, None, None, None
+    s.knocked, s.stunned, s.held, s.cheated, s.round, s.halves_done = [], [], [], [], 0, 0
+    s.selected, s.ball_at = None, None
     ensure_fielded(s)
     if s.step == "over":
         return
@@ -276,7 +275,7 @@ def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
     if forfeit(s):
         return
     if kind == "kickoff":
-        s.kick = built(Kick, kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+        s.kick = Kick(kind="kickoff")
         s.step = "kick_kicker"
     play_over(s, data)
 
@@ -296,7 +295,7 @@ def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) 
         s.note(stamp(s), f"Play over: {why}.")
     if s.board:
         spot = at or (s.pos.get(s.carrier) if s.carrier else None) or s.ball_at
-        s.__dict__.update(ball="dead", carrier=None, air=None, ball_at=spot, step="spot")  # set straight (Model)
+        s.ball, s.carrier, s.air, s.ball_at, s.step = "dead", None, None, spot, "spot"
         from refbox.games.monster_ball import downs
 
         downs.spot_on_field(s, data, spot)
@@ -309,29 +308,26 @@ def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) 
 
 
 def begin_rounds(s: State, data: Data) -> None:
-    f = s.__dict__
-    f.update(round=1, halves_done=0, seconds=f["seconds"] + data.clock.round_seconds, mover=ball_team(s),
-             half_id=f["half_id"] + 1, used={}, selected=None, step="move")
+    s.round, s.halves_done, s.seconds, s.mover = 1, 0, s.seconds + data.clock.round_seconds, ball_team(s)
+    s.half_id, s.used, s.selected, s.step = s.half_id + 1, {}, None, "move"
 
 
 def next_half(s: State, data: Data) -> None:
     """The captain who just moved (``s.mover``) is done; the other moves, or a new round begins."""
-    f = s.__dict__  # the fields set straight, as State.__setattr__ would (after every half-round)
-    if f["halves_done"] >= 2:
-        f.update(round=f["round"] + 1, seconds=f["seconds"] + data.clock.round_seconds, halves_done=0, stunned=[],
-                 held=[], cheated=[], used={})
-        f["mover"] = ball_team(s)
+    if s.halves_done >= 2:
+        s.round, s.seconds, s.halves_done = s.round + 1, s.seconds + data.clock.round_seconds, 0
+        s.stunned, s.held, s.cheated, s.used = [], [], [], {}
+        s.mover = ball_team(s)
     else:
-        f["mover"] = 1 - f["mover"]
-    f.update(half_id=f["half_id"] + 1, selected=None, step="move")
+        s.mover = 1 - s.mover
+    s.half_id, s.selected, s.step = s.half_id + 1, None, "move"
 
 
 def end_half(s: State, data: Data) -> None:
-    f = s.__dict__
-    finished = f["mover"]
-    f["halves_done"] += 1
-    f["selected"] = None
-    if f["air"] is not None and s.air.team != finished:
+    finished = s.mover
+    s.halves_done += 1
+    s.selected = None
+    if s.air is not None and s.air.team != finished:
         if s.board:
             from refbox.games.monster_ball import passing
 
@@ -354,7 +350,7 @@ def give_ball(s: State, pid: str, announce: bool = True) -> None:
     if announce and team != s.holder_team:
         if s.logged:
             s.note(stamp(s), f"Turnover: {s.teams[team].name} have the ball.", team)
-    s.__dict__.update(ball="held", carrier=pid, holder_team=team, ball_at=None)  # the fields set straight (Model)
+    s.ball, s.carrier, s.holder_team, s.ball_at = "held", pid, team, None
 
 
 def scored_on_field(s: State, data: Data) -> bool:
@@ -378,8 +374,8 @@ def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, ex
     s.ball, s.carrier, s.fumbler = "loose", None, pid
     s.ball_at = s.pos.get(pid) if s.board else None
     resume = "rounds" if s.round == 0 else "move"
-    s.contest = built(Contest, purpose="recovery", contenders=[], need=data.challenges.beat, tied_value=None,
-                      excluded=[pid, *excluded], resume=resume)
+    s.contest = Contest(purpose="recovery", contenders=[], need=data.challenges.beat, excluded=[pid, *excluded],
+                        resume=resume)
     if only is not None:
         if only in s.standing(s.team_of(only)):
             s.contest.contenders = [only]

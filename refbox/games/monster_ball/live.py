@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal, Roll
-from refbox.engine.legacy_state import built
 from refbox.games.luck import Wins
 from refbox.games.monster_ball import ask, flow, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.menu import STANDALONE_CHEATS, MenuIds
 from refbox.games.monster_ball.models import Action, State
-from refbox.games.monster_ball.steps import STEPS, answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS, forcible
 
 HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
 """Phases of the steps a captain's half-round is made of: the action menu and what is declared from it."""
@@ -23,7 +22,7 @@ HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
 def half_running(s: State) -> bool:
     """A captain's half-round is under way: the action menu, or an action declared from it (a Hustle,
     a tackle, a pass, a cheat, a fumble it caused). The screen's one-minute countdown runs exactly then."""
-    if s.round < 1 or s.play is None or s.step not in STEPS or STEPS[s.step].phase not in HALF_PHASES:
+    if s.round < 1 or s.play is None or STEPS.table[s.step].phase not in HALF_PHASES:
         return False
     if s.contest is not None and s.contest.resume != "move":
         return False  # a kick, a hike or a long pass coming down after the half: no captain's time
@@ -119,7 +118,7 @@ def hit_targets(s: State, data=None) -> list[str]:
 _new_legal = tuple.__new__
 
 
-@legal_for("move")
+@STEPS.legal_for("move", phase="live")
 def move_legal(s: State, data: Data) -> Legal:
     if s.board:  # Legal's fields given whole, without its keyword defaults (half of random play's inputs)
         return _new_legal(Legal, ("choose", s.mover, MenuIds(s, data), (), 0, None))
@@ -127,7 +126,7 @@ def move_legal(s: State, data: Data) -> Legal:
 
 
 def move_legal_live(s: State, data: Data) -> Legal:
-    """``move_legal`` for an answer drawn before the state changes (rules.legal_live): the field's menu reads
+    """``move_legal`` for an answer drawn before the state changes (Rules.drawing_legal): the field's menu reads
     the state instead of copying it."""
     if s.board:
         return _new_legal(Legal, ("choose", s.mover, MenuIds(s, data, live=True), (), 0, None))
@@ -153,8 +152,8 @@ def _table_move_legal(s: State, data: Data) -> Legal:
     return Legal("choose", team, tuple(ids))
 
 
-@asks("move", phase="live")
-def move_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("move")
+def move_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.mover
     carrier = s.label(s.carrier) if s.carrier else ""
     labels = {
@@ -171,7 +170,7 @@ def move_prompt(s: State, data: Data) -> Choose:
         "out": (f"{carrier} steps out of bounds", ""),
     }
     options = []
-    for option_id in move_legal(s, data).ids:
+    for option_id in legal.ids:
         if option_id in labels:
             label, hint = labels[option_id]
             options.append(ask.option(option_id, label, team, hint=hint))
@@ -210,13 +209,12 @@ def _move_refusals(s: State, data: Data, team: int) -> tuple[Refusal, ...]:
     return tuple(refused)
 
 
-@answers("move")
+@STEPS.apply_for("move")
 def move_apply(s: State, data: Data, event: Event) -> None:
     choice, team = str(event.value), s.mover
     if choice and choice[0] in "LC":  # a figure picked: most of the menu's answers (no action's id starts so)
-        f = s.__dict__
-        f["selected"] = choice
-        f["step"] = "move_to"
+        s.selected = choice
+        s.step = "move_to"
     elif choice in ("done", "timeout"):
         if choice == "timeout":
             s.note(flow.stamp(s), f"{flow.possessive(s.teams[team].name)} minute is up: their unmoved players stay put.", team)
@@ -245,44 +243,43 @@ def move_apply(s: State, data: Data, event: Event) -> None:
 
 
 def new_action(kind: str, actor: str | None = None, target: str | None = None, team: int = 0) -> Action:
-    """An Action just declared, every field set (built without validation on the hot path)."""
-    return built(Action, kind=kind, actor=actor, target=target, tacklers=[], contesters=[], cheaters=[], defence=None,
-                 grids=None, team=team, origin=None)
+    """An Action just declared."""
+    return Action(kind=kind, actor=actor, target=target, team=team)
 
 
-@legal_for("hustle_mover", may_force=True)
+@forcible("hustle_mover", phase="live")
 def hustle_mover_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.mover, movers(s, s.mover))
 
 
-@asks("hustle_mover", phase="live")
-def hustle_mover_prompt(s: State, data: Data) -> Choose:
-    return Choose(actor=s.mover, text="Who is moving into an occupied square?", options=ask.player_options(s, data, hustle_mover_legal(s, data).ids, "hustle"),
+@STEPS.prompt_for("hustle_mover")
+def hustle_mover_prompt(s: State, data: Data, legal: Legal) -> Choose:
+    return Choose(actor=s.mover, text="Who is moving into an occupied square?", options=ask.player_options(s, data, legal.ids, "hustle"),
                   refused=ask.sidelined(s, (s.mover,), moving=True))
 
 
-@answers("hustle_mover")
+@STEPS.apply_for("hustle_mover")
 def hustle_mover_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     s.action.actor = str(event.value)
     s.step = "hustle_blocker"
 
 
-@legal_for("hustle_blocker", may_force=True)
+@forcible("hustle_blocker", phase="live")
 def hustle_blocker_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.mover, s.standing(1 - s.mover))
 
 
-@asks("hustle_blocker", phase="live")
-def hustle_blocker_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("hustle_blocker")
+def hustle_blocker_prompt(s: State, data: Data, legal: Legal) -> Choose:
     assert s.action is not None and s.action.actor is not None
     mover = s.action.actor
     options = tuple(ask.player_option(s, data, pid, "block", chance=hustle_chance(s, data, mover, pid))
-                    for pid in hustle_blocker_legal(s, data).ids)
+                    for pid in legal.ids)
     return Choose(actor=s.mover, text="Whose square is it? (downed or stunned players are passed freely)", options=options)
 
 
-@answers("hustle_blocker")
+@STEPS.apply_for("hustle_blocker")
 def hustle_blocker_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     start_hustle(s, data, str(event.value))
@@ -304,7 +301,7 @@ def hustle_chance(s: State, data: Data, mover: str, blocker: str) -> float:
     return through
 
 
-@legal_for("block_style")
+@STEPS.legal_for("block_style", phase="live")
 def block_style_legal(s: State, data: Data) -> Legal:
     assert s.action is not None and s.action.target is not None
     blocker = s.action.target
@@ -312,14 +309,14 @@ def block_style_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.team_of(blocker), ("block", "slam" if c.cheat_kind == "slam" else "block_rough"))
 
 
-@asks("block_style", phase="live")
-def block_style_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("block_style")
+def block_style_prompt(s: State, data: Data, legal: Legal) -> Choose:
     assert s.action is not None and s.action.target is not None and s.action.actor is not None
     blocker, mover = s.action.target, s.action.actor
     team = s.team_of(blocker)
     c = flow.creature(s, data, blocker)
     options = []
-    for option_id in block_style_legal(s, data).ids:
+    for option_id in legal.ids:
         stopped = 1 - _hustle_partition(s, data, mover, blocker, option_id)["gets through"]
         if option_id == "block":
             options.append(Option(id="block", label=f"Block (d{c.block})", actor=team, key="1", chance=stopped,
@@ -330,7 +327,7 @@ def block_style_prompt(s: State, data: Data) -> Choose:
     return Choose(actor=team, text=f"{s.label(blocker)} stands in the way of {s.label(mover)}. Block honestly, or cheat?", options=tuple(options))
 
 
-@answers("block_style")
+@STEPS.apply_for("block_style")
 def block_style_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     s.action.defence = str(event.value)  # type: ignore[assignment]
@@ -359,7 +356,7 @@ def block_dice(s: State, data: Data) -> list:
     return dice
 
 
-@legal_for("hustle_roll")
+@STEPS.legal_for("hustle_roll", phase="live")
 def hustle_roll_legal(s: State, data: Data) -> Legal:
     a = s.action
     assert a is not None and a.actor is not None
@@ -400,8 +397,8 @@ def _hustle_partition(s: State, data: Data, mover: str, blocker: str, defence: s
     return pairs
 
 
-@asks("hustle_roll", phase="live")
-def hustle_roll_prompt(s: State, data: Data) -> Roll:
+@STEPS.prompt_for("hustle_roll")
+def hustle_roll_prompt(s: State, data: Data, legal: Legal) -> Roll:
     a = s.action
     assert a is not None and a.actor is not None and a.target is not None
     pairs = _hustle_partition(s, data, a.actor, a.target, a.defence)
@@ -417,7 +414,7 @@ def hustle_roll_prompt(s: State, data: Data) -> Roll:
     )
 
 
-@answers("hustle_roll")
+@STEPS.apply_for("hustle_roll")
 def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
     a = s.action
     assert a is not None and a.actor is not None and a.target is not None

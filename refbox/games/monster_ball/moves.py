@@ -16,7 +16,7 @@ from refbox.engine.prompts import Choose, Event, Legal, Option
 from refbox.games.monster_ball import ask, flow, live, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS
 
 # ---- a figure's move ----
 
@@ -27,7 +27,7 @@ def _targets(s: State, data: Data) -> places.Reach:
     return places.reach(s, places.pitch(data), pid, places.steps_left(s, data, pid))
 
 
-@legal_for("move_to")
+@STEPS.legal_for("move_to", phase="live")
 def move_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
@@ -53,8 +53,8 @@ def _move_legal(key: tuple, ids: tuple[str, ...]) -> Legal:
     return got
 
 
-@asks("move_to", phase="live")
-def move_to_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("move_to")
+def move_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
     pid = s.selected
     assert pid is not None
     team = s.mover
@@ -103,7 +103,7 @@ def _where(s: State, data: Data, pid: str, sq, forward: int, across: int) -> str
     return where
 
 
-@answers("move_to")
+@STEPS.apply_for("move_to")
 def move_to_apply(s: State, data: Data, event: Event) -> None:
     pid, team, choice = s.selected, s.mover, str(event.value)
     assert pid is not None
@@ -127,12 +127,11 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
     x, y = s.pos[pid]
     square = (x + dx, y + dy)
     if cost is not None:
-        f = s.__dict__
-        used = f["used"]
+        used = s.used
         used[pid] = used.get(pid, 0) + cost
-        f["pos"][pid] = square
-        f["selected"], f["step"] = None, "move"
-        if pid == f["carrier"]:  # only the carrier's own step can take the ball out, or into the end zone
+        s.pos[pid] = square
+        s.selected, s.step = None, "move"
+        if pid == s.carrier:  # only the carrier's own step can take the ball out, or into the end zone
             if p.out_of_bounds(square):
                 flow.end_play(s, data, f"{s.label(pid)} steps out of bounds", at=square)
                 return
@@ -152,23 +151,23 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
 # ---- line-ups before the snap or the kick ----
 
 
-@legal_for("arrange")
+@STEPS.legal_for("arrange", phase="between")
 def arrange_legal(s: State, data: Data) -> Legal:
     team = s.chooser
     return Legal("choose", team, ("ready", *(pid for pid in s.teams[team].field if pid in s.pos)))
 
 
-@asks("arrange", phase="between")
-def arrange_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("arrange")
+def arrange_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.chooser
-    ids = arrange_legal(s, data).ids
+    ids = legal.ids
     options = [ask.option("ready", "Ready: the line-up stands", team)]
     options += [ask.player_option(s, data, pid) for pid in ids[1:]]
     return Choose(actor=team, text=f"{s.teams[team].name}: line-up. Pick a figure by its letter to put it elsewhere on your side; 1 when ready.",
                   options=tuple(options))
 
 
-@answers("arrange")
+@STEPS.apply_for("arrange")
 def arrange_apply(s: State, data: Data, event: Event) -> None:
     choice = str(event.value)
     if choice == "ready":
@@ -210,7 +209,7 @@ def _region_order(p: places.Pitch, team: int, region: frozenset, start: tuple[in
     return got
 
 
-@legal_for("arrange_to")
+@STEPS.legal_for("arrange_to", phase="between")
 def arrange_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
@@ -220,8 +219,8 @@ def arrange_to_legal(s: State, data: Data) -> Legal:
     return Legal("choose", team, ("stay", *others, *moves))
 
 
-@asks("arrange_to", phase="between")
-def arrange_to_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("arrange_to")
+def arrange_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
     pid = s.selected
     assert pid is not None
     team = s.chooser
@@ -237,7 +236,7 @@ def arrange_to_prompt(s: State, data: Data) -> Choose:
                   "(keys on the squares, or arrows and Enter).", options=tuple(options))
 
 
-@answers("arrange_to")
+@STEPS.apply_for("arrange_to")
 def arrange_to_apply(s: State, data: Data, event: Event) -> None:
     pid, choice = s.selected, str(event.value)
     assert pid is not None
@@ -267,7 +266,7 @@ def blink_squares(s: State, data: Data) -> list:
     return [sq for sq in out if p.in_field(sq) and sq not in taken]
 
 
-@legal_for("blink_to")
+@STEPS.legal_for("blink_to", phase="cheat")
 def blink_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
@@ -276,8 +275,8 @@ def blink_to_legal(s: State, data: Data) -> Legal:
     return Legal("choose", team, ("stay", *(places.move_id(*p.relative(team, s.pos[pid], sq)) for sq in blink_squares(s, data))))
 
 
-@asks("blink_to", phase="cheat")
-def blink_to_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("blink_to")
+def blink_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
     pid = s.selected
     assert pid is not None
     p = places.pitch(data)
@@ -289,7 +288,7 @@ def blink_to_prompt(s: State, data: Data) -> Choose:
     return Choose(actor=team, text=f"{s.label(pid)} blinks: up to {s.blink} squares sideways, over anyone in the way.", options=tuple(options))
 
 
-@answers("blink_to")
+@STEPS.apply_for("blink_to")
 def blink_to_apply(s: State, data: Data, event: Event) -> None:
     pid, choice = s.selected, str(event.value)
     assert pid is not None

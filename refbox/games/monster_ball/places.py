@@ -547,17 +547,17 @@ def kick_spot(s: State, data: Data) -> Square:
 def place_lineups(s: State, data: Data, kicker: str | None = None) -> None:
     """Both teams in their default line-up: kick-off positions before a kick-off, else offense and defense
     around the line of scrimmage. Everything of the last play on the field is cleared."""
-    s.__dict__.update(pos={}, used={}, crowded=[], selected=None, ball_at=None)  # the fields set straight (Model)
+    s.pos, s.used, s.crowded, s.selected, s.ball_at = {}, {}, [], None, None
     p = pitch(data)
     key = _lineup_key(s, data, kicker)
     line = 0 if kickoff_pending(s) else p.ball_x(s.possession, s.to_go)  # a kick-off's columns are fixed
     shifted = _SHIFTED.get(key)
     if shifted is not None and shifted[0] is data and p.band <= shifted[2] + line and shifted[3] + line < p.cols - p.band:
-        s.__dict__["pos"] = {pid: (x + line, y) for pid, (x, y) in shifted[1]}
+        s.pos = {pid: (x + line, y) for pid, (x, y) in shifted[1]}
         return
     got = _LINEUPS.get((key, line))
     if got is not None and got[0] is data:
-        s.__dict__["pos"] = dict(got[1])
+        s.pos = dict(got[1])
         return
     on_targets = [_place_team(s, data, team, kicker) for team in (s.possession, 1 - s.possession)]
     if len(_LINEUPS) > 20000 or len(_SHIFTED) > 20000:

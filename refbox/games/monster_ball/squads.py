@@ -7,7 +7,7 @@ from refbox.engine.prompts import Choose, Event, Legal, Option
 from refbox.games.monster_ball import ask, flow, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Player, Setup, State, Team
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS
 
 LETTERS = ("L", "C")
 
@@ -30,8 +30,6 @@ def start(setup: Setup, data: Data) -> State:
         step="draft",
         to_go=data.field.kickoff_to_go,
         board=board,
-        fewer_keys=setup.fewer_keys,
-        table_keys=setup.table_keys and not board,
     )
     if setup.lineups == "presets":
         for side in (0, 1):
@@ -61,16 +59,16 @@ def add_player(s: State, data: Data, side: int, creature_id: str, unit: str) -> 
     return player
 
 
-@legal_for("draft")
+@STEPS.legal_for("draft", phase="draft")
 def draft_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.drafter, (f"{cid}:{unit}" for cid, left in s.draft_pool.items() if left > 0 for unit in ("offense", "defense")))
 
 
-@asks("draft", phase="draft")
-def draft_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("draft")
+def draft_prompt(s: State, data: Data, legal: Legal) -> Choose:
     side = s.drafter
     options = []
-    for option_id in draft_legal(s, data).ids:
+    for option_id in legal.ids:
         creature_id, unit = option_id.split(":")
         left = s.draft_pool[creature_id]
         c = data.creature(creature_id)
@@ -85,7 +83,7 @@ def draft_prompt(s: State, data: Data) -> Choose:
     return Choose(actor=side, text=f"{s.teams[side].name}: pick a player from the pool.", options=tuple(options))
 
 
-@answers("draft")
+@STEPS.apply_for("draft")
 def draft_apply(s: State, data: Data, event: Event) -> None:
     creature_id, unit = str(event.value).split(":")
     if s.draft_pool.get(creature_id, 0) <= 0:

@@ -20,7 +20,7 @@ def phase_id(s: State) -> str:
         return "over"
     if s.kick is not None and s.step in ("kick_kicker", "fg_zones", "kick_roll", "kick_grid", "kick_catchers"):
         return s.kick.kind
-    return STEPS[s.step].phase
+    return STEPS.table[s.step].phase
 
 
 def clock_text(s: State, data: Data) -> str:
