@@ -232,6 +232,8 @@ def divine_apply(s: State, data: Data, event: Event) -> None:
     if face <= flow.ref_number(s, data):
         s.note("between plays", f"Cheat spotted! {s.label(pid)} is ejected.", team)
         flow.eject(s, pid)
+        flow.credit(s, "cheats caught", pid)
+        flow.credit(s, "penalties", None, team)
         flow.penalise(s, data, team, "caught cheating")
         s.step = "between"
         flow.ensure_fielded(s)

@@ -128,10 +128,13 @@ def caught(s: State, data: Data, pid: str) -> None:
     verbs = {"kick": "catches the kick", "recovery": "recovers the ball", "pass": "makes the catch"}
     if s.logged:
         s.note(flow.stamp(s), f"{s.label(pid)} {verbs[c.purpose]}.", s.team_of(pid))
+    thrower = s.carrier if s.carrier is not None and s.team_of(s.carrier) == s.team_of(pid) else None
     flow.give_ball(s, pid, announce=c.purpose != "kick")
     s.contest, s.fumbler = None, None
-    if flow.scored_on_field(s, data):
+    if flow.scored_on_field(s, data, thrower):  # a catch in the end zone: the report credits the team-mate who threw
         return
+    if c.purpose != "recovery":
+        flow.credit(s, "catches", pid)
     if c.resume == "rounds":
         flow.begin_rounds(s, data)
     elif c.resume == "next_half":

@@ -53,6 +53,8 @@ def spot_prompt(s: State, data: Data, legal: Legal) -> Number:
 
 @STEPS.apply_for("spot")
 def spot_apply(s: State, data: Data, event: Event) -> None:
+    if asks_gain(s):  # the table's yards: the team's gain past the line (on the field a carrier's are his own)
+        flow.credit(s, "yards", None, s.possession, int(event.value))  # type: ignore[arg-type]
     settle(s, data, int(event.value))  # type: ignore[arg-type]
 
 

@@ -116,6 +116,22 @@ def stamp(s: State) -> str:
     return got
 
 
+def credit(s: State, kind: str, pid: str | None, team: int | None = None, amount: int = 1) -> None:
+    """A fact for the report (MonsterBall.statistics): on player ``pid`` (his team, his name), or on ``team``."""
+    if s.logged:
+        s.record(kind, s.team_of(pid) if pid else team, s.player(pid).name if pid else None, amount)  # type: ignore[arg-type]
+
+
+def carried(s: State, data: Data, pid: str, start: tuple[int, int]) -> None:
+    """``pid`` moved from ``start`` on the field: if he still has the ball (no touchdown, not out of bounds), the
+    squares he gained towards the end zone he attacks (back is negative) are his yards in the report."""
+    if s.logged and s.carrier == pid and pid in s.pos:
+        p, team = places.pitch(data), s.team_of(pid)
+        gain = p.to_go_at(team, start[0]) - p.to_go_at(team, s.pos[pid][0])
+        if gain:
+            credit(s, "yards", pid, amount=gain)
+
+
 def squares(n: int) -> str:
     return f"{n} square" if abs(n) == 1 else f"{n} squares"
 
@@ -222,7 +238,10 @@ def finish(s: State, winner: int | None, why: str) -> None:
     s.step = "over"
 
 
-def score(s: State, data: Data, team: int, points: int, how: str) -> None:
+def score(s: State, data: Data, team: int, points: int, how: str, scorer: str | None) -> None:
+    """``team`` scores ``points`` (``scorer``: the player the report credits, or None for the team alone)."""
+    credit(s, "scores", scorer, team)
+    credit(s, "points", scorer, team, points)
     s.teams[team].score += points
     if s.logged:
         s.note(stamp(s), f"{how}: {s.teams[team].name} +{points} ({s.teams[0].score} : {s.teams[1].score}).", team)
@@ -262,7 +281,10 @@ def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
         if s.logged:
             s.note(stamp(s), f"Cheat spotted! {s.label(pid)} is ejected.", s.team_of(pid))
         eject(s, pid)
+        credit(s, "cheats caught", pid)
     teams = sorted({s.team_of(pid) for pid in cheaters})
+    for team in teams:
+        credit(s, "penalties", None, team)
     if s.play is not None:
         s.possession, s.to_go, s.down = s.play.possession, s.play.to_go, s.play.down
         if s.logged:
@@ -353,9 +375,9 @@ def give_ball(s: State, pid: str, announce: bool = True) -> None:
     s.ball, s.carrier, s.holder_team, s.ball_at = "held", pid, team, None
 
 
-def scored_on_field(s: State, data: Data) -> bool:
+def scored_on_field(s: State, data: Data, scorer: str | None = "") -> bool:
     """On the field: the carrier stands in the end zone his team attacks (he ran in, or caught or recovered the
-    ball there): a touchdown. True if it was one."""
+    ball there): a touchdown. True if it was one. ``scorer``: whom the report credits, if not the carrier."""
     if not s.board or s.ball != "held" or s.carrier is None or s.carrier not in s.pos:
         return False
     team = s.team_of(s.carrier)
@@ -363,7 +385,7 @@ def scored_on_field(s: State, data: Data) -> bool:
         return False
     if s.logged:
         s.note(stamp(s), f"{s.label(s.carrier)} is in the end zone with the ball.", team)
-    score(s, data, team, data.scoring.touchdown, "Touchdown")
+    score(s, data, team, data.scoring.touchdown, "Touchdown", s.carrier if scorer == "" else scorer)
     return True
 
 

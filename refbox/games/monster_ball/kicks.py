@@ -169,7 +169,7 @@ def kick_roll_apply(s: State, data: Data, event: Event) -> None:
             s.seconds += data.clock.kick_seconds
         need = data.challenges.beat + s.kick.zones_to_end
         if best > need:
-            flow.score(s, data, kicking, data.scoring.field_goal, f"Field goal is good ({best} beats {need})")
+            flow.score(s, data, kicking, data.scoring.field_goal, f"Field goal is good ({best} beats {need})", s.kick.kicker)
         else:
             flow.new_series(s, data, receiving, max(1, data.field.squares - s.to_go), f"field goal no good ({best} does not beat {need})")
         return

@@ -221,7 +221,7 @@ def move_apply(s: State, data: Data, event: Event) -> None:
         flow.end_half(s, data)
     elif choice == "touchdown":
         s.note(flow.stamp(s), f"{s.label(s.carrier)} carries the ball into the end zone.", team)
-        flow.score(s, data, team, data.scoring.touchdown, "Touchdown")
+        flow.score(s, data, team, data.scoring.touchdown, "Touchdown", s.carrier)
     elif choice == "out":
         flow.end_play(s, data, f"{s.label(s.carrier)} steps out of bounds")
     elif choice == "cheat":
@@ -436,11 +436,12 @@ def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
         if s.logged:
             s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} beats {block}: through {s.label(blocker)}'s square.", s.mover)
         if s.board:
-            s.pos[mover] = s.pos[blocker]
+            start, s.pos[mover] = s.pos[mover], s.pos[blocker]
             if mover not in s.crowded:
                 s.crowded.append(mover)
             if flow.scored_on_field(s, data):
                 return
+            flow.carried(s, data, mover, start)
     elif a.defence == "slam" and block > hustle:
         if s.logged:
             s.note(flow.stamp(s), f"Slam {block} beats Hustle {hustle}: {s.label(mover)} is stunned for the round.", 1 - s.mover)

@@ -136,6 +136,7 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
                 flow.end_play(s, data, f"{s.label(pid)} steps out of bounds", at=square)
                 return
             flow.scored_on_field(s, data)
+            flow.carried(s, data, pid, (x, y))
         return
     r = places.Reach(shape, (x, y))
     before = r.hustle_from(square)
@@ -146,6 +147,7 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
     s.action = live.new_action(kind="hustle", actor=pid, target=None, team=team)
     s.selected = None
     live.start_hustle(s, data, places.blocker_at(s, square, but=pid))  # type: ignore[arg-type]
+    flow.carried(s, data, pid, (x, y))
 
 
 # ---- line-ups before the snap or the kick ----
@@ -428,11 +430,13 @@ def _leave(taken: set, shared: dict, sq) -> None:
 
 
 def apply_plan(s: State, data: Data, plan: dict[str, tuple], what: str) -> None:
-    team, pos, used = s.mover, s.pos, s.used
+    team, pos, used, carrier = s.mover, s.pos, s.used, s.carrier
+    start = pos.get(carrier) if carrier in plan else None
     for pid, (sq, steps) in plan.items():
         pos[pid] = sq
         used[pid] = used.get(pid, 0) + steps
     if s.logged:  # headless play drops the line: not worded (more than one an input in random play)
         s.note(flow.stamp(s), f"{s.teams[team].name} {what}: {len(plan)} figure{'s' if len(plan) != 1 else ''} moved.", team)
-    if s.carrier in plan:  # a touchdown only if the carrier moved
+    if start is not None:  # a touchdown only if the carrier moved
         flow.scored_on_field(s, data)
+        flow.carried(s, data, carrier, start)  # type: ignore[arg-type]

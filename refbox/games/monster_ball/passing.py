@@ -270,6 +270,7 @@ def roll_apply(s: State, data: Data, event: Event) -> None:
     a = the_pass(s)
     faces = list(event.value)  # type: ignore[arg-type]
     who = catchers(s)
+    flow.credit(s, "passes", a.actor)
     pass_face, catch_faces, cheat_faces = faces[0], faces[1 : 1 + len(who)], faces[1 + len(who) :]
     s.cheated += a.cheaters
     spotted = ask.spotted(s, data, a.cheaters, cheat_faces)

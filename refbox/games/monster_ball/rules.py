@@ -20,7 +20,6 @@ from refbox.games.monster_ball import view as views
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Setup, State
 from refbox.games.monster_ball.steps import STEPS
-from refbox.games.monster_ball.tally import tally
 
 STEPS.check()
 
@@ -48,6 +47,10 @@ class MonsterBall(Rules):
     name = "monster-ball"
     Data, Setup, State = Data, Setup, State
     steps = STEPS
+    statistics = ("yards", "passes", "catches", "tackles", "tackles won", "penalties", "cheats caught", "scores", "points")
+    """Counted from the facts the rules record (flow.credit): yards a carrier runs on the field (the team's gain
+    at the table, from the spot), passes thrown, catches (a pass or a kick), tackles made and won (the target
+    alone went down), penalties (an illegal tackle, a cheat spotted), cheats caught, scores and points."""
     random_weights = MappingProxyType(_weights())
     coach_avoids = frozenset({"arrange:0", "arrange:1", "lineup:0", "lineup:1", "timeout"})
     """A computer coach keeps the suggested line-ups instead of re-arranging figures between plays, and ends
@@ -100,6 +103,3 @@ class MonsterBall(Rules):
 
     def upgrade_events(self, version: int, setup: Setup, events: list[Event]) -> list[Event]:
         return upgrade.upgrade_events(self, setup, events)
-
-    def tally(self, t, prompt, event: Event, state: State) -> None:
-        tally(t, prompt, event, state, self.data)

@@ -337,6 +337,8 @@ def tackle_roll_apply(s: State, data: Data, event: Event) -> None:
     a = s.action
     assert a is not None and a.target is not None
     faces = list(event.value)  # type: ignore[arg-type]
+    for pid in a.tacklers:
+        flow.credit(s, "tackles", pid)
     n, m = len(a.tacklers), len(a.cheaters)
     cheaters, cheat_faces = list(a.cheaters), faces[n : n + m]
     defence = faces[n + m :]
@@ -359,6 +361,7 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
     tacklers = [] if ranged else a.tacklers
     had_ball = target == s.carrier
     if not had_ball:
+        flow.credit(s, "penalties", None, team)
         s.penalties[team] += data.field.penalty_squares
         if s.logged:
             s.note(flow.stamp(s), f"Illegal tackle: {s.label(target)} does not have the ball (2-square penalty on {s.teams[team].name}).", team)
@@ -374,6 +377,11 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
         flow.fumble(s, data, target, "rolled a 1 in defence", excluded=involved)
     elif s.carrier is not None and s.carrier in s.knocked:
         flow.end_play(s, data, f"{s.label(s.carrier)} is down with the ball")
+    if s.logged and target in s.knocked and not any(pid in s.knocked for pid in tacklers):
+        # the target alone is down as the play now stands (a play the tackle ended on the field is over at once,
+        # its downs cleared: the report has only ever counted the tackles won that leave a play to spot or go on)
+        for pid in tacklers:
+            flow.credit(s, "tackles won", pid)
 
 
 # ---- stand-alone cheats ----

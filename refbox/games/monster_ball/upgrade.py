@@ -6,8 +6,8 @@ took the table's "which of these players?" (who tackles, who stands in the landi
 pass, who recovers) as a selection. Today every match asks the short way. An old journal's inputs are replayed
 on today's rules, and at each question:
 
-- an answer the rules now take themselves is dropped where the journal holds it (its next input answers that
-  same question; no other question of the game could take that answer there);
+- an answer the rules now take themselves is dropped where the older flow asked for it (``upgrade_events``
+  finds which flow the journal played);
 - a selection where today's question is one key becomes that key: nobody, the one player, "all" (every
   candidate), or "several" followed by the same selection. Where "all" lists two cheaters in the other order
   than the selection did, their two cheat dice in the roll that follows are swapped with them, so each die
@@ -40,19 +40,42 @@ def upgrade_setup(version: int, setup: dict) -> dict:
     return setup
 
 
+FLOWS = ((True, True), (True, False), (False, False), (False, True))
+"""The flows version 1 could have played, as (fewer_keys, table_keys), likeliest first: the setup screen's, the
+table's before its one-key questions, the first version's (and one no screen offered)."""
+
+
 def upgrade_events(rules: Any, setup: Any, events: list[Event]) -> list[Event]:
-    """``events`` of a version-1 journal as today's rules take them. Raises JournalError where they do not fit."""
+    """``events`` of a version-1 journal as today's rules take them. Raises JournalError where they do not fit.
+
+    The journal's flow is not in today's setup (the engine hands over the upgraded one), so each flow version 1
+    could have played is tried in turn and the first that every input fits is taken. A wrong flow fits only by a
+    string of coincidences (every answer to a question it did not ask also an answer to the question after)."""
+    failures = []
+    for fewer_keys, table_keys in FLOWS:
+        try:
+            return _upgraded(rules, setup, events, fewer_keys, table_keys)
+        except Misfit as e:
+            failures.append(e)
+    raise max(failures, key=lambda e: e.fitted)  # the flow that fitted longest says where it went wrong
+
+
+def _upgraded(rules: Any, setup: Any, events: list[Event], fewer_keys: bool, table_keys: bool) -> list[Event]:
     table, data = rules.steps.table, rules.data
     state = rules.start(setup)
     old, out = deque(events), []
     swap: list = []  # (roll step, where the two cheat dice are) for a cheat answered "all" in another order
-    n = 0
+
+    def asked(step: str) -> bool:
+        """Whether that flow asked a question today's rules answer themselves."""
+        return not fewer_keys or (step in ONE_KEY and not table_keys)
+
     while True:
-        n += _settle(state, data, table, old)
+        _settle(state, data, table, old, asked, len(events))
         if not old:
             return out
         event = old.popleft()
-        n += 1
+        n = len(events) - len(old)
         for new in _translated(state, event, table[state.step].legal(state, data), swap):
             if swap and new.kind == "roll" and state.step == swap[0][0]:
                 new = _swapped(new, swap.pop(0)[1](state))
@@ -60,26 +83,34 @@ def upgrade_events(rules: Any, setup: Any, events: list[Event]) -> list[Event]:
                 check(table[state.step].legal(state, data), new)
                 table[state.step].apply(state, data, new)
             except RefboxError as e:
-                raise JournalError(f"input {n} of the older journal does not fit today's rules ({e})") from None
+                raise Misfit(n, f"it does not fit today's rules ({e})") from None
             out.append(new)
 
 
-def _settle(state: State, data: Any, table: dict, old: deque) -> int:
-    """Today's forced answers, taken; each one the journal holds next is dropped from it. Returns how many."""
-    dropped = 0
+class Misfit(JournalError):
+    """An older journal's input that does not fit a flow tried for it."""
+
+    def __init__(self, n: int, why: str) -> None:
+        super().__init__(f"input {n} of the older journal cannot be upgraded: {why}")
+        self.fitted = n
+        """How far the journal fitted that flow (the flows tried are compared by it)."""
+
+
+def _settle(state: State, data: Any, table: dict, old: deque, asked, total: int) -> None:
+    """Today's forced answers, taken; each one the older flow asked must be the journal's next input (dropped)."""
     while True:
         step = table[state.step]
         if not step.forcible:
-            return dropped
+            return
         legal = step.legal(state, data)
         answer = forced_answer(legal)
         if answer is None:
-            return dropped
-        if old:
+            return
+        if asked(state.step) and old:
             said = _translated(state, old[0], legal, [])
-            if len(said) == 1 and said[0].kind == answer.kind and said[0].value == answer.value:
-                old.popleft()
-                dropped += 1
+            if len(said) != 1 or said[0].kind != answer.kind or said[0].value != answer.value:
+                raise Misfit(total - len(old) + 1, f"it does not answer {state.step!r}, which had one answer")
+            old.popleft()
         if step.forced is not None:
             step.forced(state, data, answer)
         step.apply(state, data, answer)
