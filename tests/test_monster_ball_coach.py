@@ -11,7 +11,7 @@ from refbox.engine import coach, plain
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import choose, roll
-from refbox.games.monster_ball import coaching, places
+from refbox.games.monster_ball import coaching, lineups, places
 
 
 def value(m, side=LAW) -> float:
@@ -133,7 +133,7 @@ def test_the_defence_weighs_closing_in_and_the_figures_that_can_reach_the_carrie
 def between_law_ball(down: int, to_go: int):
     m = send(field_match(), choose("C12"), roll(12, 12))  # Law ball at the 30, between plays
     m.state.down, m.state.to_go = down, to_go
-    places.place_lineups(m.state, m.data)
+    lineups.place_lineups(m.state, m.data)
     m.refresh()
     return m
 

@@ -42,7 +42,7 @@ CENSUS = {
 
 def check_field(s, data) -> None:
     """The field's invariants: checked after every input of a random game."""
-    p = places.pitch(data)
+    p = data.pitch
     assert s.board
     for team in s.teams:
         assert len(team.field) <= MAX_ON_FIELD and len(set(team.field)) == len(team.field)
@@ -70,7 +70,7 @@ def check_field(s, data) -> None:
     assert (s.selected is not None) == (s.step in ("move_to", "arrange_to", "blink_to"))
     if s.step in ("between", "arrange", "kick_kicker") and s.pos:  # line-ups: each side on its own side of the line
         for team in (0, 1):
-            area = places.region(s, p, team)
+            area = places.region(s, DATA, team)
             assert all(sq in area for pid, sq in s.pos.items() if s.team_of(pid) == team)
     assert len(set(s.cheated)) == len(s.cheated)
 

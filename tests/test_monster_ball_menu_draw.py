@@ -1,5 +1,5 @@
-"""The field's action menu drawn at random without listing it (``MenuIds.draw``): every answer drawn is on the
-menu, each with the odds a weighted draw from the listed menu gives it, and a menu is the menu of the moment it
+"""The field's action menu: listed, it is what the rules say figure by figure; drawn at random without listing it
+(``MenuIds.draw``), every answer drawn is on the menu, each with the odds a weighted draw from the listed menu gives it, and a menu is the menu of the moment it
 was asked, whatever happens to the state after (but the live one random play draws from at once)."""
 
 from __future__ import annotations
@@ -7,11 +7,74 @@ from __future__ import annotations
 import math
 import random
 
-from refbox.engine.play import random_event
+import pytest
+
+from refbox.engine import registry
+from refbox.engine.clone import clone
+from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Legal
-from refbox.games.monster_ball import live
+from refbox.games.monster_ball import flow, live, moves, places
 from refbox.games.monster_ball.menu import MenuIds
-from test_monster_ball_caches import DATA, RULES, plain_menu, states
+
+RULES = registry.lookup("monster-ball").load()
+DATA = RULES.data
+SETUP = RULES.Setup.model_validate(RULES.headless_setup())
+
+
+def states(seed: int, step: str, every: int = 7, limit: int = 60) -> list:
+    """Copies of the state each ``every``-th time random play reaches ``step``."""
+    game, rng, out, seen = Game.start(RULES, SETUP), random.Random(seed), [], 0
+    while len(out) < limit:
+        legal = game.legal()
+        if legal.kind == "over":
+            break
+        if game.state.step == step:
+            seen += 1
+            if seen % every == 0:
+                out.append(clone(game.state))
+        game.apply(random_event(legal, rng, None if legal.kind == "roll" else RULES.random_weights))
+    return out
+
+
+def plain_menu(s, data) -> tuple[str, ...]:
+    """The field's action menu as the rules say it, figure by figure (no bitboards, no kept squares)."""
+    team, other = s.mover, 1 - s.mover
+    down = set(s.knocked) | set(s.stunned)
+    mine = [pid for pid in s.teams[team].field if pid not in down]
+    theirs = [pid for pid in s.teams[other].field if pid not in down]
+    carrier = s.carrier if s.ball == "held" else None
+    next_to = lambda a, b: abs(s.pos[a][0] - s.pos[b][0]) <= 1 and abs(s.pos[a][1] - s.pos[b][1]) <= 1  # noqa: E731
+    ids = ["done"]
+    if carrier in theirs and any(next_to(pid, carrier) for pid in mine):
+        ids.append("tackle")
+    if carrier in mine and len(mine) > 1 and not (carrier == s.hike_catcher and s.round == 1):
+        ids.append("pass")
+    for pid in mine:
+        kind = flow.creature(s, data, pid).cheat_kind
+        if pid in s.cheated:
+            continue
+        if ((kind == "blink" and pid not in s.held) or (kind == "missile" and theirs)
+                or (kind == "holding" and any(next_to(pid, o) for o in theirs))):
+            ids.append("cheat")
+            break
+    if any(next_to(m, o) for m in mine for o in theirs if o != carrier):
+        ids.append("hit")
+    walking = [pid for pid in mine if pid not in s.held and places.steps_left(s, data, pid) > 0]
+    if walking and moves.advance_plan(s, data):
+        ids.append("advance")
+    if walking and moves.pursue_plan(s, data):
+        ids.append("pursue")
+    if s.captain_minute:
+        ids.append("timeout")
+    return tuple(ids + walking)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_menu_is_what_the_rules_say_figure_by_figure(seed):
+    for s in states(seed, "move"):
+        assert live.move_legal(s, DATA).ids == plain_menu(s, DATA)
+
+
 
 MENUS = [s for seed in (1, 2, 3) for s in states(seed, "move", every=9, limit=25)]
 

@@ -2,7 +2,8 @@
 
 A square is ``(col, row)``. Two shapes cover refbox's boards:
 
-- ``SquareGrid``: plain squares; neighbours are the 8 around (``diagonal=True``) or the 4 beside.
+- ``SquareGrid``: plain squares; neighbours are the 8 around (``diagonal=True``) or the 4 beside. It lives with
+  the rest of the square-grid geometry the games call, refbox.engine.geometry.squares.
 - ``StaggeredGrid``: rows offset by half a square (brickwork), so each square touches six others, as on a
   hex map. Odd rows sit half a square to the right of even rows.
 
@@ -16,35 +17,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
-Square = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class SquareGrid:
-    cols: int
-    rows: int
-    diagonal: bool = True
-
-    def inside(self, sq: Square) -> bool:
-        return 0 <= sq[0] < self.cols and 0 <= sq[1] < self.rows
-
-    def neighbours(self, sq: Square) -> list[Square]:
-        c, r = sq
-        steps = _EIGHT if self.diagonal else _FOUR
-        return [(c + dc, r + dr) for dc, dr in steps if 0 <= c + dc < self.cols and 0 <= r + dr < self.rows]
-
-    def distance(self, a: Square, b: Square) -> int:
-        dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
-        return max(dc, dr) if self.diagonal else dc + dr
-
-    def squares(self) -> Iterator[Square]:
-        for r in range(self.rows):
-            for c in range(self.cols):
-                yield c, r
-
-
-_FOUR = ((1, 0), (-1, 0), (0, 1), (0, -1))
-_EIGHT = (*_FOUR, (1, 1), (1, -1), (-1, 1), (-1, -1))
+from refbox.engine.geometry.squares import Square, SquareGrid
 
 
 @dataclass(frozen=True, slots=True)

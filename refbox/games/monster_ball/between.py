@@ -5,27 +5,24 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, Event, Legal, Pick, Refusal, Roll
-from refbox.games.monster_ball import ask, flow, odds, places
+from refbox.games.monster_ball import ask, flow, lineups, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Kick, State
 from refbox.games.monster_ball.steps import STEPS, forcible
 
 
-_PAIRS: dict[tuple, tuple] = {}
-
-
 def hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
-    """(center, quarterback): the captain's picks if still on the field, else the likeliest players (kept by
-    everything that decides them: asked several times a play)."""
+    """(center, quarterback): the captain's picks if still on the field, else the likeliest players (kept with the
+    squad by everything that decides them: asked several times a play)."""
     t = s.teams[team]
-    kinds = flow.squad(s, data, team)
-    key = (id(kinds), tuple(t.field), tuple(s.knocked), tuple(s.stunned), t.quarterback, t.center)
-    got = _PAIRS.get(key)
-    if got is None or got[0] is not kinds:
-        if len(_PAIRS) > 20000:
-            _PAIRS.clear()
-        got = _PAIRS[key] = (kinds, _hike_pair(s, data, team))
-    return got[1]
+    pairs = flow.squad(s, data, team).hike_pairs
+    key = (tuple(t.field), tuple(s.knocked), tuple(s.stunned), t.quarterback, t.center)
+    got = pairs.get(key)
+    if got is None:
+        if len(pairs) > 5000:
+            pairs.clear()
+        got = pairs[key] = _hike_pair(s, data, team)
+    return got
 
 
 def _hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
@@ -46,9 +43,9 @@ def divine_candidates(s: State, data: Data) -> list[str]:
     out = []
     cheated = s.cheated
     for team in (0, 1):
-        if not places.ejected_ids(s.teams[team].players):
+        if not lineups.ejected_ids(s.teams[team].players):
             continue
-        out += [pid for pid in flow.with_cheat(s, data, team, "divine") if pid not in cheated and not s.player(pid).ejected]
+        out += [pid for pid in flow.squad(s, data, team).cheats.get("divine", ()) if pid not in cheated and not s.player(pid).ejected]
     return out
 
 
@@ -150,7 +147,7 @@ def lineup_apply(s: State, data: Data, event: Event) -> None:
     s.note("between plays", f"{s.teams[s.chooser].name} field {len(picked)} players.", s.chooser)
     s.step = "between"
     if s.board:
-        places.place_team(s, data, s.chooser)
+        lineups.place_team(s, data, s.chooser)
 
 
 @forcible("set_center", phase="between")
@@ -189,7 +186,7 @@ def qb_apply(s: State, data: Data, event: Event) -> None:
     s.note("between plays", f"{s.label(center)} will hike to {s.label(qb)}.", s.chooser)
     s.step = "between"
     if s.board:
-        places.place_team(s, data, s.chooser)
+        lineups.place_team(s, data, s.chooser)
 
 
 def divine_chances(s: State, data: Data, pid: str) -> tuple[float, float]:
@@ -238,7 +235,7 @@ def divine_apply(s: State, data: Data, event: Event) -> None:
         s.step = "between"
         flow.ensure_fielded(s)
         if not flow.forfeit(s) and s.board:
-            places.place_lineups(s, data)  # the line moved: both sides line up on it again
+            lineups.place_lineups(s, data)  # the line moved: both sides line up on it again
     elif face > data.challenges.beat:
         s.note("between plays", f"{s.label(pid)} rolls {face}: the strings are pulled.", team)
         s.step = "divine_pick"
@@ -269,7 +266,7 @@ def divine_pick_apply(s: State, data: Data, event: Event) -> None:
     s.note("between plays", f"{s.label(pid)} is back in the game.", team)
     s.step = "between"
     if s.board:
-        places.place_team(s, data, team)
+        lineups.place_team(s, data, team)
 
 
 def hike_wardrobe_candidates(s: State, data: Data) -> list[str]:

@@ -6,7 +6,7 @@ At the table the referee says where the ball is; on the field refbox reads it of
 from __future__ import annotations
 
 from refbox.engine.prompts import Event, Legal, Number
-from refbox.games.monster_ball import ask, flow, places
+from refbox.games.monster_ball import ask, flow
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
 from refbox.games.monster_ball.steps import STEPS
@@ -62,7 +62,7 @@ def spot_on_field(s: State, data: Data, square: tuple[int, int] | None) -> None:
     """The ball died on ``square``: the same answer the referee would give, read off the field. A ball dead on
     the square before the goal line is spotted one square back (the line of scrimmage is never the goal line);
     one dead in or behind the own end zone is spotted on the own goal line (no safeties)."""
-    f, p = data.field, places.pitch(data)
+    f, p = data.field, data.pitch
     assert square is not None, "a dead ball lies somewhere"
     team = s.possession if asks_gain(s) else s.holder_team
     to_go = min(f.squares, max(1, p.to_go_at(team, square[0])))

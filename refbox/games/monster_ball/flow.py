@@ -2,89 +2,27 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, Sequence
 
-from refbox.games.monster_ball import places
+from refbox.games.monster_ball import lineups, places
 from refbox.games.monster_ball.data import Creature, Data
 from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State
 
 MAX_ON_FIELD = 11
-STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
-"""The cheats a figure uses on its own, as an action of the menu (the others come with a tackle or a block)."""
 Stat = Literal["hustle", "block", "tackle", "pass_", "catch", "kick", "cheat"]
 
 
 # ---- players and dice ----
 
 
-_SQUADS: dict[tuple[int, int], tuple] = {}
-_NONE = (None, None, {})
-_LAST: list = [_NONE, _NONE]
-"""The squad looked up last for each side: nearly every lookup is for the state in play."""
-
-
-def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
-    """Each player of ``team`` and the creature it is (built once per squad list and ruleset: this is on every
-    hot path of headless play)."""
-    players = s.teams[team].players
-    last = _LAST[team]
-    if last[0] is players and last[1] is data and len(last[2]) == len(players):
-        return last[2]
-    key = (id(players), id(data))
-    entry = _SQUADS.get(key)
-    if entry is None or entry[0] is not players or entry[1] is not data or len(entry[2]) != len(players):
-        if len(_SQUADS) > 256:
-            _SQUADS.clear()
-        entry = _SQUADS[key] = (players, data, {p.id: data.creature(p.creature) for p in players})
-    _LAST[team] = entry
-    return entry[2]
-
-
-_FACTS: dict[int, tuple] = {}
-_LAST_FACTS: list = [(None,) * 4, (None,) * 4]
-"""The facts looked up last for each side, with what they were found from (the squad list, checked by identity
-and length, and the ruleset): the action menu asks for them every time."""
-
-
-def squad_facts(s: State, data: Data, team: int) -> tuple[dict, dict]:
-    """Each player's Move, and the players with a cheat of their own (STANDALONE_CHEATS) with its kind (kept
-    with the squad)."""
-    players = s.teams[team].players
-    last = _LAST_FACTS[team]
-    if last[0] is players and last[1] is data and last[2] == len(players):
-        return last[3]
-    kinds = squad(s, data, team)
-    got = _FACTS.get(id(kinds))
-    if got is None or got[0] is not kinds:
-        if len(_FACTS) > 256:
-            _FACTS.clear()
-        got = _FACTS[id(kinds)] = (kinds, ({pid: c.move for pid, c in kinds.items()},
-                                           {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in STANDALONE_CHEATS}))
-    _LAST_FACTS[team] = (players, data, len(players), got[1])
-    return got[1]
-
-
-_WITH: dict[tuple, tuple] = {}
-
-
-def with_cheat(s: State, data: Data, team: int, kind: str) -> tuple[str, ...]:
-    """The players of ``team`` whose cheat is ``kind``, in squad order (kept with the squad)."""
-    kinds = squad(s, data, team)
-    got = _WITH.get((id(kinds), kind))
-    if got is None or got[0] is not kinds:
-        if len(_WITH) > 256:
-            _WITH.clear()
-        got = _WITH[(id(kinds), kind)] = (kinds, tuple(pid for pid, c in kinds.items() if c.cheat_kind == kind))
-    return got[1]
+def squad(s: State, data: Data, team: int):
+    """The ruleset's numbers of ``team``'s players (squads.Squad)."""
+    return data.squads.of(s, team)
 
 
 def creature(s: State, data: Data, pid: str) -> Creature:
-    team = 0 if pid[0] == "L" else 1
-    players, last = s.teams[team].players, _LAST[team]
-    if last[0] is players and last[1] is data and len(last[2]) == len(players):
-        got = last[2].get(pid)  # squad's own check, inline: a creature is looked up more than once an input
-    else:
-        got = squad(s, data, team).get(pid)
+    got = data.squads.of(s, 0 if pid[0] == "L" else 1).creatures.get(pid)
     if got is None:
         s.player(pid)  # raises the RuleError for an unknown id
     return got  # type: ignore[return-value]
@@ -98,22 +36,17 @@ def ref_number(s: State, data: Data) -> int:
     return data.referee(s.referee).catches_at_most
 
 
-_STAMPS: dict[tuple[str, int, int], str] = {}
-"""Log stamps by play kind, down and round: every note is stamped, even in headless play that drops it."""
-
-
 def stamp(s: State) -> str:
     play = s.play
     if play is None:
         return "setup" if s.step == "draft" else "between plays"
-    key = (play.kind, s.down, s.round)
-    got = _STAMPS.get(key)
-    if got is None:
-        if len(_STAMPS) > 1000:
-            _STAMPS.clear()
-        kind, down, n = key
-        got = _STAMPS[key] = f"{down_words(down)} r{max(n, 1)}" if kind == "scrimmage" else f"{kind} r{max(n, 1)}"
-    return got
+    return _stamp(play.kind, s.down, s.round)
+
+
+@lru_cache(maxsize=1024)
+def _stamp(kind: str, down: int, n: int) -> str:
+    """A log stamp by play kind, down and round (kept: every note is stamped, even in headless play)."""
+    return f"{down_words(down)} r{max(n, 1)}" if kind == "scrimmage" else f"{kind} r{max(n, 1)}"
 
 
 def credit(s: State, kind: str, pid: str | None, team: int | None = None, amount: int = 1) -> None:
@@ -126,7 +59,7 @@ def carried(s: State, data: Data, pid: str, start: tuple[int, int]) -> None:
     """``pid`` moved from ``start`` on the field: if he still has the ball (no touchdown, not out of bounds), the
     squares he gained towards the end zone he attacks (back is negative) are his yards in the report."""
     if s.logged and s.carrier == pid and pid in s.pos:
-        p, team = places.pitch(data), s.team_of(pid)
+        p, team = data.pitch, s.team_of(pid)
         gain = p.to_go_at(team, start[0]) - p.to_go_at(team, s.pos[pid][0])
         if gain:
             credit(s, "yards", pid, amount=gain)
@@ -224,7 +157,7 @@ def play_over(s: State, data: Data) -> None:
         s.kick = None
         s.step = "between"
     if s.board:
-        places.place_lineups(s, data)
+        lineups.place_lineups(s, data)
 
 
 def finish(s: State, winner: int | None, why: str) -> None:
@@ -381,7 +314,7 @@ def scored_on_field(s: State, data: Data, scorer: str | None = "") -> bool:
     if not s.board or s.ball != "held" or s.carrier is None or s.carrier not in s.pos:
         return False
     team = s.team_of(s.carrier)
-    if not places.pitch(data).in_end_zone(team, s.pos[s.carrier][0]):
+    if not data.pitch.in_end_zone(team, s.pos[s.carrier][0]):
         return False
     if s.logged:
         s.note(stamp(s), f"{s.label(s.carrier)} is in the end zone with the ball.", team)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Pick, Roll
-from refbox.games.monster_ball import ask, flow, odds, onekey, places
+from refbox.games.monster_ball import ask, flow, lineups, odds, onekey, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State
 from refbox.games.monster_ball.steps import STEPS, forcible
@@ -38,7 +38,7 @@ def kicker_legal(s: State, data: Data) -> Legal:
 
 
 def field_goal_chance(s: State, data: Data, pid: str) -> float:
-    zones = places.pitch(data).zones_to_end_zone(s.possession, s.pos[pid][0])
+    zones = data.pitch.zones_to_end_zone(s.possession, s.pos[pid][0])
     return odds.best_of_two_at_least(flow.die(s, data, pid, "kick"), data.challenges.beat + zones + 1)
 
 
@@ -54,7 +54,7 @@ def kicker_prompt(s: State, data: Data, legal: Legal) -> Choose:
         chance, note = None, ""
         if s.board and _kind(s) == "field_goal":
             chance = field_goal_chance(s, data, option_id)
-            note = f"{places.pitch(data).zones_to_end_zone(team, s.pos[option_id][0])} zones out"
+            note = f"{data.pitch.zones_to_end_zone(team, s.pos[option_id][0])} zones out"
         options.append(ask.player_option(s, data, option_id, "kick", note=note, chance=chance))
     where = " (the kicker goes to the kick line)" if s.board and _kind(s) == "kickoff" else ""
     return Choose(actor=team, text=f"{s.teams[team].name}: who takes the {_words(_kind(s))}?{where}", options=tuple(options))
@@ -69,7 +69,7 @@ def kicker_apply(s: State, data: Data, event: Event) -> None:
         return
     s.kick.kicker = choice
     if s.board and s.kick.kind == "kickoff":
-        spot = places.kick_spot(s, data)
+        spot = lineups.kick_spot(s, data)
         if s.pos[choice] != spot:
             for pid, sq in s.pos.items():
                 if sq == spot:
@@ -78,7 +78,7 @@ def kicker_apply(s: State, data: Data, event: Event) -> None:
     flow.begin_play(s, s.kick.kind)
     if s.kick.kind == "field_goal":
         if s.board:
-            s.kick.zones_to_end = places.pitch(data).zones_to_end_zone(s.possession, s.pos[choice][0])
+            s.kick.zones_to_end = data.pitch.zones_to_end_zone(s.possession, s.pos[choice][0])
             s.step = "kick_roll"
         else:
             s.step = "fg_zones"
@@ -113,7 +113,7 @@ def kicker_zone(s: State, data: Data) -> int:
     """The kicker's zone in the kicking team's numbering: at the table the zone just behind the line, on the
     field the zone of the kicker's square."""
     if s.board and s.kick is not None and s.kick.kicker in s.pos:
-        return places.pitch(data).zone_of(s.possession, s.pos[s.kick.kicker][0])
+        return data.pitch.zone_of(s.possession, s.pos[s.kick.kicker][0])
     return data.field.zone_of(s.to_go)
 
 
@@ -214,7 +214,7 @@ def grid_apply(s: State, data: Data, event: Event) -> None:
     if not s.board:
         s.step = "kick_catchers"
         return
-    p = places.pitch(data)
+    p = data.pitch
     zone = data.field.playable_zones + 1 - s.kick.landing_zone  # in the kicking team's numbering
     s.kick.grid = p.landing_grid(s.possession, zone, division)
     squares = p.grid_squares(s.kick.grid)
@@ -227,7 +227,7 @@ def grid_apply(s: State, data: Data, event: Event) -> None:
 def comes_down(s: State, data: Data) -> None:
     """The kicked ball lands in its grid after the receivers' half: whoever may catch it and stands there rolls."""
     assert s.kick is not None and s.kick.grid is not None
-    p = places.pitch(data)
+    p = data.pitch
     allowed = set(catch_candidates(s))
     under = [pid for pid in places.in_grid(s, p, s.kick.grid) if pid in allowed]
     s.kick.grid = None  # down: a later ball in the air is a pass

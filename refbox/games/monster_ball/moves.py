@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from refbox.engine.errors import RuleError
+from refbox.engine.geometry.squares import steps_towards
 from refbox.engine.prompts import Choose, Event, Legal, Option
 from refbox.games.monster_ball import ask, flow, live, places
 from refbox.games.monster_ball.data import Data
@@ -24,32 +25,29 @@ from refbox.games.monster_ball.steps import STEPS
 def _targets(s: State, data: Data) -> places.Reach:
     pid = s.selected
     assert pid is not None
-    return places.reach(s, places.pitch(data), pid, places.steps_left(s, data, pid))
+    return places.reach(s, data, pid, places.steps_left(s, data, pid))
 
 
 @STEPS.legal_for("move_to", phase="live")
 def move_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
-    shape = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid))
+    shape = places.shape(s, data, pid, places.steps_left(s, data, pid))
     key = (s.mover, s.captain_minute)
     if shape.legal_key != key:
-        shape.legal, shape.legal_key = _move_legal(key, shape.ids), key
+        shape.legal, shape.legal_key = _move_legal(data.moves.legals, key, shape.ids), key
     return shape.legal
 
 
-_MOVE_LEGAL: dict[tuple, Legal] = {}
-"""A move's legal answers by the destinations' ids: shapes that differ in their layers share them (and random
-play's weights, kept by the answers' identity)."""
-
-
-def _move_legal(key: tuple, ids: tuple[str, ...]) -> Legal:
-    got = _MOVE_LEGAL.get((key, ids))
+def _move_legal(kept: dict, key: tuple, ids: tuple[str, ...]) -> Legal:
+    """A move's legal answers by the destinations' ids, kept (``Moves.legals``): shapes that differ in their
+    layers share them."""
+    got = kept.get((key, ids))
     if got is None:
-        if len(_MOVE_LEGAL) > 20000:
-            _MOVE_LEGAL.clear()
+        if len(kept) > 20000:
+            kept.clear()
         head = ("done", "stay", "timeout") if key[1] else ("done", "stay")
-        got = _MOVE_LEGAL[(key, ids)] = Legal("choose", key[0], head + ids)
+        got = kept[(key, ids)] = Legal("choose", key[0], head + ids)
     return got
 
 
@@ -88,7 +86,7 @@ def move_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
 
 
 def _where(s: State, data: Data, pid: str, sq, forward: int, across: int) -> str:
-    p = places.pitch(data)
+    p = data.pitch
     team = s.team_of(pid)
     words = []
     if forward:
@@ -115,8 +113,8 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
     if choice == "stay":
         s.selected, s.step = None, "move"
         return
-    p = places.pitch(data)
-    shape = places.shape(s, p, pid, places.steps_left(s, data, pid))
+    p = data.pitch
+    shape = places.shape(s, data, pid, places.steps_left(s, data, pid))
     found = shape.move(choice)
     if found is None:  # not a destination, or one spelled otherwise (m01,0): by its square
         square = places.from_id(s, p, pid, choice)
@@ -187,27 +185,25 @@ def _free_with_ids(s: State, data: Data) -> list:
     """The free squares of the side's region in key order, each with its move id from the selected figure."""
     pid = s.selected
     assert pid is not None
-    p, team, taken = places.pitch(data), s.chooser, places.occupied(s)
-    return [row for row in _region_order(p, team, places.region(s, p, team), s.pos[pid]) if row[0] not in taken]
+    team, taken = s.chooser, places.occupied(s)
+    return [row for row in _region_order(data, team, places.region(s, data, team), s.pos[pid]) if row[0] not in taken]
 
 
-_REGION_ORDER: dict[tuple, tuple] = {}
-
-
-def _region_order(p: places.Pitch, team: int, region: frozenset, start: tuple[int, int]) -> tuple:
+def _region_order(data: Data, team: int, region: frozenset, start: tuple[int, int]) -> tuple:
     """A region's squares in key order from ``start`` (places.key_order of their offsets), each with its move
-    id; kept. Sorted by the offsets' ranks: a key function and a move id worked out for each of three hundred
-    squares took half a millisecond each time a figure was picked (about 1% of random play)."""
-    key = (p, team, region, start)
-    got = _REGION_ORDER.get(key)
+    id; kept (``Moves.orders``). Sorted by the offsets' ranks: a key function and a move id worked out for each
+    of three hundred squares took half a millisecond each time a figure was picked (about 1% of random play)."""
+    moves = data.moves
+    key = (team, region, start)
+    got = moves.orders.get(key)
     if got is None:
-        if len(_REGION_ORDER) > 2000:
-            _REGION_ORDER.clear()
-        rank, ids = places.offset_ranks(p, team)
+        if len(moves.orders) > 2000:
+            moves.orders.clear()
+        rank, ids = moves.offset_ranks(team)
         sx, sy = start
         squares = tuple(region)
         ranks = [rank[x - sx, y - sy] for x, y in squares]
-        got = _REGION_ORDER[key] = tuple([(squares[k], ids[ranks[k]]) for k in sorted(range(len(ranks)), key=ranks.__getitem__)])
+        got = moves.orders[key] = tuple([(squares[k], ids[ranks[k]]) for k in sorted(range(len(ranks)), key=ranks.__getitem__)])
     return got
 
 
@@ -226,7 +222,7 @@ def arrange_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
     pid = s.selected
     assert pid is not None
     team = s.chooser
-    p = places.pitch(data)
+    p = data.pitch
     options = [ask.option("stay", f"{s.label(pid)} stays", team, at=s.pos[pid])]
     for other in s.teams[team].field:
         if other in s.pos and other != pid:
@@ -248,7 +244,7 @@ def arrange_to_apply(s: State, data: Data, event: Event) -> None:
     if choice[0] != "m":
         s.selected = choice
         return
-    square = places.from_id(s, places.pitch(data), pid, choice)
+    square = places.from_id(s, data.pitch, pid, choice)
     if square not in _free_in_region(s, data):
         raise RuleError(f"{s.label(pid)} cannot stand there.")
     s.pos[pid] = square
@@ -261,7 +257,7 @@ def arrange_to_apply(s: State, data: Data, event: Event) -> None:
 def blink_squares(s: State, data: Data) -> list:
     pid = s.selected
     assert pid is not None
-    p = places.pitch(data)
+    p = data.pitch
     x, y = s.pos[pid]
     taken = places.occupied(s)
     out = [(x, y + dy) for k in range(1, s.blink + 1) for dy in (-k, k)]
@@ -272,7 +268,7 @@ def blink_squares(s: State, data: Data) -> list:
 def blink_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
-    p = places.pitch(data)
+    p = data.pitch
     team = s.team_of(pid)
     return Legal("choose", team, ("stay", *(places.move_id(*p.relative(team, s.pos[pid], sq)) for sq in blink_squares(s, data))))
 
@@ -281,7 +277,7 @@ def blink_to_legal(s: State, data: Data) -> Legal:
 def blink_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
     pid = s.selected
     assert pid is not None
-    p = places.pitch(data)
+    p = data.pitch
     team = s.team_of(pid)
     options = [ask.option("stay", f"{s.label(pid)} stays", team, at=s.pos[pid])]
     for sq in blink_squares(s, data):
@@ -295,7 +291,7 @@ def blink_to_apply(s: State, data: Data, event: Event) -> None:
     pid, choice = s.selected, str(event.value)
     assert pid is not None
     if choice != "stay":
-        square = places.from_id(s, places.pitch(data), pid, choice)
+        square = places.from_id(s, data.pitch, pid, choice)
         if square not in blink_squares(s, data):
             raise RuleError(f"{s.label(pid)} cannot blink there.")
         s.pos[pid] = square
@@ -314,10 +310,10 @@ def advance_plan(s: State, data: Data) -> dict[str, tuple]:
     attacks) until its steps run out or the next square is taken or off the field; the front figures go first,
     so those behind can follow. A carrier stops on entering the end zone. Returns each mover's new square and
     steps."""
-    p = places.pitch(data)
+    p = data.pitch
     team = s.mover
     d = p.direction(team)
-    field, ends = places._areas(p)
+    field, ends = p.field_squares, p.end_zones
     end = ends[team]
     carrier = s.carrier
     taken, shared = _occupancy(s)
@@ -353,7 +349,7 @@ def _walking(s: State, data: Data) -> list[tuple[str, tuple[int, int], int]]:
     """The mover's figures that can still step (live.walkers), each with its square and the steps it has left."""
     team, pos, used = s.mover, s.pos, s.used
     knocked, stunned, held = s.knocked, s.stunned, s.held
-    move_of = flow.squad_facts(s, data, team)[0]
+    move_of = flow.squad(s, data, team).moves
     out = []
     for pid in s.teams[team].field:
         left = move_of[pid] - used.get(pid, 0)
@@ -375,16 +371,15 @@ def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
 def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
     """Every figure of the side that can still move closes in on the target (pursuit_target) step by step: each
     step to the free square next to it that is nearest the target (among those that leave it nearer on both
-    axes: the least gap, then steps along both axes, then square; places.steps_towards), until it is there, its
+    axes: the least gap, then steps along both axes, then square; squares.steps_towards), until it is there, its
     steps run out or nothing nearer is free; the nearest figures go first."""
     goal = pursuit_target(s)
     if goal is None:
         return {}
     (tx, ty), near = goal
-    field, _ = places._areas(places.pitch(data))
+    field = data.pitch.field_squares
     taken, shared = _occupancy(s)
     out: dict[str, tuple] = {}
-    kept, towards = places.STEPS_TOWARDS, places.steps_towards
     order = sorted((max(abs(sq[0] - tx), abs(sq[1] - ty)), pid, sq, left) for pid, sq, left in _walking(s, data))
     for _, pid, start, left in order:
         x, y = start
@@ -393,7 +388,7 @@ def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
             rx, ry = x - tx, y - ty
             if -near <= rx <= near and -near <= ry <= near:
                 break  # there
-            for a, b in kept.get((rx, ry)) or towards(rx, ry):
+            for a, b in steps_towards(rx, ry):
                 n = (x + a, y + b)
                 if n in field and n not in taken:
                     break

@@ -54,7 +54,7 @@ def catch_dice(s: State, data: Data, team: int, who: list[str]) -> tuple[tuple[i
 def completion_chance(s: State, data: Data, thrower: str, receiver: str) -> float:
     """P(the pass is good and a team-mate has the best Catch, nobody of the other side level with him), honest
     rolls, on the field."""
-    p = places.pitch(data)
+    p = data.pitch
     grids = p.grids_between(s.pos[thrower], s.pos[receiver])
     ours, theirs = catch_dice(s, data, s.team_of(thrower), reaching(s, s.pos[receiver], thrower, receiver))
     return odds.pass_caught(flow.die(s, data, thrower, "pass_"), ours, theirs, data.challenges.beat + grids)[0]
@@ -64,7 +64,7 @@ def completion_chance(s: State, data: Data, thrower: str, receiver: str) -> floa
 def receiver_prompt(s: State, data: Data, legal: Legal) -> Choose:
     a = the_pass(s)
     options = []
-    p = places.pitch(data)
+    p = data.pitch
     for pid in legal.ids:
         if s.board:
             grids = p.grids_between(s.pos[a.actor], s.pos[pid])
@@ -85,7 +85,7 @@ def receiver_apply(s: State, data: Data, event: Event) -> None:
         s.step = "pass_grids"
         return
     a.origin = s.pos[a.actor]
-    throw(s, data, places.pitch(data).grids_between(a.origin, s.pos[a.target]))
+    throw(s, data, data.pitch.grids_between(a.origin, s.pos[a.target]))
 
 
 @STEPS.legal_for("pass_grids", phase="pass")

@@ -9,9 +9,9 @@ from __future__ import annotations
 from refbox.engine.prompts import Choose, Event, Legal, Number, Option, Pick, Refusal, Roll
 from refbox.games.luck import Wins
 from refbox.games.monster_ball.between import first_over
-from refbox.games.monster_ball import ask, flow, live, odds, onekey, places
-from refbox.games.monster_ball.data import Data
-from refbox.games.monster_ball.live import STANDALONE_CHEATS, standalone_cheaters
+from refbox.games.monster_ball import ask, flow, live, odds, onekey
+from refbox.games.monster_ball.data import STANDALONE_CHEATS, Data
+from refbox.games.monster_ball.live import standalone_cheaters
 from refbox.games.monster_ball.models import State
 from refbox.games.monster_ball.steps import STEPS, forcible
 
@@ -436,7 +436,7 @@ def cheat_target_legal(s: State, data: Data) -> Legal:
 
 def missile_grids(s: State, data: Data, target: str) -> int:
     assert s.action is not None and s.action.actor is not None
-    return places.pitch(data).grids_between(s.pos[s.action.actor], s.pos[target])
+    return data.pitch.grids_between(s.pos[s.action.actor], s.pos[target])
 
 
 @STEPS.prompt_for("cheat_target")

@@ -1,0 +1,1 @@
+"""Pure geometry the games call: grids, the inch field, the continuous mat."""
