@@ -62,6 +62,13 @@ class SquareGrid:
         raise ValueError("no free square")
 
 
+@lru_cache(maxsize=8192)
+def around(sq: Square) -> frozenset[Square]:
+    """``sq`` and the eight squares around it (kept: looked up for every figure next to a tackle or a fumble)."""
+    x, y = sq
+    return frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
+
+
 @lru_cache(maxsize=64)
 def ring(r: int) -> tuple[tuple[int, int], ...]:
     """The offsets ``r`` steps away: nearest along x first, then along y, then row by row."""

@@ -15,7 +15,7 @@ def hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
     """(center, quarterback): the captain's picks if still on the field, else the likeliest players (kept with the
     squad by everything that decides them: asked several times a play)."""
     t = s.teams[team]
-    pairs = flow.squad(s, data, team).hike_pairs
+    pairs = data.squads.of(s, team).hike_pairs
     key = (tuple(t.field), tuple(s.knocked), tuple(s.stunned), t.quarterback, t.center)
     got = pairs.get(key)
     if got is None:
@@ -43,9 +43,9 @@ def divine_candidates(s: State, data: Data) -> list[str]:
     out = []
     cheated = s.cheated
     for team in (0, 1):
-        if not lineups.ejected_ids(s.teams[team].players):
+        if not data.squads.ejected(s, team):
             continue
-        out += [pid for pid in flow.squad(s, data, team).cheats.get("divine", ()) if pid not in cheated and not s.player(pid).ejected]
+        out += [pid for pid in data.squads.of(s, team).cheats.get("divine", ()) if pid not in cheated and not s.player(pid).ejected]
     return out
 
 

@@ -51,7 +51,7 @@ def stop_chance(s: State, data: Data, carrier: str, at: tuple[int, int] | None =
     sq = at or s.pos[carrier]
     team = 0 if carrier[0] == "L" else 1
     other = 1 - team
-    kinds = flow.squad(s, data, other).creatures
+    kinds = data.squads.of(s, other).creatures
     moving_now = s.mover == other and s.round > 0
     down = {*s.knocked, *s.stunned}
     dice = []

@@ -12,7 +12,6 @@ from refbox.engine.text import Name, Prose
 
 if TYPE_CHECKING:
     from refbox.games.monster_ball.lineups import Lineups
-    from refbox.games.monster_ball.menu import Menus
     from refbox.games.monster_ball.pitch import Pitch
     from refbox.games.monster_ball.places import Moves
     from refbox.games.monster_ball.squads import Squads
@@ -209,13 +208,6 @@ class Data(RulesetData):
         from refbox.games.monster_ball.view import background
 
         return background(self)
-
-    @cached_property
-    def menus(self) -> "Menus":
-        """What the field's action menus draw from (menu.py)."""
-        from refbox.games.monster_ball.menu import Menus
-
-        return Menus()
 
     @cached_property
     def squads(self) -> "Squads":

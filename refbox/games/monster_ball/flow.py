@@ -16,11 +16,6 @@ Stat = Literal["hustle", "block", "tackle", "pass_", "catch", "kick", "cheat"]
 # ---- players and dice ----
 
 
-def squad(s: State, data: Data, team: int):
-    """The ruleset's numbers of ``team``'s players (squads.Squad)."""
-    return data.squads.of(s, team)
-
-
 def creature(s: State, data: Data, pid: str) -> Creature:
     got = data.squads.of(s, 0 if pid[0] == "L" else 1).creatures.get(pid)
     if got is None:

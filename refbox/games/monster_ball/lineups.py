@@ -67,7 +67,7 @@ def _lineup_key(s: State, data: Data, kicker: str | None) -> tuple:
     sides = []
     for team in (0, 1):
         t = s.teams[team]
-        fielded = _fielded(s, team)
+        fielded = _fielded(s, data, team)
         creatures = data.squads.of(s, team).creatures
         sides.append((fielded, tuple([creatures[pid].id for pid in t.field]), t.center, t.quarterback))
     return (s.possession, places.kickoff_pending(s), kicker, tuple(s.knocked), tuple(s.stunned), *sides)
@@ -109,7 +109,7 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> b
     """Fill the team's slots with its fielded players (``_assign``) and put them on the field. A slot's line is
     a column; ``back`` counts away from it towards the team's own end zone. Returns whether every player stands
     on its slot's own square (none moved aside for the field's edge or another figure, none left over)."""
-    players = _fielded(s, team)
+    players = _fielded(s, data, team)
     if not players:
         return True
     p = data.pitch
@@ -131,16 +131,11 @@ def _place_team(s: State, data: Data, team: int, kicker: str | None = None) -> b
     return on_targets
 
 
-def _fielded(s: State, team: int) -> tuple[str, ...]:
+def _fielded(s: State, data: Data, team: int) -> tuple[str, ...]:
     """The team's players on the field, but the ejected ones."""
     t = s.teams[team]
-    ejected = ejected_ids(t.players)
+    ejected = data.squads.ejected(s, team)
     return tuple([pid for pid in t.field if pid not in ejected]) if ejected else tuple(t.field)
-
-
-def ejected_ids(players: list) -> frozenset[str]:
-    """The ejected players' ids."""
-    return frozenset([p.id for p in players if p.ejected])
 
 
 def _assign(s: State, data: Data, team: int, name: str, slots: list[Slot], pinned: dict[str, str],

@@ -38,7 +38,7 @@ def movers(s: State, team: int) -> list[str]:
 def walkers(s: State, data: Data, team: int) -> list[str]:
     """On the field: figures of ``team`` that can still take a step this round."""
     out = set(s.knocked) | set(s.stunned) | set(s.held)
-    used, kinds = s.used, flow.squad(s, data, team).creatures
+    used, kinds = s.used, data.squads.of(s, team).creatures
     return [pid for pid in s.teams[team].field if pid not in out and kinds[pid].move > used.get(pid, 0)]
 
 
@@ -51,7 +51,7 @@ def holding_targets(s: State, pid: str) -> list[str]:
 
 
 def standalone_cheaters(s: State, data: Data, team: int) -> list[str]:
-    kinds = flow.squad(s, data, team).creatures
+    kinds = data.squads.of(s, team).creatures
     out = [pid for pid in s.standing(team) if kinds[pid].cheat_kind in STANDALONE_CHEATS and pid not in s.cheated]
     if not out:
         return out

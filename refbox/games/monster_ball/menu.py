@@ -21,7 +21,6 @@ from typing import Any, Sequence
 
 from refbox.engine.geometry.squares import steps_towards
 from refbox.engine.prompts import LazyIds
-from refbox.games.monster_ball import flow
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
 
@@ -31,7 +30,7 @@ ACTIONS = ("done", "tackle", "pass", "cheat", "hit", "advance", "pursue", "timeo
 
 class MenuIds(LazyIds):
     __slots__ = ("team", "pos", "used", "down", "held", "cheated", "mine", "theirs", "carrier", "no_pass",
-                 "target", "timeout", "move_of", "cheat_of", "data", "out")
+                 "target", "timeout", "move_of", "cheat_of", "data", "menus", "out")
     head, size = ACTIONS, -1  # (LazyIds' slots, fixed for every menu: class attributes, not set on each)
 
     def __init__(self, s: State, data: Data, live: bool = False) -> None:
@@ -46,7 +45,7 @@ class MenuIds(LazyIds):
             self.used = dict(s.used)
             self.held, self.cheated = tuple(s.held), tuple(s.cheated)
         knocked, stunned = s.knocked, s.stunned
-        self.down = {*knocked, *stunned} if knocked or stunned else ()
+        self.down = (*knocked, *stunned) if knocked or stunned else ()  # a few at most: a tuple is searched fastest
         teams = s.teams
         self.mine, self.theirs = tuple(teams[team].field), tuple(teams[1 - team].field)
         # what the side closes in on, and how near it stops: an opposing carrier (next to him), or a ball in the
@@ -62,7 +61,8 @@ class MenuIds(LazyIds):
         self.carrier = carrier
         no_pass = self.no_pass = carrier is not None and carrier == s.hike_catcher and s.round == 1
         timeout = self.timeout = s.captain_minute
-        squad = flow.squad(s, data, team)
+        squads = data.squads
+        squad, self.menus = squads.of(s, team), squads.menus
         self.move_of, cheat_of = self.move_of, self.cheat_of = squad.moves, squad.own_cheats
         self.data = data
         # the actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out
@@ -99,7 +99,7 @@ class MenuIds(LazyIds):
     def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
         """One answer with the odds ``random_event`` gives it on the listed menu, drawn from ``rng`` (by other
         calls than random_event's: see the module's note)."""
-        menus = self.data.menus
+        menus = self.menus
         last = menus.last[self.team]
         if last[0] is weights and last[1] == self.out and last[2] == self.mine:  # as the side's last (equal tuples)
             options, tops, weight, first_figure = last[3]
@@ -233,7 +233,7 @@ _TACKLE, _PASS, _CHEAT, _PURSUE, _TIMEOUT = (1 << ACTIONS.index(a) for a in ("ta
 
 
 class Menus:
-    """What the menus of one ruleset's matches draw from (``Data.menus``): every option a side's menu could offer,
+    """What the menus of one ruleset's matches draw from (``Data.squads.menus``): every option a side's menu could offer,
     with the running totals of their weights, by the weights, the actions ruled out and the side's figures; and
     each side's last, which its next draws nearly always are (a side draws its menu again and again)."""
 

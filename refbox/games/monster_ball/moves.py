@@ -32,7 +32,7 @@ def _targets(s: State, data: Data) -> places.Reach:
 def move_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
-    shape = places.shape(s, data, pid, places.steps_left(s, data, pid))
+    shape = data.moves.shape(s, pid, places.steps_left(s, data, pid))
     key = (s.mover, s.captain_minute)
     if shape.legal_key != key:
         shape.legal, shape.legal_key = _move_legal(data.moves.legals, key, shape.ids), key
@@ -114,7 +114,7 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
         s.selected, s.step = None, "move"
         return
     p = data.pitch
-    shape = places.shape(s, data, pid, places.steps_left(s, data, pid))
+    shape = data.moves.shape(s, pid, places.steps_left(s, data, pid))
     found = shape.move(choice)
     if found is None:  # not a destination, or one spelled otherwise (m01,0): by its square
         square = places.from_id(s, p, pid, choice)
@@ -349,7 +349,7 @@ def _walking(s: State, data: Data) -> list[tuple[str, tuple[int, int], int]]:
     """The mover's figures that can still step (live.walkers), each with its square and the steps it has left."""
     team, pos, used = s.mover, s.pos, s.used
     knocked, stunned, held = s.knocked, s.stunned, s.held
-    move_of = flow.squad(s, data, team).moves
+    move_of = data.squads.of(s, team).moves
     out = []
     for pid in s.teams[team].field:
         left = move_of[pid] - used.get(pid, 0)

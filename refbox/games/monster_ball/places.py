@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import compress, count
 from typing import Callable
 
-from refbox.engine.geometry.squares import Layers, Window, search
+from refbox.engine.geometry.squares import Layers, Window, around, search
 from refbox.engine.prompts import Legal
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
@@ -105,21 +105,16 @@ def figures_at(s: State, square: Square) -> list[str]:
 def adjacent_standing(s: State, square: Square, team: int | None = None, but: tuple[str, ...] = ()) -> list[str]:
     """Standing figures next to ``square`` (of ``team`` if given), in squad order. A figure that won a Hustle
     into a square shares it: it counts as next to the others there."""
-    x, y = square
-    knocked, stunned = s.knocked, s.stunned
-    out = []
-    for pid, (px, py) in s.pos.items():
-        if (-1 <= px - x <= 1 and -1 <= py - y <= 1 and pid not in but and pid not in knocked and pid not in stunned
-                and (team is None or (pid[0] == "C") == (team == 1))):
-            out.append(pid)
-    return out
+    near, knocked, stunned = around(square), s.knocked, s.stunned
+    letter = None if team is None else "L" if team == 0 else "C"
+    return [pid for pid, sq in s.pos.items() if sq in near and pid not in but and pid not in knocked
+            and pid not in stunned and (letter is None or pid[0] == letter)]
 
 
 def near_standing(s: State, square: Square, but: tuple[str, ...] = ()) -> list[str]:
     """Standing figures on ``square`` or next to it (where a falling ball can be caught), in squad order."""
-    x, y = square
-    return [pid for pid, (px, py) in s.pos.items()
-            if abs(px - x) <= 1 and abs(py - y) <= 1 and pid not in but and not down(s, pid)]
+    near, knocked, stunned = around(square), s.knocked, s.stunned
+    return [pid for pid, sq in s.pos.items() if sq in near and pid not in but and pid not in knocked and pid not in stunned]
 
 
 def in_grid(s: State, p: Pitch, grid: tuple[int, int], team: int | None = None) -> list[str]:
@@ -132,7 +127,7 @@ def cheaters_in_grids(s: State, data: Data, squares: list[Square], team: int, ki
     """Standing figures of ``team`` whose cheat is ``kind``, in the grid of any of ``squares``, that may still
     cheat (not yet this round, not ejected), in the order they stand in ``s.pos``. Found from the few with that
     cheat (kept with the squad), not by walking the field: a pass and a hike ask every time."""
-    have = _flow.squad(s, data, team).cheats.get(kind, ())
+    have = data.squads.of(s, team).cheats.get(kind, ())
     if not have:
         return []
     pos, knocked, stunned, cheated = s.pos, s.knocked, s.stunned, s.cheated
@@ -147,7 +142,7 @@ def cheaters_in_grids(s: State, data: Data, squares: list[Square], team: int, ki
 
 
 def steps_left(s: State, data: Data, pid: str) -> int:
-    got = _flow.squad(s, data, 0 if pid[0] == "L" else 1).moves.get(pid)
+    got = data.squads.of(s, 0 if pid[0] == "L" else 1).moves.get(pid)
     if got is None:
         s.player(pid)  # raises the RuleError for an unknown id
     return got - s.used.get(pid, 0)  # type: ignore[operator]
@@ -339,7 +334,7 @@ class Moves:
                 and last[4] == knocked and last[5] == stunned):
             return last[6]
         start = pos[pid]
-        frame = self.frame(start, steps, pid, carrier)
+        frame = self.frames.get((start, steps, pid[0], carrier)) or self.frame(start, steps, pid, carrier)
         x0, y0, width = start[0] - steps, start[1] - steps, frame.win.w
         x1, y1 = x0 + 2 * steps, y0 + 2 * steps
         block = passable = 0
@@ -399,11 +394,6 @@ def reach(s: State, data: Data, pid: str, steps: int) -> Reach:
     return Reach(data.moves.shape(s, pid, steps), s.pos[pid])
 
 
-def shape(s: State, data: Data, pid: str, steps: int) -> Shape:
-    """``reach`` without its squares (a move's legal answers need only the ids)."""
-    return data.moves.shape(s, pid, steps)
-
-
 def region(s: State, data: Data, team: int) -> frozenset[Square]:
     """Where ``team`` may stand before the snap or the kick: its own side of the line of scrimmage (of the 50
     at a kick-off), inside the field."""
@@ -415,5 +405,3 @@ def region(s: State, data: Data, team: int) -> frozenset[Square]:
 def kickoff_pending(s: State) -> bool:
     return s.kick is not None and s.kick.kind == "kickoff" and s.play is None
 
-
-from refbox.games.monster_ball import flow as _flow  # noqa: E402  (it builds on this module)

@@ -9,6 +9,7 @@ downs (spotting the ball); the computer coach's judgement is in coaching.py.
 
 from __future__ import annotations
 
+from functools import cached_property
 from types import MappingProxyType
 
 from refbox.engine.contract import Rules
@@ -74,10 +75,14 @@ class MonsterBall(Rules):
     def computer_can_play(self, setup: Setup) -> bool:
         return setup.board == "screen"
 
+    @cached_property
+    def _drawing(self) -> dict:
+        """Each step's legal answers as random play draws from them: the action menu's read the state as it is
+        (live.move_legal_live), the rest are the step table's."""
+        return {**{name: step.legal for name, step in self.steps.table.items()}, "move": live.move_legal_live}
+
     def drawing_legal(self, state: State) -> Legal:
-        if state.step == "move":
-            return live.move_legal_live(state, self.data)
-        return self.steps.table[state.step].legal(state, self.data)  # type: ignore[misc]
+        return self._drawing[state.step](state, self.data)
 
     def phase(self, state: State) -> str:
         return views.phase_id(state)

@@ -43,12 +43,29 @@ class Squads:
     nothing here), so the list the side's last look-up was for is kept, with its length, and any other squad is
     found by its players' creatures: every hot path of headless play asks."""
 
-    __slots__ = ("data", "last", "known")
+    __slots__ = ("data", "last", "known", "out", "menus")
 
     def __init__(self, data: Data) -> None:
+        from refbox.games.monster_ball.menu import Menus
+
         self.data = data
+        self.menus = Menus()
+        """What the sides' action menus draw from (menu.py)."""
         self.last: list[tuple] = [(None, 0, None), (None, 0, None)]
         self.known: dict[tuple, Squad] = {}
+        self.out: list[tuple] = [(None, None, frozenset()), (None, None, frozenset())]
+        """Each side's last ejected players, with the squad list they were found in and a copy of it (an
+        ejection replaces a player's record: the copy tells)."""
+
+    def ejected(self, s: State, team: int) -> frozenset[str]:
+        """The ids of ``team``'s ejected players (asked for every line-up and every call between plays)."""
+        players = s.teams[team].players
+        last = self.out[team]
+        if last[0] is players and last[1] == players:  # the same records: compared in one C loop
+            return last[2]
+        got = frozenset([p.id for p in players if p.ejected])
+        self.out[team] = (players, list(players), got)
+        return got
 
     def of(self, s: State, team: int) -> Squad:
         players = s.teams[team].players
