@@ -13,7 +13,7 @@ from refbox.engine import registry
 from refbox.engine.clone import clone
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Legal
-from refbox.games.monster_ball import flow, live, moves, places
+from refbox.games.monster_ball import flow, live, places, side_moves
 from refbox.games.monster_ball.menu import MenuIds
 
 RULES = registry.lookup("monster-ball").load()
@@ -60,9 +60,9 @@ def plain_menu(s, data) -> tuple[str, ...]:
     if any(next_to(m, o) for m in mine for o in theirs if o != carrier):
         ids.append("hit")
     walking = [pid for pid in mine if pid not in s.held and places.steps_left(s, data, pid) > 0]
-    if walking and moves.advance_plan(s, data):
+    if walking and side_moves.advance_plan(s, data):
         ids.append("advance")
-    if walking and moves.pursue_plan(s, data):
+    if walking and side_moves.pursue_plan(s, data):
         ids.append("pursue")
     if s.captain_minute:
         ids.append("timeout")

@@ -49,7 +49,7 @@ class MenuIds(LazyIds):
         teams = s.teams
         self.mine, self.theirs = tuple(teams[team].field), tuple(teams[1 - team].field)
         # what the side closes in on, and how near it stops: an opposing carrier (next to him), or a ball in the
-        # air (under it); moves.pursuit_target, inline
+        # air (under it); side_moves.pursuit_target, inline
         carrier = s.carrier
         ball = s.ball
         if ball == "held" and carrier is not None:
@@ -200,7 +200,7 @@ class MenuIds(LazyIds):
 
     def can_pursue(self) -> bool:
         """A figure that can still move is not yet where it closes in to, and has a free square nearer the
-        target (the carrier, or the ball coming down): what moves.pursue_plan finds, only whether it finds one."""
+        target (the carrier, or the ball coming down): what side_moves.pursue_plan finds, only whether it finds one."""
         if self.target is None:
             return False
         (tx, ty), near = self.target

@@ -3,8 +3,8 @@ screens call.
 
 Each step (its legal answers, its prompt and how its answer applies) is registered on the step table
 (steps.py) where its procedure lives: squads (draft), kicks, between (calls, line-ups, hike), live (the action
-menu, hustle), moves (figures on the field), tackles (and cheats), passing, contest (catches and recoveries),
-downs (spotting the ball); the computer coach's judgement is in coaching.py.
+menu), hustle, moves (figures on the field), tackles, cheats (the stand-alone ones), passing, contest (catches
+and recoveries), downs (spotting the ball); the computer coach's judgement is in coaching.py.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from types import MappingProxyType
 from refbox.engine.contract import Rules
 from refbox.engine.prompts import Event, Legal
 from refbox.engine.state import View
-from refbox.games.monster_ball import between, contest, downs, kicks, live, moves, passing, squads, tackles  # noqa: F401  (register steps)
+from refbox.games.monster_ball import between, cheats, contest, downs, hustle, kicks, live, moves, passing, squads, tackles  # noqa: F401  (register steps)
 from refbox.games.monster_ball import coaching, places, upgrade
 from refbox.games.monster_ball import view as views
 from refbox.games.monster_ball.data import Data
