@@ -20,7 +20,7 @@ def field_match(**setup) -> Match:
 
 
 def pitch(m: Match):
-    return places.pitch(m.data)
+    return m.data.pitch
 
 
 def park(m: Match, *keep: str) -> Match:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from refbox.engine.clone import clone
+
 from test_monster_ball_helpers import (
     CHAOS,
     LAW,
@@ -14,7 +16,6 @@ from test_monster_ball_helpers import (
     new_match,
     number,
     option_ids,
-    pick,
     roll,
     send,
     spot,
@@ -54,7 +55,7 @@ def test_zombie_bob_only_spots_a_1():
 def refused(m, event, match: str) -> None:
     from refbox.engine.errors import InvalidInput
 
-    before = m.state.model_copy(deep=True)
+    before = clone(m.state)
     with pytest.raises(InvalidInput, match=match):
         m.submit(event)
     assert m.state == before
@@ -105,7 +106,7 @@ def test_unnecessary_roughness_adds_to_a_block():
 def test_slam_beating_hustle_stuns_the_carrier_and_fumbles():
     m = send(law_ball(), choose("hustle"), choose("L7"), choose("C18"), choose("slam"), roll(3, 7))  # Ogre Slam d10
     assert "L7" in m.state.stunned and m.state.step == "recovery_pick"
-    refused(m, pick("L7"), match="Not now: Law Paladin 1: stunned for the rest of the round")
+    refused(m, choose("L7"), match="Not now: Law Paladin 1: stunned for the rest of the round")
 
 
 def test_a_stunned_player_cannot_hustle_again_this_round():
@@ -122,19 +123,20 @@ def test_slam_tie_stops_without_stunning():
 
 def test_magic_missile_tackles_at_range_losing_1_per_grid():
     m = end_half(law_ball())
-    send(m, choose("cheat"), choose("C12"), choose("L7"), number(2), choose("block"), roll(8, 5))  # 8 - 2 beats 5
+    send(m, choose("cheat"))  # the Drow (C12) is Chaos's only cheat of its own on the field: taken without asking
+    send(m, choose("L7"), number(2), choose("block"), roll(8, 5))  # 8 - 2 beats 5
     assert m.state.knocked == ["L7"] and m.state.step == "spot"
 
 
 def test_magic_missile_short_leaves_the_caster_standing():
     m = end_half(law_ball())
-    send(m, choose("cheat"), choose("C12"), choose("L7"), number(3), choose("block"), roll(8, 6))
+    send(m, choose("cheat"), choose("L7"), number(3), choose("block"), roll(8, 6))
     assert m.state.knocked == [] and m.state.step == "move"
 
 
 def test_wardrobe_malfunction_subtracts_from_pass_plus_catch():
     m = end_half(end_half(law_ball()))
-    send(m, choose("pass"), choose("L6"), number(0), pick(), pick("C22"), roll(3, 4, 6))  # 3 + 4 - 6 = 1
+    send(m, choose("pass"), choose("L6"), number(0), choose("none"), choose("C22"), roll(3, 4, 6))  # 3 + 4 - 6 = 1
     assert m.state.step == "spot" and "incomplete" in m.state.log[-1].text
 
 
@@ -146,8 +148,8 @@ def test_blink_lets_the_player_jump_sideways():
 def test_divine_intervention_beating_3_brings_back_an_ejected_teammate():
     m = send(law_ball(), choose("cheat"), choose("L4"), choose("C13"), roll(1))
     assert m.state.step == "between" and "divine:L7" in option_ids(m)
-    send(m, choose("divine:L7"), roll(5), choose("L4"))
-    assert not m.state.player("L4").ejected
+    send(m, choose("divine:L7"), roll(5))  # L4 is the only one to bring back: taken without asking
+    assert not m.state.player("L4").ejected and "Law Dwarf 1: the only possible answer" in m.state.log[-2].text
 
 
 def test_divine_intervention_spotted_ejects_the_paladin_and_moves_the_line():
@@ -163,8 +165,8 @@ def test_divine_intervention_is_offered_only_with_someone_to_bring_back():
 
 
 def test_caught_cheat_on_a_kickoff_return_replays_the_kickoff():
-    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), pick("L8"), roll(6))
-    send(m, choose("done"), choose("cheat"), choose("C12"), choose("L8"), number(1), choose("hustle"), roll(1, 3))
+    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), choose("L8"), roll(6))
+    send(m, choose("done"), choose("cheat"), choose("L8"), number(1), choose("hustle"), roll(1, 3))
     assert m.state.step == "kick_kicker" and (m.state.possession, m.state.to_go) == (CHAOS, 23)
 
 

@@ -7,16 +7,15 @@ import random
 import pytest
 
 from monster_ball_field import LAW, CHAOS, field_match, law_snap, park, pitch, place, send
-from refbox.engine import coach
+from refbox.engine import coach, plain
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import choose, roll
-from refbox.games.monster_ball import coaching, places, rules
-from every_ruleset import rules_for
+from refbox.games.monster_ball import coaching, lineups, places
 
 
 def value(m, side=LAW) -> float:
-    return rules.evaluate(m.state, m.data, side)
+    return m.rules.evaluate(m.state, side)
 
 
 def test_evaluate_is_a_share_the_two_sides_split():
@@ -54,20 +53,20 @@ def test_a_finished_game_is_won_or_lost():
     place(m, L7=(31, 9))
     send(m, choose("L7"), choose("m2,0"))
     assert m.state.step == "over" and value(m, LAW) == 1.0 and value(m, CHAOS) == 0.0
-    assert rules.outcome(m.state, m.data) == (42, 0)
+    assert m.rules.outcome(m.state) == (42, 0)
 
 
 def test_a_look_ahead_copy_does_not_touch_the_game():
-    data = field_match().data
-    game = Game.start(rules_for(rules, data), rules.Setup.model_validate(rules.sim_setup(data)))
+    rules = field_match().rules
+    game = Game.start(rules, rules.Setup.model_validate(rules.headless_setup()))
     rng = random.Random(2)
     for _ in range(300):
-        game.apply(random_event(game.legal(), rng, rules.RANDOM_WEIGHTS))
+        game.apply(random_event(game.legal(), rng, rules.random_weights))
     before = game.clone().state
     twin = game.clone()
     for _ in range(50):
-        twin.apply(random_event(twin.legal(), rng, rules.RANDOM_WEIGHTS))
-    assert game.state.model_dump(exclude={"log"}) == before.model_dump(exclude={"log"}) != twin.state.model_dump(exclude={"log"})
+        twin.apply(random_event(twin.legal(), rng, rules.random_weights))
+    assert position(game.state) == position(before) != position(twin.state)
 
 
 # ---- the coach's hooks on the field (refbox.games.monster_ball.coaching) ----
@@ -104,7 +103,7 @@ def test_the_carrier_next_to_the_end_zone_is_offered_the_touchdown_square():
     m = park(law_snap(), "L7")
     place(m, L7=(31, 9))
     send(m, choose("L7"))
-    options = rules.coach_options(m.state, m.data, m.legal())
+    options = m.rules.coach_options(m.state, m.legal())
     assert options is not None and "stay" not in options
     p = pitch(m)
     squares = [places.from_id(m.state, p, "L7", o) for o in options if o.startswith("m")]
@@ -115,7 +114,7 @@ def test_a_picked_figure_is_worth_its_best_destination_so_a_greedy_coach_runs():
     m = park(law_snap(), "L7")
     place(m, L7=(25, 9))  # two squares past the line: brought down here, the gain would be lost
     before = value(m)
-    assert rules.coach_options(m.state, m.data, m.legal())[:2] == ("advance", "done")
+    assert m.rules.coach_options(m.state, m.legal())[:2] == ("advance", "done")
     greedy = coach.make("greedy", LAW, seed=1)
     assert greedy.decide(Game(m.rules, m.state)).event.value != "done"
     send(m, choose("L7"))
@@ -125,7 +124,7 @@ def test_a_picked_figure_is_worth_its_best_destination_so_a_greedy_coach_runs():
 def test_the_defence_weighs_closing_in_and_the_figures_that_can_reach_the_carrier():
     m = law_snap()
     send(m, choose("done"))  # Chaos's half: the defence moves
-    options = rules.coach_options(m.state, m.data, m.legal())
+    options = m.rules.coach_options(m.state, m.legal())
     assert options[0] == "pursue" and "done" in options
     figures = [o for o in options if o[:1] == "C"]
     assert 1 <= len(figures) <= 4 and len(options) < len(m.legal().ids)
@@ -134,13 +133,18 @@ def test_the_defence_weighs_closing_in_and_the_figures_that_can_reach_the_carrie
 def between_law_ball(down: int, to_go: int):
     m = send(field_match(), choose("C12"), roll(12, 12))  # Law ball at the 30, between plays
     m.state.down, m.state.to_go = down, to_go
-    places.place_lineups(m.state, m.data)
+    lineups.place_lineups(m.state, m.data)
     m.refresh()
     return m
 
 
+def position(state) -> dict:
+    """The state as plain data, but its log."""
+    return {k: v for k, v in plain.dump(state).items() if k != "log"}
+
+
 def call(m) -> str:
-    return rules.coach_default(m.state, m.data, m.legal()).value
+    return m.rules.coach_default(m.state, m.legal()).value
 
 
 def test_play_calls_run_on_early_downs_kick_on_the_last_when_it_is_likely_and_punt_from_far():
@@ -153,19 +157,19 @@ def test_play_calls_run_on_early_downs_kick_on_the_last_when_it_is_likely_and_pu
 
 
 def test_a_table_match_keeps_its_old_coach_questions():
-    m = send(Match.new("monster-ball", {}, seed=7), choose("C12"))
-    assert rules.coach_default(m.state, m.data, m.legal()) is None
-    assert rules.coach_options(m.state, m.data, m.legal()) is None
+    m = send(Match.new("monster-ball", {"board": "table"}, seed=7), choose("C12"))
+    assert m.rules.coach_default(m.state, m.legal()) is None
+    assert m.rules.coach_options(m.state, m.legal()) is None
 
 
 def test_a_drawn_out_play_makes_both_coaches_act():
     m = law_snap()
     m.state.round = coaching.LONG_PLAY + 1
-    assert "done" not in rules.coach_options(m.state, m.data, m.legal())
+    assert "done" not in m.rules.coach_options(m.state, m.legal())
     park(m, "L7", "C15")
     place(m, L7=(27, 9), C15=(28, 9))
     send(m, choose("done"))  # Chaos's half: its Barbarian stands next to the carrier
-    assert rules.coach_options(m.state, m.data, m.legal()) == ("tackle",)
+    assert m.rules.coach_options(m.state, m.legal()) == ("tackle",)
 
 
 def test_greedy_coaches_play_a_whole_match_legally_on_the_field_and_leave_the_game_as_they_found_it(monkeypatch):
@@ -178,10 +182,10 @@ def test_greedy_coaches_play_a_whole_match_legally_on_the_field_and_leave_the_ga
         if legal.kind == "over":
             break
         if legal.kind == "roll" or legal.actor not in coaches:
-            event = random_event(legal, rng, rules.RANDOM_WEIGHTS)
+            event = random_event(legal, rng, m.rules.random_weights)
         else:
-            before = m.state.model_dump() if n % 25 == 0 else None
+            before = plain.dump(m.state) if n % 25 == 0 else None
             event = coaches[legal.actor].decide(Game(m.rules, m.state), legal).event
-            assert before is None or m.state.model_dump() == before
+            assert before is None or plain.dump(m.state) == before
         m.submit(event)  # checked against the legal answers
     assert m.legal().kind == "over"  # two coaches who both stand still would never end a play

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refbox.engine.dice import d
-from test_monster_ball_helpers import CHAOS, LAW, choose, end_half, law_ball, number, option_ids, pick, roll, send, spot, tackle
+from test_monster_ball_helpers import CHAOS, LAW, cheat, choose, end_half, law_ball, number, option_ids, roll, send, spot, tackle, who
 
 
 def brute_force(*sides: int, test) -> float:
@@ -79,7 +79,7 @@ def test_carrier_rolling_1_in_defence_fumbles_to_anyone_not_in_the_tackle():
     m = tackle(end_half(law_ball()), "L7", ["C15"], "block", [2, 1])
     assert m.state.step == "recovery_pick"
     assert "C15" not in option_ids(m) and "L7" not in option_ids(m) and "L8" in option_ids(m)
-    send(m, pick("L8"), roll(5))
+    send(m, choose("L8"), roll(5))
     assert m.state.carrier == "L8" and m.state.step == "move" and m.state.mover == CHAOS
 
 
@@ -94,7 +94,7 @@ def test_tackling_a_player_without_the_ball_costs_2_squares_when_the_play_ends()
 def test_tackle_odds_treant_block_against_orc_tackle():
     m = send(law_ball(), choose("done"))
     m.state.teams[CHAOS].field.append("C9")  # an Orc (Tackle d8) comes on
-    send(m, choose("tackle"), choose("L9"), pick("C9"), choose("block"))  # Treant Block d12
+    send(m, choose("tackle"), choose("L9"), choose("C9"), choose("block"))  # Treant Block d12
     odds = {o.label: o.probability for o in m.prompt().odds}
     assert odds["target down"] == pytest.approx(brute_force(8, 12, test=lambda t, b: t > b))
     assert odds["everyone down"] == pytest.approx(brute_force(8, 12, test=lambda t, b: t == b))
@@ -109,9 +109,9 @@ def pass_to(m, receiver: str, grids: int):
 
 def catchers(m, *contesters: str, wardrobe: tuple[str, ...] = ()):
     """Name who else goes for the ball, then (Chaos has a Succubus on) who cheats on the pass."""
-    send(m, pick(*contesters))
+    who(m, *contesters)
     if m.state.step == "pass_wardrobe":
-        send(m, pick(*wardrobe))
+        cheat(m, *wardrobe)
     return m
 
 

@@ -15,11 +15,11 @@ from refbox.engine.play import Game, random_event
 from refbox.engine.sim import replayed
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.flow import MAX_ON_FIELD
-from every_ruleset import rules_for, rules_module
 
 ENTRY = registry.lookup("monster-ball")
-RULES, DATA = rules_module(ENTRY.name), ENTRY.load_data()
-SETUP = RULES.sim_setup(DATA)
+RULES = ENTRY.load()
+DATA = RULES.data
+SETUP = RULES.headless_setup()
 
 TABLE_QUESTIONS = {"fg_zones", "missile_grids", "pass_grids", "spot", "kick_catchers", "pass_contest", "recovery_pick",
                    "tackle_tacklers", "hustle_mover", "hustle_blocker"}
@@ -42,7 +42,7 @@ CENSUS = {
 
 def check_field(s, data) -> None:
     """The field's invariants: checked after every input of a random game."""
-    p = places.pitch(data)
+    p = data.pitch
     assert s.board
     for team in s.teams:
         assert len(team.field) <= MAX_ON_FIELD and len(set(team.field)) == len(team.field)
@@ -70,13 +70,13 @@ def check_field(s, data) -> None:
     assert (s.selected is not None) == (s.step in ("move_to", "arrange_to", "blink_to"))
     if s.step in ("between", "arrange", "kick_kicker") and s.pos:  # line-ups: each side on its own side of the line
         for team in (0, 1):
-            area = places.region(s, p, team)
+            area = places.region(s, DATA, team)
             assert all(sq in area for pid, sq in s.pos.items() if s.team_of(pid) == team)
     assert len(set(s.cheated)) == len(s.cheated)
 
 
 def play(seed: int, max_inputs: int = 100_000, invariants: bool = True) -> tuple[Game, Counter, list]:
-    game = Game.start(rules_for(RULES, DATA), RULES.Setup.model_validate(SETUP), logged=True)  # the census reads the log
+    game = Game.start(RULES, RULES.Setup.model_validate(SETUP), logged=True)  # the census reads the log
     rng, steps, events = random.Random(seed), Counter(), []
     for _ in range(max_inputs):
         legal = game.legal()
@@ -84,7 +84,7 @@ def play(seed: int, max_inputs: int = 100_000, invariants: bool = True) -> tuple
             break
         steps[game.state.step] += 1
         assert legal.kind != "number", f"a number asked on the field at {game.state.step}"
-        event = random_event(legal, rng, RULES.RANDOM_WEIGHTS)
+        event = random_event(legal, rng, RULES.random_weights)
         events.append(event)
         game.apply(event)
         if invariants:

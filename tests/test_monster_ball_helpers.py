@@ -21,10 +21,11 @@ LAW, CHAOS = 0, 1
 
 
 def new_match(house: Path | None = None, **setup) -> Match:
+    """A match at the table unless ``board="screen"`` is given (a new match's default is refbox's own field)."""
     entry = registry.lookup("monster-ball")
     if house is not None:
         entry = replace(entry, house_file=house)
-    return Match.new(entry, setup, seed=7)
+    return Match.new(entry, {"board": "table", **setup}, seed=7)
 
 
 def house_rules(tmp_path: Path, text: str) -> Path:
@@ -66,10 +67,32 @@ def spot(match: Match, squares: int) -> Match:
     return send(match, number(squares))
 
 
+def who(match: Match, *pids: str) -> Match:
+    """Answer the table's one-key "which of these players?": nobody, one of them, or several (then who)."""
+    if len(pids) > 1:
+        return send(match, choose("some"), pick(*pids))
+    return send(match, choose(pids[0] if pids else "none"))
+
+
+def cheat(match: Match, *pids: str) -> Match:
+    """Answer "does anyone cheat?": play fair, one cheater, all of them, or several (then who)."""
+    ids = match.legal().ids
+    if not pids:
+        return send(match, choose("fair"))
+    if len(pids) == 1:
+        return send(match, choose(pids[0]))
+    if list(pids) == [i for i in ids if i not in ("fair", "all", "some")]:
+        return send(match, choose("all"))
+    return send(match, choose("some"), pick(*pids))
+
+
 def tackle(match: Match, target: str, tacklers: list[str], defence: str, faces: list[int], cheats: list[str] | None = None) -> Match:
-    send(match, choose("tackle"), choose(target), pick(*tacklers))
+    """A tackle at the table (a lone possible tackler is taken without asking)."""
+    send(match, choose("tackle"), choose(target))
+    if match.state.step == "tackle_tacklers":
+        who(match, *tacklers)
     if match.state.step == "tackle_cheats":
-        send(match, pick(*(cheats or [])))
+        cheat(match, *(cheats or []))
     return send(match, choose(defence), roll(*faces))
 
 

@@ -57,18 +57,18 @@ def test_grid_roll_uses_the_d12_division_table():
 
 
 def test_kickoff_caught_by_the_highest_catch_over_3_and_run_back():
-    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), pick("L2", "L8"), roll(5, 6))
+    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), choose("some"), pick("L2", "L8"), roll(5, 6))
     assert m.state.carrier == "L8"
     assert (m.state.step, m.state.mover, m.state.round) == ("move", LAW, 1)
 
 
 def test_kickoff_nobody_over_3_means_the_30_yard_line():
-    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), pick("L2", "L8"), roll(3, 2))
+    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), choose("some"), pick("L2", "L8"), roll(3, 2))
     assert (m.state.possession, m.state.to_go) == (LAW, 9)
 
 
 def test_kickoff_catch_ties_roll_again():
-    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), pick("L2", "L8"), roll(5, 5))
+    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), choose("some"), pick("L2", "L8"), roll(5, 5))
     assert m.state.step == "contest_roll" and m.state.contest.contenders == ["L2", "L8"]
     send(m, roll(1, 2))
     assert m.state.carrier == "L8"
@@ -76,11 +76,12 @@ def test_kickoff_catch_ties_roll_again():
 
 def test_only_receivers_may_catch_a_kickoff():
     m = send(new_match(), choose("C12"), roll(1, 3), roll(5))
-    assert all(pid.startswith("L") for pid in option_ids(m))
+    assert option_ids(m)[0] == "none" and option_ids(m)[-1] == "some"  # nobody, one receiver alone, or several
+    assert all(pid.startswith("L") for pid in option_ids(m)[1:-1])
 
 
 def test_return_ends_with_a_first_down_where_the_carrier_was_stopped():
-    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), pick("L8"), roll(6))
+    m = send(new_match(), choose("C12"), roll(1, 3), roll(5), choose("L8"), roll(6))
     send(m, choose("out"), number(17))
     assert (m.state.possession, m.state.to_go, m.state.down) == (LAW, 17, 1)
 
@@ -100,13 +101,13 @@ def test_hike_of_exactly_3_is_fumbled():
 
 def test_fumbled_hike_recovered_by_the_defense_is_their_ball():
     m = hike(touchback(new_match()), (1, 2))
-    send(m, pick("C15"), roll(5))
+    send(m, choose("C15"), roll(5))
     assert m.state.carrier == "C15" and m.state.mover == CHAOS
 
 
 def test_fumbled_hike_nobody_recovers_and_the_play_ends():
     m = hike(touchback(new_match()), (1, 2))
-    send(m, pick())
+    send(m, choose("none"))
     assert m.state.step == "spot"
 
 
@@ -165,7 +166,7 @@ def test_punt_uncaught_gives_the_other_side_the_30():
     m = touchback(new_match())
     for _ in range(3):
         spot(send(hike(m), choose("out")), 0)
-    send(m, choose("punt"), choose("L6"), roll(2, 3), roll(6), pick())
+    send(m, choose("punt"), choose("L6"), roll(2, 3), roll(6), choose("none"))
     assert (m.state.possession, m.state.to_go) == (CHAOS, 9)
 
 

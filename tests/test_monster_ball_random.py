@@ -23,7 +23,7 @@ def setup_for(seed: int) -> dict:
         "coin_winner": seed % 2,
         "winner_choice": "kick" if seed % 5 == 0 else "receive",
         "captain_minute": seed % 2 == 0,
-        "fewer_keys": seed % 4 == 1,  # new table matches: forced questions answered by refbox, one-key cheat questions
+        "board": "table",  # the on-screen field's random games: test_monster_ball_field_random.py
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from refbox.engine.clone import clone
 from refbox.engine.errors import InvalidInput, RuleError, RulesetError
 from refbox.engine.match import Match
 from test_monster_ball_helpers import CHAOS, LAW, choose, law_ball, new_match, number, option_ids, pick, roll, send, touchback
@@ -85,7 +86,7 @@ def test_unknown_referee_is_refused():
 
 
 def refused(m: Match, event, error=InvalidInput, match: str = ""):
-    before = m.state.model_copy(deep=True)
+    before = clone(m.state)
     with pytest.raises(error, match=match):
         m.submit(event)
     assert m.state == before
@@ -121,9 +122,7 @@ def test_throwing_in_the_hike_round_is_refused():
 
 
 def test_the_rules_refuse_a_pick_the_prompt_did_not_offer():
-    from refbox.games.monster_ball import rules
-
     m = send(touchback(new_match()), choose("lineup:0"))
-    state = m.state.model_copy(deep=True)
+    state = clone(m.state)
     with pytest.raises(RuleError):
-        rules.apply(state, m.data, pick("C1"))
+        m.rules.apply(state, pick("C1"))

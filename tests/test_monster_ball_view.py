@@ -48,7 +48,7 @@ def test_rosters_show_downed_and_ejected_players():
     m = end_half(law_ball())
     tackle(m, "L2", ["C15"], "block", [8, 1])
     assert roster_status(m, 0, "L2") == "field down"
-    send(m, choose("cheat"), choose("C12"), choose("L3"), number(1), choose("block"), roll(2, 3))
+    send(m, choose("cheat"), choose("L3"), number(1), choose("block"), roll(2, 3))  # the Drow C12's Magic Missile
     assert roster_status(m, 1, "C12") == "OUT"
 
 

@@ -9,22 +9,21 @@ from collections import Counter
 import pytest
 from luck_oracle import checked_rolls
 
+from refbox.engine import registry
 from refbox.engine.journal import effective, read
 from refbox.engine.match import Match
 from refbox.engine.report import build
 from refbox.games.monster_ball.demo import demo_match
-from refbox.games.monster_ball.rules import RANDOM_WEIGHTS
 
 
 def test_a_field_goal_roll_by_hand():
-    m = Match.new("monster-ball", {}, 1)
+    m = Match.new("monster-ball", {"board": "table"}, 1)
     state = m.state
-    from refbox.games.monster_ball.kicks import kick_roll_prompt
     from refbox.games.monster_ball.models import Kick
 
     kicker = state.teams[0].field[0]
-    state.possession, state.kick = 0, Kick(kind="field_goal", kicker=kicker, zones_to_end=2)
-    p = kick_roll_prompt(state, m.data)
+    state.possession, state.kick, state.step = 0, Kick(kind="field_goal", kicker=kicker, zones_to_end=2), "kick_roll"
+    p = m.rules.prompt(state)
     sides = p.dice[0].sides
     need = m.data.challenges.beat + 2
     # the better of two dice beats need: 1 - P(both at most need)
@@ -33,8 +32,8 @@ def test_a_field_goal_roll_by_hand():
 
 
 def test_every_luck_pair_agrees_with_brute_force():
-    seen = checked_rolls("monster-ball", [{"board": "table"}, {"board": "screen", "fewer_keys": True}], range(2), 500,
-                         RANDOM_WEIGHTS)
+    seen = checked_rolls("monster-ball", [{"board": "table"}, {}], range(2), 500,
+                         registry.lookup("monster-ball").load().random_weights)
     assert {"Tackle vs defence", "Hustle vs Block", "hike: Pass + Catch"} <= set(seen)
 
 

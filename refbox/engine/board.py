@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from refbox.engine.grid import Square
+from refbox.engine.geometry.squares import Square
 
 TEAM_LOOKS = ("team0", "team1")
 """The looks of the two sides' figures: drawn in the team colours."""

@@ -73,43 +73,28 @@ def coached(ruleset: str, seed: int) -> dict:
     return headless(ruleset, seed, decide, COACH_INPUTS)
 
 
-NEW_FLOW = {"monster-ball": {"fewer_keys": True}}
-"""What the setup screen adds to every new match (the flows with fewer questions)."""
-UPGRADED = ("rulerball", "battleball")
-"""Rulesets with one flow left: their older flow's journals (kept in tests/golden/) are upgraded when loaded, and
-must still end where they did (``upgraded_old``; the stored ``old`` digests are of the flow as it was played)."""
+UPGRADED = {"battleball": ("old",), "monster-ball": ("old", "table"), "rulerball": ("old",)}
+"""Kinds whose flow only an older rules version played: their journals, kept in tests/golden/ (``old_journal``,
+saved by the rules that played them), are upgraded at load and must end where the stored digest's match ended.
+(Monster Ball's "table" kind: the table without its one-key selections, which today's rules always ask.)"""
 
 
 def setups(ruleset: str) -> dict[str, dict]:
-    """Each kind of setup a match of ``ruleset`` can have, by name."""
+    """Each kind of setup a match of ``ruleset`` can have, by name (the upgraded kinds: as their journals hold)."""
     from every_ruleset import default_setup
 
     base = default_setup(ruleset)
-    new = {**base, **NEW_FLOW.get(ruleset, {})}
     if ruleset in ("battleball", "monster-ball"):
-        out = {"screen": {**new, "board": "screen"}, "table": {**new, "board": "table"}}
+        out = {"screen": {**base, "board": "screen"}, "table": {**base, "board": "table"}}
     else:
-        out = {"new": new}
-    if ruleset in NEW_FLOW:
-        out["old"] = {**base, **({"board": "table"} if ruleset in ("battleball", "monster-ball") else {})}
+        out = {"new": base}
+    for kind in UPGRADED.get(ruleset, ()):
+        out.setdefault(kind, {})
     return out
 
 
-def old_journal(ruleset: str, seed: int) -> Path:
-    return GOLDEN.with_name(f"{ruleset}-old-{seed}.jsonl")
-
-
-def upgraded_old(ruleset: str, seed: int, tmp: Path) -> dict:
-    """The older flow's stored journal, loaded from a copy in ``tmp`` (upgraded, rewritten there): where it ends."""
-    import shutil
-
-    from refbox.engine.match import Match
-
-    for suffix in (".jsonl", ".meta.json"):
-        shutil.copy(old_journal(ruleset, seed).with_suffix(suffix), tmp / f"{ruleset}-old-{seed}{suffix}")
-    m, _ = Match.load(tmp / f"{ruleset}-old-{seed}.jsonl")
-    m.close()
-    return {"inputs": len(m.events), "headline": m.view().headline}
+def old_journal(ruleset: str, seed: int, kind: str = "old") -> Path:
+    return GOLDEN.with_name(f"{ruleset}-{kind}-{seed}.jsonl")
 
 
 def match(ruleset: str, seed: int, kind: str, save: bool = False) -> dict:
@@ -134,12 +119,12 @@ def match(ruleset: str, seed: int, kind: str, save: bool = False) -> dict:
 
 def fingerprints() -> dict:
     out: dict = {}
+    kept = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
     for r in RULESETS:
         out[r] = {"headless": {str(s): headless(r, s) for s in HEADLESS_SEEDS},
-                  "match": {kind: {str(s): match(r, s, kind, save=kind == "old") for s in MATCH_SEEDS}
+                  "match": {kind: kept[r]["match"][kind] if kind in UPGRADED.get(r, ()) else  # today's rules cannot play them
+                            {str(s): match(r, s, kind, save=kind == "old") for s in MATCH_SEEDS}
                             for kind in setups(r)}}
-        if r in UPGRADED:  # no longer played: kept as they were, with their journals
-            out[r]["match"]["old"] = json.loads(GOLDEN.read_text())[r]["match"]["old"]
         if r in COACHED:
             out[r]["coach"] = {"5": coached(r, 5)}
     return out

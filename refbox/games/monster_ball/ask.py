@@ -74,30 +74,12 @@ def option(option_id: str, label: str, actor: int | None = None, hint: str = "",
     return Option(id=option_id, label=label, hint=hint, actor=actor, key=KEYS.get(option_id, ""), chance=chance, at=at)
 
 
-_CHOICES: dict[tuple, Legal] = {}
-_DICE: dict[tuple, Legal] = {}
-"""Legal answers are frozen: the same few menus and rolls recur all game, and building one was a tenth of the
-time a random input took to answer."""
-
-
 def choice(actor, ids) -> Legal:
-    key = (actor, tuple(ids))
-    got = _CHOICES.get(key)
-    if got is None:
-        if len(_CHOICES) > 50000:
-            _CHOICES.clear()
-        got = _CHOICES[key] = Legal("choose", actor, key[1])
-    return got
+    return Legal("choose", actor, tuple(ids))
 
 
 def dice(actor, sides) -> Legal:
-    key = (actor, tuple(sides))
-    got = _DICE.get(key)
-    if got is None:
-        if len(_DICE) > 10000:
-            _DICE.clear()
-        got = _DICE[key] = Legal("roll", actor, sides=key[1])
-    return got
+    return Legal("roll", actor, sides=tuple(sides))
 
 
 def picks(actor, ids, low: int = 0, high: int | None = None) -> Legal:

@@ -5,28 +5,24 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, Event, Legal, Pick, Refusal, Roll
-from refbox.engine.legacy_state import built
-from refbox.games.monster_ball import ask, flow, odds, places
+from refbox.games.monster_ball import ask, flow, lineups, odds, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Kick, State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
-
-
-_PAIRS: dict[tuple, tuple] = {}
+from refbox.games.monster_ball.steps import STEPS, forcible
 
 
 def hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
-    """(center, quarterback): the captain's picks if still on the field, else the likeliest players (kept by
-    everything that decides them: asked several times a play)."""
+    """(center, quarterback): the captain's picks if still on the field, else the likeliest players (kept with the
+    squad by everything that decides them: asked several times a play)."""
     t = s.teams[team]
-    kinds = flow.squad(s, data, team)
-    key = (id(kinds), tuple(t.field), tuple(s.knocked), tuple(s.stunned), t.quarterback, t.center)
-    got = _PAIRS.get(key)
-    if got is None or got[0] is not kinds:
-        if len(_PAIRS) > 20000:
-            _PAIRS.clear()
-        got = _PAIRS[key] = (kinds, _hike_pair(s, data, team))
-    return got[1]
+    pairs = data.squads.of(s, team).hike_pairs
+    key = (tuple(t.field), tuple(s.knocked), tuple(s.stunned), t.quarterback, t.center)
+    got = pairs.get(key)
+    if got is None:
+        if len(pairs) > 5000:
+            pairs.clear()
+        got = pairs[key] = _hike_pair(s, data, team)
+    return got
 
 
 def _hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
@@ -47,13 +43,13 @@ def divine_candidates(s: State, data: Data) -> list[str]:
     out = []
     cheated = s.cheated
     for team in (0, 1):
-        if not places.ejected_ids(s.teams[team].players):
+        if not data.squads.ejected(s, team):
             continue
-        out += [pid for pid in flow.with_cheat(s, data, team, "divine") if pid not in cheated and not s.player(pid).ejected]
+        out += [pid for pid in data.squads.of(s, team).cheats.get("divine", ()) if pid not in cheated and not s.player(pid).ejected]
     return out
 
 
-@legal_for("between")
+@STEPS.legal_for("between", phase="between")
 def between_legal(s: State, data: Data) -> Legal:
     ids = ["hike"]
     if s.down == data.field.downs:
@@ -65,8 +61,8 @@ def between_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.possession, ids)
 
 
-@asks("between", phase="between")
-def between_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("between")
+def between_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.possession
     name = s.teams[team].name
     center, qb = hike_pair(s, data, team)
@@ -77,7 +73,7 @@ def between_prompt(s: State, data: Data) -> Choose:
         "hikers": "Choose the center and quarterback",
     }
     options = []
-    for option_id in between_legal(s, data).ids:
+    for option_id in legal.ids:
         if option_id in labels:
             options.append(ask.option(option_id, labels[option_id], team))
         elif option_id.startswith("lineup:"):
@@ -103,14 +99,14 @@ def between_prompt(s: State, data: Data) -> Choose:
     return Choose(actor=team, text=text, options=tuple(options), refused=refused)
 
 
-@answers("between")
+@STEPS.apply_for("between")
 def between_apply(s: State, data: Data, event: Event) -> None:
     choice = str(event.value)
     if choice == "hike":
         flow.begin_play(s, "scrimmage")
         s.step = "hike_wardrobe" if s.board and hike_wardrobe_candidates(s, data) else "hike_roll"
     elif choice in ("punt", "field_goal"):
-        s.kick = built(Kick, kind=choice, kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+        s.kick = Kick(kind=choice)
         s.step = "kick_kicker"
     elif choice == "hikers":
         s.chooser, s.step = s.possession, "set_center"
@@ -122,25 +118,25 @@ def between_apply(s: State, data: Data, event: Event) -> None:
         s.divine_by, s.step = choice.split(":")[1], "divine_roll"
 
 
-@legal_for("lineup")
+@STEPS.legal_for("lineup", phase="between")
 def lineup_legal(s: State, data: Data) -> Legal:
     return ask.picks(s.chooser, s.available(s.chooser), 1, flow.MAX_ON_FIELD)
 
 
-@asks("lineup", phase="between")
-def lineup_prompt(s: State, data: Data) -> Pick:
+@STEPS.prompt_for("lineup")
+def lineup_prompt(s: State, data: Data, legal: Legal) -> Pick:
     team = s.chooser
     return Pick(
         actor=team,
         text=f"{s.teams[team].name}: pick who takes the field (at most {flow.MAX_ON_FIELD}).",
-        options=tuple(ask.player_option(s, data, pid, note=s.player(pid).unit) for pid in lineup_legal(s, data).ids),
+        options=tuple(ask.player_option(s, data, pid, note=s.player(pid).unit) for pid in legal.ids),
         refused=tuple(ask.refusal(s, pid, "ejected for cheating: out of the game") for pid in s.ejected(team)),
         min=1,
         max=flow.MAX_ON_FIELD,
     )
 
 
-@answers("lineup")
+@STEPS.apply_for("lineup")
 def lineup_apply(s: State, data: Data, event: Event) -> None:
     picked = list(event.value)  # type: ignore[arg-type]
     if len(picked) > flow.MAX_ON_FIELD:
@@ -151,46 +147,46 @@ def lineup_apply(s: State, data: Data, event: Event) -> None:
     s.note("between plays", f"{s.teams[s.chooser].name} field {len(picked)} players.", s.chooser)
     s.step = "between"
     if s.board:
-        places.place_team(s, data, s.chooser)
+        lineups.place_team(s, data, s.chooser)
 
 
-@legal_for("set_center", may_force=True)
+@forcible("set_center", phase="between")
 def center_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.chooser, s.standing(s.chooser))
 
 
-@asks("set_center", phase="between")
-def center_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("set_center")
+def center_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.chooser
-    return Choose(actor=team, text=f"{s.teams[team].name}: who hikes the ball?", options=ask.player_options(s, data, center_legal(s, data).ids, "pass_"))
+    return Choose(actor=team, text=f"{s.teams[team].name}: who hikes the ball?", options=ask.player_options(s, data, legal.ids, "pass_"))
 
 
-@answers("set_center")
+@STEPS.apply_for("set_center")
 def center_apply(s: State, data: Data, event: Event) -> None:
     s.teams[s.chooser].center = str(event.value)
     s.step = "set_qb"
 
 
-@legal_for("set_qb", may_force=True)
+@forcible("set_qb", phase="between")
 def qb_legal(s: State, data: Data) -> Legal:
     team = s.chooser
     return ask.choice(team, [pid for pid in s.standing(team) if pid != s.teams[team].center] or s.standing(team))
 
 
-@asks("set_qb", phase="between")
-def qb_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("set_qb")
+def qb_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.chooser
-    return Choose(actor=team, text=f"{s.teams[team].name}: who takes the hike as quarterback?", options=ask.player_options(s, data, qb_legal(s, data).ids, "catch"))
+    return Choose(actor=team, text=f"{s.teams[team].name}: who takes the hike as quarterback?", options=ask.player_options(s, data, legal.ids, "catch"))
 
 
-@answers("set_qb")
+@STEPS.apply_for("set_qb")
 def qb_apply(s: State, data: Data, event: Event) -> None:
     s.teams[s.chooser].quarterback = str(event.value)
     center, qb = hike_pair(s, data, s.chooser)
     s.note("between plays", f"{s.label(center)} will hike to {s.label(qb)}.", s.chooser)
     s.step = "between"
     if s.board:
-        places.place_team(s, data, s.chooser)
+        lineups.place_team(s, data, s.chooser)
 
 
 def divine_chances(s: State, data: Data, pid: str) -> tuple[float, float]:
@@ -200,14 +196,14 @@ def divine_chances(s: State, data: Data, pid: str) -> tuple[float, float]:
     return min(1.0, ref / sides), max(0, sides - max(ref, beat)) / sides
 
 
-@legal_for("divine_roll")
+@STEPS.legal_for("divine_roll", phase="cheat")
 def divine_legal(s: State, data: Data) -> Legal:
     assert s.divine_by is not None
     return ask.dice(s.team_of(s.divine_by), (flow.die(s, data, s.divine_by, "cheat"),))
 
 
-@asks("divine_roll", phase="cheat")
-def divine_prompt(s: State, data: Data) -> Roll:
+@STEPS.prompt_for("divine_roll")
+def divine_prompt(s: State, data: Data, legal: Legal) -> Roll:
     pid = s.divine_by
     assert pid is not None
     beat = data.challenges.beat
@@ -224,7 +220,7 @@ def divine_prompt(s: State, data: Data) -> Roll:
     )
 
 
-@answers("divine_roll")
+@STEPS.apply_for("divine_roll")
 def divine_apply(s: State, data: Data, event: Event) -> None:
     pid = s.divine_by
     assert pid is not None
@@ -233,11 +229,13 @@ def divine_apply(s: State, data: Data, event: Event) -> None:
     if face <= flow.ref_number(s, data):
         s.note("between plays", f"Cheat spotted! {s.label(pid)} is ejected.", team)
         flow.eject(s, pid)
+        flow.credit(s, "cheats caught", pid)
+        flow.credit(s, "penalties", None, team)
         flow.penalise(s, data, team, "caught cheating")
         s.step = "between"
         flow.ensure_fielded(s)
         if not flow.forfeit(s) and s.board:
-            places.place_lineups(s, data)  # the line moved: both sides line up on it again
+            lineups.place_lineups(s, data)  # the line moved: both sides line up on it again
     elif face > data.challenges.beat:
         s.note("between plays", f"{s.label(pid)} rolls {face}: the strings are pulled.", team)
         s.step = "divine_pick"
@@ -246,19 +244,19 @@ def divine_apply(s: State, data: Data, event: Event) -> None:
         s.step = "between"
 
 
-@legal_for("divine_pick", may_force=True)
+@forcible("divine_pick", phase="cheat")
 def divine_pick_legal(s: State, data: Data) -> Legal:
     team = s.team_of(s.divine_by or "L")
     return ask.choice(team, s.ejected(team))
 
 
-@asks("divine_pick", phase="cheat")
-def divine_pick_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("divine_pick")
+def divine_pick_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.team_of(s.divine_by or "L")
-    return Choose(actor=team, text=f"{s.teams[team].name}: who comes back into the game?", options=ask.player_options(s, data, divine_pick_legal(s, data).ids))
+    return Choose(actor=team, text=f"{s.teams[team].name}: who comes back into the game?", options=ask.player_options(s, data, legal.ids))
 
 
-@answers("divine_pick")
+@STEPS.apply_for("divine_pick")
 def divine_pick_apply(s: State, data: Data, event: Event) -> None:
     pid = str(event.value)
     team = s.team_of(pid)
@@ -268,7 +266,7 @@ def divine_pick_apply(s: State, data: Data, event: Event) -> None:
     s.note("between plays", f"{s.label(pid)} is back in the game.", team)
     s.step = "between"
     if s.board:
-        places.place_team(s, data, team)
+        lineups.place_team(s, data, team)
 
 
 def hike_wardrobe_candidates(s: State, data: Data) -> list[str]:
@@ -278,19 +276,19 @@ def hike_wardrobe_candidates(s: State, data: Data) -> list[str]:
     return places.cheaters_in_grids(s, data, [s.pos[center], s.pos[qb]], 1 - s.possession, "wardrobe")
 
 
-@legal_for("hike_wardrobe")
+@STEPS.legal_for("hike_wardrobe", phase="cheat")
 def hike_wardrobe_legal(s: State, data: Data) -> Legal:
     return ask.choice(1 - s.possession, ask.subset_ids(hike_wardrobe_candidates(s, data), "fair"))
 
 
-@asks("hike_wardrobe", phase="cheat")
-def hike_wardrobe_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("hike_wardrobe")
+def hike_wardrobe_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = 1 - s.possession
     return Choose(actor=team, text=f"{s.teams[team].name}: cheat on the hike with a Wardrobe Malfunction (in the snapper's or the "
-                  "quarterback's grid)?", options=ask.subset_options(s, data, hike_wardrobe_legal(s, data).ids, "cheat", "Play fair"))
+                  "quarterback's grid)?", options=ask.subset_options(s, data, legal.ids, "cheat", "Play fair"))
 
 
-@answers("hike_wardrobe")
+@STEPS.apply_for("hike_wardrobe")
 def hike_wardrobe_apply(s: State, data: Data, event: Event) -> None:
     cands = hike_wardrobe_candidates(s, data)
     picked = ask.subset_of(str(event.value), cands, "fair")
@@ -301,24 +299,24 @@ def hike_wardrobe_apply(s: State, data: Data, event: Event) -> None:
     s.step = "hike_roll"
 
 
-@legal_for("hike_wardrobe_some")
+@STEPS.legal_for("hike_wardrobe_some", phase="cheat")
 def hike_wardrobe_some_legal(s: State, data: Data) -> Legal:
     return ask.picks(1 - s.possession, hike_wardrobe_candidates(s, data), 1)
 
 
-@asks("hike_wardrobe_some", phase="cheat")
-def hike_wardrobe_some_prompt(s: State, data: Data) -> Pick:
+@STEPS.prompt_for("hike_wardrobe_some")
+def hike_wardrobe_some_prompt(s: State, data: Data, legal: Legal) -> Pick:
     return Pick(actor=1 - s.possession, text="Who cheats on the hike?", min=1,
-                options=tuple(ask.player_option(s, data, pid, "cheat", note="Wardrobe Malfunction") for pid in hike_wardrobe_some_legal(s, data).ids))
+                options=tuple(ask.player_option(s, data, pid, "cheat", note="Wardrobe Malfunction") for pid in legal.ids))
 
 
-@answers("hike_wardrobe_some")
+@STEPS.apply_for("hike_wardrobe_some")
 def hike_wardrobe_some_apply(s: State, data: Data, event: Event) -> None:
     s.hike_cheaters = list(event.value)  # type: ignore[arg-type]
     s.step = "hike_roll"
 
 
-@legal_for("hike_roll")
+@STEPS.legal_for("hike_roll", phase="hike")
 def hike_legal(s: State, data: Data) -> Legal:
     center, qb = hike_pair(s, data, s.possession)
     sides = [flow.die(s, data, center, "pass_"), flow.die(s, data, qb, "catch")]
@@ -326,8 +324,8 @@ def hike_legal(s: State, data: Data) -> Legal:
     return ask.dice(s.possession, sides)
 
 
-@asks("hike_roll", phase="hike")
-def hike_prompt(s: State, data: Data) -> Roll:
+@STEPS.prompt_for("hike_roll")
+def hike_prompt(s: State, data: Data, legal: Legal) -> Roll:
     center, qb = hike_pair(s, data, s.possession)
     sides = (flow.die(s, data, center, "pass_"), flow.die(s, data, qb, "catch"))
     beat, ref = data.challenges.beat, flow.ref_number(s, data)
@@ -349,7 +347,7 @@ def hike_prompt(s: State, data: Data) -> Roll:
     )
 
 
-@answers("hike_roll")
+@STEPS.apply_for("hike_roll")
 def hike_apply(s: State, data: Data, event: Event) -> None:
     center, qb = hike_pair(s, data, s.possession)
     faces = list(event.value)  # type: ignore[arg-type]

@@ -21,6 +21,9 @@ it back).
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from refbox.engine.prompts import Event, Legal
 from refbox.games.monster_ball import flow, odds, places
 from refbox.games.monster_ball.data import Data
@@ -29,18 +32,12 @@ from refbox.games.monster_ball.models import State
 MAX_PILE = 3
 """Tacklers counted in a dog pile's odds (more changes little and costs a larger dice sum)."""
 
-_TACKLE: dict[tuple, float] = {}
-
-
+@lru_cache(maxsize=4096)
 def tackle_odds(tackles: tuple[int, ...], defence: int) -> float:
     """P(a dog pile with these Tackle dice brings down a carrier defending with ``defence``): a tie brings
-    both down, the carrier too."""
-    key = (tackles, defence)
-    got = _TACKLE.get(key)
-    if got is None:
-        win, tie, _ = odds.compare(tuple((t, 1) for t in tackles), ((defence, 1),))
-        got = _TACKLE[key] = win + tie
-    return got
+    both down, the carrier too (kept by the dice: a coach asks for every square it weighs)."""
+    win, tie, _ = odds.compare(tuple((t, 1) for t in tackles), ((defence, 1),))
+    return win + tie
 
 
 def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -54,7 +51,7 @@ def stop_chance(s: State, data: Data, carrier: str, at: tuple[int, int] | None =
     sq = at or s.pos[carrier]
     team = 0 if carrier[0] == "L" else 1
     other = 1 - team
-    kinds = flow.squad(s, data, other)
+    kinds = data.squads.of(s, other).creatures
     moving_now = s.mover == other and s.round > 0
     down = {*s.knocked, *s.stunned}
     dice = []
@@ -102,12 +99,12 @@ def field_worth(s: State, data: Data, team: int, to_go: float, downs_left: int) 
 def run_ahead(s: State, data: Data, carrier: str, sq: tuple[int, int]) -> float:
     """Squares ``carrier`` can be expected to run on from ``sq`` if nobody stops him: as far forward as his next
     move takes him past the figures in the way (free squares only), and half a move more."""
-    p = places.pitch(data)
+    p = data.pitch
     move = flow.creature(s, data, carrier).move
     home = s.pos[carrier]
     s.pos[carrier] = sq
     try:
-        r = places.reach(s, p, carrier, move)
+        r = places.reach(s, data, carrier, move)
     finally:
         s.pos[carrier] = home
     d = p.direction(0 if carrier[0] == "L" else 1)
@@ -122,7 +119,7 @@ def run_ahead(s: State, data: Data, carrier: str, sq: tuple[int, int]) -> float:
 def carrier_worth(s: State, data: Data, carrier: str, at: tuple[int, int] | None = None) -> float:
     """The ball's worth to the carrier's team while he runs with it on the field: brought down where he stands,
     or (if nobody can get at him first) a run further on, blended by ``stop_chance``."""
-    p = places.pitch(data)
+    p = data.pitch
     team = 0 if carrier[0] == "L" else 1
     sq = at or s.pos[carrier]
     to_go = p.to_go_at(team, sq[0])
@@ -144,7 +141,7 @@ def ball_worth(s: State, data: Data) -> tuple[int, float]:
         if s.board and s.carrier in s.pos and s.play is not None:
             return team, carrier_worth(s, data, s.carrier)
         if s.board and s.carrier in s.pos:
-            to_go = places.pitch(data).to_go_at(team, s.pos[s.carrier][0])
+            to_go = data.pitch.to_go_at(team, s.pos[s.carrier][0])
         elif team != s.possession:
             to_go = f.squares - to_go
     elif s.air is not None:
@@ -158,14 +155,40 @@ def ball_worth(s: State, data: Data) -> tuple[int, float]:
     return team, field_worth(s, data, team, to_go, down_left)
 
 
+def evaluate(s: State, data: Data, side: int) -> float:
+    """How good the state is for ``side``, 0..1 (the other side gets 1 minus it): the score margin plus the
+    points the ball is worth to whoever has it (``ball_worth``), weighed against what is left to play (points
+    to the target, or time). A figure picked on the field but not yet moved is worth its best destination."""
+    if s.step == "over":
+        return 0.5 if s.winner is None else 1.0 if s.winner == side else 0.0
+    if s.board and s.step == "move_to" and s.selected is not None:
+        best = best_move(s, data, side, lambda t: _value(t, data, side))
+        if best is not None:
+            return best
+    return _value(s, data, side)
+
+
+def _value(s: State, data: Data, side: int) -> float:
+    mine, theirs = s.teams[side].score, s.teams[1 - side].score
+    team, worth = ball_worth(s, data)
+    margin = mine - theirs + (worth if team == side else -worth)
+    if s.victory == "points":
+        left = data.scoring.target_points - max(mine, theirs)
+        scale = 3.0 + 0.5 * left
+    else:
+        total = data.clock.quarters * data.clock.quarter_seconds
+        scale = 3.0 + 20.0 * max(0.0, 1 - s.seconds / total)
+    return 1 / (1 + math.exp(-margin / scale))
+
+
 # ---- what a picked figure can do ----
 
 
 def destinations(s: State, data: Data, pid: str, limit: int = 5) -> list[tuple[str, tuple[int, int] | None, int]]:
     """The destinations worth weighing for ``pid`` (move id, square and steps; None and 0 for a Hustle into an
     occupied square), best first by a cheap measure: see ``coach_options``."""
-    p = places.pitch(data)
-    r = places.reach(s, p, pid, places.steps_left(s, data, pid))
+    p = data.pitch
+    r = places.reach(s, data, pid, places.steps_left(s, data, pid))
     team = 0 if pid[0] == "L" else 1
     d = p.direction(team)
     carrier = s.carrier if s.ball == "held" else None
@@ -282,7 +305,7 @@ def _menu_options(s: State, data: Data, legal: Legal) -> tuple[str, ...]:
 
 def _receivers(s: State, data: Data, legal: Legal) -> tuple[str, ...]:
     """Team-mates ahead of the thrower and away from opponents first (at most four)."""
-    p = places.pitch(data)
+    p = data.pitch
     team = legal.actor if legal.actor in (0, 1) else s.mover
     d = p.direction(team)
     ranked = sorted((pid for pid in legal.ids if pid in s.pos),

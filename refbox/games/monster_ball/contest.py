@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Event, Legal, Pick, Roll
-from refbox.engine.legacy_state import built
-from refbox.games.monster_ball import ask, flow, odds
+from refbox.engine.prompts import Choose, Event, Legal, Pick, Roll
+from refbox.games.monster_ball import ask, flow, odds, onekey
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS, forcible
 
 
 def new(purpose: str, contenders: list[str], need: int, resume: str, excluded: list[str] | None = None) -> Contest:
-    return built(Contest, purpose=purpose, contenders=contenders, need=need, tied_value=None,
-                 excluded=excluded or [], resume=resume)
+    return Contest(purpose=purpose, contenders=contenders, need=need, excluded=excluded or [], resume=resume)
 
 
 def recovery_candidates(s: State) -> list[str]:
@@ -21,30 +19,29 @@ def recovery_candidates(s: State) -> list[str]:
     return [pid for team in (0, 1) for pid in s.standing(team) if pid not in s.contest.excluded]
 
 
-@legal_for("recovery_pick")
+@forcible("recovery_pick", phase="fumble")
 def recovery_pick_legal(s: State, data: Data) -> Legal:
-    return ask.picks(None, recovery_candidates(s))
+    """At the table (onekey): nobody, one player, or several (a selection next)."""
+    return onekey.legal(s, None, recovery_candidates(s), "none")
 
 
-@asks("recovery_pick", phase="fumble")
-def recovery_pick_prompt(s: State, data: Data) -> Pick:
+@STEPS.prompt_for("recovery_pick")
+def recovery_pick_prompt(s: State, data: Data, legal: Legal) -> Choose | Pick:
+    assert s.contest is not None
     fumbler = s.label(s.fumbler) if s.fumbler else "the fumbler"
-    return Pick(
-        actor=None,
-        text=f"Who stands next to {fumbler} and tries to recover the ball? (none: it hits the ground)",
-        options=ask.player_options(s, data, recovery_pick_legal(s, data).ids, "catch"),
-        refused=ask.sidelined(s, (0, 1)) + tuple(
-            ask.refusal(s, pid, "took part in the tackle that knocked the ball loose")
-            for pid in s.contest.excluded if pid in s.standing(s.team_of(pid))
-        ),
-        min=0,
-    )
+    refused = ask.sidelined(s, (0, 1)) + tuple(
+        ask.refusal(s, pid, "took part in the tackle that knocked the ball loose")
+        for pid in s.contest.excluded if pid in s.standing(s.team_of(pid)))
+    return onekey.prompt(s, data, legal, f"Who stands next to {fumbler} and tries to recover the ball?", "catch",
+                         "Nobody: the ball hits the ground", refused)
 
 
-@answers("recovery_pick")
+@STEPS.apply_for("recovery_pick")
 def recovery_pick_apply(s: State, data: Data, event: Event) -> None:
     assert s.contest is not None
-    picked = list(event.value)  # type: ignore[arg-type]
+    picked = onekey.picked(s, event, "none")
+    if picked is None:
+        return
     if any(pid not in recovery_candidates(s) for pid in picked):
         raise RuleError("Players in the tackle, downed or stunned players cannot recover the ball.")
     if not picked:
@@ -54,15 +51,15 @@ def recovery_pick_apply(s: State, data: Data, event: Event) -> None:
     s.step = "contest_roll"
 
 
-@legal_for("contest_roll")
+@STEPS.legal_for("contest_roll", phase="fumble")
 def contest_legal(s: State, data: Data) -> Legal:
     c = s.contest
     assert c is not None
     return ask.dice(None, [flow.die(s, data, pid, "catch") for pid in c.contenders])
 
 
-@asks("contest_roll", phase="fumble")
-def contest_prompt(s: State, data: Data) -> Roll:
+@STEPS.prompt_for("contest_roll")
+def contest_prompt(s: State, data: Data, legal: Legal) -> Roll:
     c = s.contest
     assert c is not None
     dice = tuple(ask.stat_die(s, data, pid, "catch") for pid in c.contenders)
@@ -96,7 +93,7 @@ def contest_prompt(s: State, data: Data) -> Roll:
     )
 
 
-@answers("contest_roll")
+@STEPS.apply_for("contest_roll")
 def contest_apply(s: State, data: Data, event: Event) -> None:
     c = s.contest
     assert c is not None
@@ -131,10 +128,13 @@ def caught(s: State, data: Data, pid: str) -> None:
     verbs = {"kick": "catches the kick", "recovery": "recovers the ball", "pass": "makes the catch"}
     if s.logged:
         s.note(flow.stamp(s), f"{s.label(pid)} {verbs[c.purpose]}.", s.team_of(pid))
+    thrower = s.carrier if s.carrier is not None and s.team_of(s.carrier) == s.team_of(pid) else None
     flow.give_ball(s, pid, announce=c.purpose != "kick")
     s.contest, s.fumbler = None, None
-    if flow.scored_on_field(s, data):
+    if flow.scored_on_field(s, data, thrower):  # a catch in the end zone: the report credits the team-mate who threw
         return
+    if c.purpose != "recovery":
+        flow.credit(s, "catches", pid)
     if c.resume == "rounds":
         flow.begin_rounds(s, data)
     elif c.resume == "next_half":

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import cached_property
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
 from refbox.engine.ruleset import RulesetData, Strict
 from refbox.engine.text import Label, Name, Prose
 
+if TYPE_CHECKING:
+    from refbox.games.monster_ball.lineups import Lineups
+    from refbox.games.monster_ball.pitch import Pitch
+    from refbox.games.monster_ball.places import Moves
+    from refbox.games.monster_ball.squads import Squads
+
 DieSides = Literal[4, 6, 8, 10, 12]
 CheatKind = Literal["roughness", "blink", "missile", "holding", "ankle_bite", "divine", "slam", "wardrobe"]
+STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
+"""The cheats a figure uses on its own, as an action of the menu (the others come with a tackle or a block)."""
 Unit = Literal["offense", "defense"]
 GridFace = Annotated[int, Field(ge=1, le=12)]
 """A face of the d12 that picks the grid across the field."""
@@ -154,10 +163,6 @@ class Formations(Strict):
         return self
 
 
-_CREATURES: dict[int, tuple] = {}
-"""Creatures by id for each loaded Data (the data object is kept with its table, so its id is not reused)."""
-
-
 class Data(RulesetData):
     scoring: Scoring
     clock: Clock
@@ -170,11 +175,49 @@ class Data(RulesetData):
     formations: Formations | None = None
     """Line-ups for the on-screen field; None in data saved before it existed (those matches are table-only)."""
 
+    # ---- worked out once per loaded ruleset (a copy made with model_copy keeps the original's: make a new one) ----
+
+    @cached_property
+    def creatures_by_id(self) -> dict[str, Creature]:
+        return {c.id: c for c in self.creatures}
+
+    @cached_property
+    def pitch(self) -> "Pitch":
+        """The on-screen field's geometry."""
+        from refbox.games.monster_ball.pitch import Pitch
+
+        return Pitch.of(self.field)
+
+    @cached_property
+    def moves(self) -> "Moves":
+        """Where figures can move on the pitch, as far as worked out (places.py)."""
+        from refbox.games.monster_ball.places import Moves
+
+        return Moves(self.pitch)
+
+    @cached_property
+    def lineups(self) -> "Lineups":
+        """The line-ups placed so far (lineups.py)."""
+        from refbox.games.monster_ball.lineups import Lineups
+
+        return Lineups()
+
+    @cached_property
+    def field_background(self) -> tuple[dict, dict]:
+        """The on-screen field without figures, as the screen draws it, and its row labels (view.py)."""
+        from refbox.games.monster_ball.view import background
+
+        return background(self)
+
+    @cached_property
+    def squads(self) -> "Squads":
+        """The ruleset's numbers of each side's players, found once per squad (squads.py)."""
+        from refbox.games.monster_ball.squads import Squads
+
+        return Squads(self)
+
     def creature(self, creature_id: str) -> Creature:
-        table = _CREATURES.get(id(self))
-        if table is None or table[0] is not self:
-            table = _CREATURES[id(self)] = (self, {c.id: c for c in self.creatures})
-        return table[1][creature_id]
+        return self.creatures_by_id[creature_id]
 
     @property
     def default_referee(self) -> str:

@@ -26,7 +26,7 @@ def table_chooser(prompt, rng: random.Random) -> Event:
 
 
 def demo_match(path: Path | None = None, events: int = 300, seed: int = 4411) -> Match:
-    match = Match.new("monster-ball", {"referee": "hydra-harry"}, seed=seed, path=path)
+    match = Match.new("monster-ball", {"board": "table", "referee": "hydra-harry"}, seed=seed, path=path)
     rng = random.Random(seed)
     for _ in range(events):
         if match.prompt().kind == "over":
@@ -37,11 +37,10 @@ def demo_match(path: Path | None = None, events: int = 300, seed: int = 4411) ->
 
 def field_demo(path: Path | None = None, seed: int = 4411, at_least: int = 120) -> Match:
     """A reproducible position on the on-screen field: a scrimmage down under way, a figure picked and its
-    destinations showing (random play shaped by RANDOM_WEIGHTS, stopped at the first such moment)."""
+    destinations showing (random play shaped by the rules' random weights, stopped at the first such moment)."""
     from refbox.engine.play import random_event
-    from refbox.games.monster_ball import rules
 
-    match = Match.new("monster-ball", {**rules.sim_setup(match_data()), "referee": "hydra-harry"}, seed=seed, path=path)
+    match = Match.new("monster-ball", {"referee": "hydra-harry"}, seed=seed, path=path)
     rng = random.Random(seed)
     for n in range(20_000):
         s = match.state
@@ -51,11 +50,6 @@ def field_demo(path: Path | None = None, seed: int = 4411, at_least: int = 120) 
         legal = match.legal()
         if legal.kind == "over":
             break
-        match.submit(random_event(legal, rng, rules.RANDOM_WEIGHTS))
+        match.submit(random_event(legal, rng, match.rules.random_weights))
     return match
 
-
-def match_data():
-    from refbox.engine import registry
-
-    return registry.lookup("monster-ball").load_data()

@@ -6,10 +6,10 @@ At the table the referee says where the ball is; on the field refbox reads it of
 from __future__ import annotations
 
 from refbox.engine.prompts import Event, Legal, Number
-from refbox.games.monster_ball import ask, flow, places
+from refbox.games.monster_ball import ask, flow
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS
 
 
 def asks_gain(s: State) -> bool:
@@ -21,7 +21,7 @@ def gain_words(value: int) -> str:
     return f"Loss of {-value}" if value < 0 else "No gain" if value == 0 else f"Gain of {value}"
 
 
-@legal_for("spot")
+@STEPS.legal_for("spot", phase="spot")
 def spot_legal(s: State, data: Data) -> Legal:
     squares = data.field.squares
     if asks_gain(s):
@@ -29,9 +29,8 @@ def spot_legal(s: State, data: Data) -> Legal:
     return ask.number(None, 1, squares)
 
 
-@asks("spot", phase="spot")
-def spot_prompt(s: State, data: Data) -> Number:
-    legal = spot_legal(s, data)
+@STEPS.prompt_for("spot")
+def spot_prompt(s: State, data: Data, legal: Legal) -> Number:
     squares = data.field.squares
     if asks_gain(s):
         return Number(
@@ -52,8 +51,10 @@ def spot_prompt(s: State, data: Data) -> Number:
     )
 
 
-@answers("spot")
+@STEPS.apply_for("spot")
 def spot_apply(s: State, data: Data, event: Event) -> None:
+    if asks_gain(s):  # the table's yards: the team's gain past the line (on the field a carrier's are his own)
+        flow.credit(s, "yards", None, s.possession, int(event.value))  # type: ignore[arg-type]
     settle(s, data, int(event.value))  # type: ignore[arg-type]
 
 
@@ -61,7 +62,7 @@ def spot_on_field(s: State, data: Data, square: tuple[int, int] | None) -> None:
     """The ball died on ``square``: the same answer the referee would give, read off the field. A ball dead on
     the square before the goal line is spotted one square back (the line of scrimmage is never the goal line);
     one dead in or behind the own end zone is spotted on the own goal line (no safeties)."""
-    f, p = data.field, places.pitch(data)
+    f, p = data.field, data.pitch
     assert square is not None, "a dead ball lies somewhere"
     team = s.possession if asks_gain(s) else s.holder_team
     to_go = min(f.squares, max(1, p.to_go_at(team, square[0])))

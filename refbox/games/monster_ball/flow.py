@@ -2,90 +2,22 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, Sequence
 
-from refbox.engine.legacy_state import built
-from refbox.games.monster_ball import places
+from refbox.games.monster_ball import lineups, places
 from refbox.games.monster_ball.data import Creature, Data
 from refbox.games.monster_ball.models import Contest, Kick, PlayKind, PlayStart, State
 
 MAX_ON_FIELD = 11
-STANDALONE_CHEATS = frozenset({"blink", "missile", "holding"})
-"""The cheats a figure uses on its own, as an action of the menu (the others come with a tackle or a block)."""
 Stat = Literal["hustle", "block", "tackle", "pass_", "catch", "kick", "cheat"]
 
 
 # ---- players and dice ----
 
 
-_SQUADS: dict[tuple[int, int], tuple] = {}
-_NONE = (None, None, {})
-_LAST: list = [_NONE, _NONE]
-"""The squad looked up last for each side: nearly every lookup is for the state in play."""
-
-
-def squad(s: State, data: Data, team: int) -> dict[str, Creature]:
-    """Each player of ``team`` and the creature it is (built once per squad list and ruleset: this is on every
-    hot path of headless play)."""
-    players = s.teams[team].players
-    last = _LAST[team]
-    if last[0] is players and last[1] is data and len(last[2]) == len(players):
-        return last[2]
-    key = (id(players), id(data))
-    entry = _SQUADS.get(key)
-    if entry is None or entry[0] is not players or entry[1] is not data or len(entry[2]) != len(players):
-        if len(_SQUADS) > 256:
-            _SQUADS.clear()
-        entry = _SQUADS[key] = (players, data, {p.id: data.creature(p.creature) for p in players})
-    _LAST[team] = entry
-    return entry[2]
-
-
-_FACTS: dict[int, tuple] = {}
-_LAST_FACTS: list = [(None,) * 4, (None,) * 4]
-"""The facts looked up last for each side, with what they were found from (the squad list, checked by identity
-and length, and the ruleset): the action menu asks for them every time."""
-
-
-def squad_facts(s: State, data: Data, team: int) -> tuple[dict, dict]:
-    """Each player's Move, and the players with a cheat of their own (STANDALONE_CHEATS) with its kind (kept
-    with the squad)."""
-    players = s.teams[team].players
-    last = _LAST_FACTS[team]
-    if last[0] is players and last[1] is data and last[2] == len(players):
-        return last[3]
-    kinds = squad(s, data, team)
-    got = _FACTS.get(id(kinds))
-    if got is None or got[0] is not kinds:
-        if len(_FACTS) > 256:
-            _FACTS.clear()
-        got = _FACTS[id(kinds)] = (kinds, ({pid: c.move for pid, c in kinds.items()},
-                                           {pid: c.cheat_kind for pid, c in kinds.items() if c.cheat_kind in STANDALONE_CHEATS}))
-    _LAST_FACTS[team] = (players, data, len(players), got[1])
-    return got[1]
-
-
-_WITH: dict[tuple, tuple] = {}
-
-
-def with_cheat(s: State, data: Data, team: int, kind: str) -> tuple[str, ...]:
-    """The players of ``team`` whose cheat is ``kind``, in squad order (kept with the squad)."""
-    kinds = squad(s, data, team)
-    got = _WITH.get((id(kinds), kind))
-    if got is None or got[0] is not kinds:
-        if len(_WITH) > 256:
-            _WITH.clear()
-        got = _WITH[(id(kinds), kind)] = (kinds, tuple(pid for pid, c in kinds.items() if c.cheat_kind == kind))
-    return got[1]
-
-
 def creature(s: State, data: Data, pid: str) -> Creature:
-    team = 0 if pid[0] == "L" else 1
-    players, last = s.teams[team].players, _LAST[team]
-    if last[0] is players and last[1] is data and len(last[2]) == len(players):
-        got = last[2].get(pid)  # squad's own check, inline: a creature is looked up more than once an input
-    else:
-        got = squad(s, data, team).get(pid)
+    got = data.squads.of(s, 0 if pid[0] == "L" else 1).creatures.get(pid)
     if got is None:
         s.player(pid)  # raises the RuleError for an unknown id
     return got  # type: ignore[return-value]
@@ -99,22 +31,33 @@ def ref_number(s: State, data: Data) -> int:
     return data.referee(s.referee).catches_at_most
 
 
-_STAMPS: dict[tuple[str, int, int], str] = {}
-"""Log stamps by play kind, down and round: every note is stamped, even in headless play that drops it."""
-
-
 def stamp(s: State) -> str:
     play = s.play
     if play is None:
         return "setup" if s.step == "draft" else "between plays"
-    key = (play.kind, s.down, s.round)
-    got = _STAMPS.get(key)
-    if got is None:
-        if len(_STAMPS) > 1000:
-            _STAMPS.clear()
-        kind, down, n = key
-        got = _STAMPS[key] = f"{down_words(down)} r{max(n, 1)}" if kind == "scrimmage" else f"{kind} r{max(n, 1)}"
-    return got
+    return _stamp(play.kind, s.down, s.round)
+
+
+@lru_cache(maxsize=1024)
+def _stamp(kind: str, down: int, n: int) -> str:
+    """A log stamp by play kind, down and round (kept: every note is stamped, even in headless play)."""
+    return f"{down_words(down)} r{max(n, 1)}" if kind == "scrimmage" else f"{kind} r{max(n, 1)}"
+
+
+def credit(s: State, kind: str, pid: str | None, team: int | None = None, amount: int = 1) -> None:
+    """A fact for the report (MonsterBall.statistics): on player ``pid`` (his team, his name), or on ``team``."""
+    if s.logged:
+        s.record(kind, s.team_of(pid) if pid else team, s.player(pid).name if pid else None, amount)  # type: ignore[arg-type]
+
+
+def carried(s: State, data: Data, pid: str, start: tuple[int, int]) -> None:
+    """``pid`` moved from ``start`` on the field: if he still has the ball (no touchdown, not out of bounds), the
+    squares he gained towards the end zone he attacks (back is negative) are his yards in the report."""
+    if s.logged and s.carrier == pid and pid in s.pos:
+        p, team = data.pitch, s.team_of(pid)
+        gain = p.to_go_at(team, start[0]) - p.to_go_at(team, s.pos[pid][0])
+        if gain:
+            credit(s, "yards", pid, amount=gain)
 
 
 def squares(n: int) -> str:
@@ -167,18 +110,17 @@ def refield(s: State, kickoff: bool = False) -> None:
 
 
 def begin_play(s: State, kind: PlayKind) -> None:
-    f = s.__dict__  # the fields set straight, as State.__setattr__ would (the hot paths skip its call)
-    f["play"] = built(PlayStart, kind=kind, possession=f["possession"], to_go=f["to_go"], down=f["down"])
-    f.update(knocked=[], stunned=[], held=[], cheated=[], penalties=[0, 0], round=0, halves_done=0, ball="none",
-             carrier=None, air=None, action=None, contest=None, fumbler=None, holder_team=f["possession"],
-             hike_catcher=None, used={}, selected=None, crowded=[])
+    s.play = PlayStart(kind=kind, possession=s.possession, to_go=s.to_go, down=s.down)
+    s.knocked, s.stunned, s.held, s.cheated, s.penalties, s.round, s.halves_done = [], [], [], [], [0, 0], 0, 0
+    s.ball, s.carrier, s.air, s.action, s.contest, s.fumbler = "none", None, None, None, None, None
+    s.holder_team, s.hike_catcher, s.used, s.selected, s.crowded = s.possession, None, {}, None, []
 
 
 def start_kickoff(s: State, data: Data, kicking: int) -> None:
     s.possession, s.to_go, s.down = kicking, data.field.kickoff_to_go, 1
     refield(s, kickoff=True)
     s.play = None
-    s.kick = built(Kick, kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+    s.kick = Kick(kind="kickoff")
     s.step = "kick_kicker"
 
 
@@ -195,8 +137,9 @@ def new_series(s: State, data: Data, team: int, to_go: int, why: str) -> None:
 
 def play_over(s: State, data: Data) -> None:
     """After every play: the clock may end the game; otherwise the next play is chosen."""
-    s.__dict__.update(ball="none", carrier=None, air=None, action=None, contest=None, play=None, knocked=[],
-                      stunned=[], held=[], cheated=[], round=0, halves_done=0, selected=None, ball_at=None)
+    s.ball, s.carrier, s.air, s.action, s.contest, s.play = "none", None, None, None, None, None
+    s.knocked, s.stunned, s.held, s.cheated, s.round, s.halves_done = [], [], [], [], 0, 0
+    s.selected, s.ball_at = None, None
     ensure_fielded(s)
     if s.step == "over":
         return
@@ -209,7 +152,7 @@ def play_over(s: State, data: Data) -> None:
         s.kick = None
         s.step = "between"
     if s.board:
-        places.place_lineups(s, data)
+        lineups.place_lineups(s, data)
 
 
 def finish(s: State, winner: int | None, why: str) -> None:
@@ -223,7 +166,10 @@ def finish(s: State, winner: int | None, why: str) -> None:
     s.step = "over"
 
 
-def score(s: State, data: Data, team: int, points: int, how: str) -> None:
+def score(s: State, data: Data, team: int, points: int, how: str, scorer: str | None) -> None:
+    """``team`` scores ``points`` (``scorer``: the player the report credits, or None for the team alone)."""
+    credit(s, "scores", scorer, team)
+    credit(s, "points", scorer, team, points)
     s.teams[team].score += points
     if s.logged:
         s.note(stamp(s), f"{how}: {s.teams[team].name} +{points} ({s.teams[0].score} : {s.teams[1].score}).", team)
@@ -263,7 +209,10 @@ def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
         if s.logged:
             s.note(stamp(s), f"Cheat spotted! {s.label(pid)} is ejected.", s.team_of(pid))
         eject(s, pid)
+        credit(s, "cheats caught", pid)
     teams = sorted({s.team_of(pid) for pid in cheaters})
+    for team in teams:
+        credit(s, "penalties", None, team)
     if s.play is not None:
         s.possession, s.to_go, s.down = s.play.possession, s.play.to_go, s.play.down
         if s.logged:
@@ -276,7 +225,7 @@ def caught_cheating(s: State, data: Data, cheaters: list[str]) -> None:
     if forfeit(s):
         return
     if kind == "kickoff":
-        s.kick = built(Kick, kind="kickoff", kicker=None, zones_to_end=0, landing_zone=0, grid=None)
+        s.kick = Kick(kind="kickoff")
         s.step = "kick_kicker"
     play_over(s, data)
 
@@ -296,7 +245,7 @@ def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) 
         s.note(stamp(s), f"Play over: {why}.")
     if s.board:
         spot = at or (s.pos.get(s.carrier) if s.carrier else None) or s.ball_at
-        s.__dict__.update(ball="dead", carrier=None, air=None, ball_at=spot, step="spot")  # set straight (Model)
+        s.ball, s.carrier, s.air, s.ball_at, s.step = "dead", None, None, spot, "spot"
         from refbox.games.monster_ball import downs
 
         downs.spot_on_field(s, data, spot)
@@ -309,29 +258,26 @@ def end_play(s: State, data: Data, why: str, at: tuple[int, int] | None = None) 
 
 
 def begin_rounds(s: State, data: Data) -> None:
-    f = s.__dict__
-    f.update(round=1, halves_done=0, seconds=f["seconds"] + data.clock.round_seconds, mover=ball_team(s),
-             half_id=f["half_id"] + 1, used={}, selected=None, step="move")
+    s.round, s.halves_done, s.seconds, s.mover = 1, 0, s.seconds + data.clock.round_seconds, ball_team(s)
+    s.half_id, s.used, s.selected, s.step = s.half_id + 1, {}, None, "move"
 
 
 def next_half(s: State, data: Data) -> None:
     """The captain who just moved (``s.mover``) is done; the other moves, or a new round begins."""
-    f = s.__dict__  # the fields set straight, as State.__setattr__ would (after every half-round)
-    if f["halves_done"] >= 2:
-        f.update(round=f["round"] + 1, seconds=f["seconds"] + data.clock.round_seconds, halves_done=0, stunned=[],
-                 held=[], cheated=[], used={})
-        f["mover"] = ball_team(s)
+    if s.halves_done >= 2:
+        s.round, s.seconds, s.halves_done = s.round + 1, s.seconds + data.clock.round_seconds, 0
+        s.stunned, s.held, s.cheated, s.used = [], [], [], {}
+        s.mover = ball_team(s)
     else:
-        f["mover"] = 1 - f["mover"]
-    f.update(half_id=f["half_id"] + 1, selected=None, step="move")
+        s.mover = 1 - s.mover
+    s.half_id, s.selected, s.step = s.half_id + 1, None, "move"
 
 
 def end_half(s: State, data: Data) -> None:
-    f = s.__dict__
-    finished = f["mover"]
-    f["halves_done"] += 1
-    f["selected"] = None
-    if f["air"] is not None and s.air.team != finished:
+    finished = s.mover
+    s.halves_done += 1
+    s.selected = None
+    if s.air is not None and s.air.team != finished:
         if s.board:
             from refbox.games.monster_ball import passing
 
@@ -354,20 +300,20 @@ def give_ball(s: State, pid: str, announce: bool = True) -> None:
     if announce and team != s.holder_team:
         if s.logged:
             s.note(stamp(s), f"Turnover: {s.teams[team].name} have the ball.", team)
-    s.__dict__.update(ball="held", carrier=pid, holder_team=team, ball_at=None)  # the fields set straight (Model)
+    s.ball, s.carrier, s.holder_team, s.ball_at = "held", pid, team, None
 
 
-def scored_on_field(s: State, data: Data) -> bool:
+def scored_on_field(s: State, data: Data, scorer: str | None = "") -> bool:
     """On the field: the carrier stands in the end zone his team attacks (he ran in, or caught or recovered the
-    ball there): a touchdown. True if it was one."""
+    ball there): a touchdown. True if it was one. ``scorer``: whom the report credits, if not the carrier."""
     if not s.board or s.ball != "held" or s.carrier is None or s.carrier not in s.pos:
         return False
     team = s.team_of(s.carrier)
-    if not places.pitch(data).in_end_zone(team, s.pos[s.carrier][0]):
+    if not data.pitch.in_end_zone(team, s.pos[s.carrier][0]):
         return False
     if s.logged:
         s.note(stamp(s), f"{s.label(s.carrier)} is in the end zone with the ball.", team)
-    score(s, data, team, data.scoring.touchdown, "Touchdown")
+    score(s, data, team, data.scoring.touchdown, "Touchdown", s.carrier if scorer == "" else scorer)
     return True
 
 
@@ -378,8 +324,8 @@ def fumble(s: State, data: Data, pid: str, why: str, only: str | None = None, ex
     s.ball, s.carrier, s.fumbler = "loose", None, pid
     s.ball_at = s.pos.get(pid) if s.board else None
     resume = "rounds" if s.round == 0 else "move"
-    s.contest = built(Contest, purpose="recovery", contenders=[], need=data.challenges.beat, tied_value=None,
-                      excluded=[pid, *excluded], resume=resume)
+    s.contest = Contest(purpose="recovery", contenders=[], need=data.challenges.beat, excluded=[pid, *excluded],
+                        resume=resume)
     if only is not None:
         if only in s.standing(s.team_of(only)):
             s.contest.contenders = [only]

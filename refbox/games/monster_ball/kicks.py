@@ -10,11 +10,10 @@ from __future__ import annotations
 from refbox.engine.errors import RuleError
 from refbox.games.luck import Wins
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Pick, Roll
-from refbox.engine.legacy_state import built
-from refbox.games.monster_ball import ask, flow, odds, places
+from refbox.games.monster_ball import ask, flow, lineups, odds, onekey, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Contest, State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS, forcible
 
 ARRANGE = ("arrange:0", "arrange:1")
 
@@ -32,22 +31,22 @@ def kicker_ids(s: State, data: Data) -> list[str]:
     return sorted(s.standing(s.possession), key=lambda pid: -flow.die(s, data, pid, "kick"))
 
 
-@legal_for("kick_kicker", may_force=True)
+@forcible("kick_kicker", phase="kickoff")
 def kicker_legal(s: State, data: Data) -> Legal:
     ids = kicker_ids(s, data)
     return ask.choice(s.possession, [*ids, *ARRANGE] if s.board else ids)
 
 
 def field_goal_chance(s: State, data: Data, pid: str) -> float:
-    zones = places.pitch(data).zones_to_end_zone(s.possession, s.pos[pid][0])
+    zones = data.pitch.zones_to_end_zone(s.possession, s.pos[pid][0])
     return odds.best_of_two_at_least(flow.die(s, data, pid, "kick"), data.challenges.beat + zones + 1)
 
 
-@asks("kick_kicker", phase="kickoff")
-def kicker_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("kick_kicker")
+def kicker_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.possession
     options = []
-    for option_id in kicker_legal(s, data).ids:
+    for option_id in legal.ids:
         if option_id in ARRANGE:
             side = int(option_id[-1])
             options.append(ask.option(option_id, f"{s.teams[side].name}: move figures first", side, hint="line-up"))
@@ -55,13 +54,13 @@ def kicker_prompt(s: State, data: Data) -> Choose:
         chance, note = None, ""
         if s.board and _kind(s) == "field_goal":
             chance = field_goal_chance(s, data, option_id)
-            note = f"{places.pitch(data).zones_to_end_zone(team, s.pos[option_id][0])} zones out"
+            note = f"{data.pitch.zones_to_end_zone(team, s.pos[option_id][0])} zones out"
         options.append(ask.player_option(s, data, option_id, "kick", note=note, chance=chance))
     where = " (the kicker goes to the kick line)" if s.board and _kind(s) == "kickoff" else ""
     return Choose(actor=team, text=f"{s.teams[team].name}: who takes the {_words(_kind(s))}?{where}", options=tuple(options))
 
 
-@answers("kick_kicker")
+@STEPS.apply_for("kick_kicker")
 def kicker_apply(s: State, data: Data, event: Event) -> None:
     assert s.kick is not None
     choice = str(event.value)
@@ -70,7 +69,7 @@ def kicker_apply(s: State, data: Data, event: Event) -> None:
         return
     s.kick.kicker = choice
     if s.board and s.kick.kind == "kickoff":
-        spot = places.kick_spot(s, data)
+        spot = lineups.kick_spot(s, data)
         if s.pos[choice] != spot:
             for pid, sq in s.pos.items():
                 if sq == spot:
@@ -79,7 +78,7 @@ def kicker_apply(s: State, data: Data, event: Event) -> None:
     flow.begin_play(s, s.kick.kind)
     if s.kick.kind == "field_goal":
         if s.board:
-            s.kick.zones_to_end = places.pitch(data).zones_to_end_zone(s.possession, s.pos[choice][0])
+            s.kick.zones_to_end = data.pitch.zones_to_end_zone(s.possession, s.pos[choice][0])
             s.step = "kick_roll"
         else:
             s.step = "fg_zones"
@@ -87,13 +86,13 @@ def kicker_apply(s: State, data: Data, event: Event) -> None:
         s.step = "kick_roll"
 
 
-@legal_for("fg_zones")
+@STEPS.legal_for("fg_zones", phase="field_goal")
 def fg_zones_legal(s: State, data: Data) -> Legal:
     return ask.number(None, 1, data.field.playable_zones + 1)
 
 
-@asks("fg_zones", phase="field_goal")
-def fg_zones_prompt(s: State, data: Data) -> Number:
+@STEPS.prompt_for("fg_zones")
+def fg_zones_prompt(s: State, data: Data, legal: Legal) -> Number:
     return Number(
         actor=None,
         text="Count the zones from the kicker to the end zone: start with the zone next to the kicker's, end with the end zone.",
@@ -103,7 +102,7 @@ def fg_zones_prompt(s: State, data: Data) -> Number:
     )
 
 
-@answers("fg_zones")
+@STEPS.apply_for("fg_zones")
 def fg_zones_apply(s: State, data: Data, event: Event) -> None:
     assert s.kick is not None
     s.kick.zones_to_end = int(event.value)  # type: ignore[arg-type]
@@ -114,19 +113,19 @@ def kicker_zone(s: State, data: Data) -> int:
     """The kicker's zone in the kicking team's numbering: at the table the zone just behind the line, on the
     field the zone of the kicker's square."""
     if s.board and s.kick is not None and s.kick.kicker in s.pos:
-        return places.pitch(data).zone_of(s.possession, s.pos[s.kick.kicker][0])
+        return data.pitch.zone_of(s.possession, s.pos[s.kick.kicker][0])
     return data.field.zone_of(s.to_go)
 
 
-@legal_for("kick_roll")
+@STEPS.legal_for("kick_roll", phase="kickoff")
 def kick_roll_legal(s: State, data: Data) -> Legal:
     assert s.kick is not None and s.kick.kicker is not None
     sides = flow.die(s, data, s.kick.kicker, "kick")
     return ask.dice(s.possession, (sides, sides))
 
 
-@asks("kick_roll", phase="kickoff")
-def kick_roll_prompt(s: State, data: Data) -> Roll:
+@STEPS.prompt_for("kick_roll")
+def kick_roll_prompt(s: State, data: Data, legal: Legal) -> Roll:
     assert s.kick is not None and s.kick.kicker is not None
     kicker, kind = s.kick.kicker, s.kick.kind
     sides = flow.die(s, data, kicker, "kick")
@@ -158,7 +157,7 @@ def kick_roll_prompt(s: State, data: Data) -> Roll:
     )
 
 
-@answers("kick_roll")
+@STEPS.apply_for("kick_roll")
 def kick_roll_apply(s: State, data: Data, event: Event) -> None:
     assert s.kick is not None and s.kick.kicker is not None
     best = max(event.value)  # type: ignore[arg-type]
@@ -170,7 +169,7 @@ def kick_roll_apply(s: State, data: Data, event: Event) -> None:
             s.seconds += data.clock.kick_seconds
         need = data.challenges.beat + s.kick.zones_to_end
         if best > need:
-            flow.score(s, data, kicking, data.scoring.field_goal, f"Field goal is good ({best} beats {need})")
+            flow.score(s, data, kicking, data.scoring.field_goal, f"Field goal is good ({best} beats {need})", s.kick.kicker)
         else:
             flow.new_series(s, data, receiving, max(1, data.field.squares - s.to_go), f"field goal no good ({best} does not beat {need})")
         return
@@ -186,13 +185,13 @@ def kick_roll_apply(s: State, data: Data, event: Event) -> None:
     s.step = "kick_grid"
 
 
-@legal_for("kick_grid")
+@STEPS.legal_for("kick_grid", phase="kickoff")
 def grid_legal(s: State, data: Data) -> Legal:
     return ask.dice(None, (12,))
 
 
-@asks("kick_grid", phase="kickoff")
-def grid_prompt(s: State, data: Data) -> Roll:
+@STEPS.prompt_for("kick_grid")
+def grid_prompt(s: State, data: Data, legal: Legal) -> Roll:
     assert s.kick is not None
     pairs = [(f"division {n} (faces {lo}-{hi})", odds.face_range(12, lo, hi)) for n, (lo, hi) in enumerate(data.field.grid_divisions, 1)]
     return Roll(
@@ -205,7 +204,7 @@ def grid_prompt(s: State, data: Data) -> Roll:
     )
 
 
-@answers("kick_grid")
+@STEPS.apply_for("kick_grid")
 def grid_apply(s: State, data: Data, event: Event) -> None:
     assert s.kick is not None
     face = event.value[0]  # type: ignore[index]
@@ -215,7 +214,7 @@ def grid_apply(s: State, data: Data, event: Event) -> None:
     if not s.board:
         s.step = "kick_catchers"
         return
-    p = places.pitch(data)
+    p = data.pitch
     zone = data.field.playable_zones + 1 - s.kick.landing_zone  # in the kicking team's numbering
     s.kick.grid = p.landing_grid(s.possession, zone, division)
     squares = p.grid_squares(s.kick.grid)
@@ -228,7 +227,7 @@ def grid_apply(s: State, data: Data, event: Event) -> None:
 def comes_down(s: State, data: Data) -> None:
     """The kicked ball lands in its grid after the receivers' half: whoever may catch it and stands there rolls."""
     assert s.kick is not None and s.kick.grid is not None
-    p = places.pitch(data)
+    p = data.pitch
     allowed = set(catch_candidates(s))
     under = [pid for pid in places.in_grid(s, p, s.kick.grid) if pid in allowed]
     s.kick.grid = None  # down: a later ball in the air is a pass
@@ -236,8 +235,7 @@ def comes_down(s: State, data: Data) -> None:
         flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody under the kick")
         return
     s.note(flow.stamp(s), f"The ball comes down on {', '.join(s.label(pid) for pid in under)}.")
-    s.contest = built(Contest, purpose="kick", contenders=under, need=data.challenges.beat, tied_value=None,
-                      excluded=[], resume="next_half")
+    s.contest = Contest(purpose="kick", contenders=under, need=data.challenges.beat, resume="next_half")
     s.step = "contest_roll"
 
 
@@ -249,32 +247,29 @@ def catch_candidates(s: State) -> list[str]:
     return [pid for pid in s.standing(s.possession) if pid != s.kick.kicker] + receiving
 
 
-@legal_for("kick_catchers")
+@forcible("kick_catchers", phase="kickoff")
 def catchers_legal(s: State, data: Data) -> Legal:
-    return ask.picks(None, catch_candidates(s))
+    """At the table (onekey): nobody, one player, or several (a selection next)."""
+    return onekey.legal(s, None, catch_candidates(s), "none")
 
 
-@asks("kick_catchers", phase="kickoff")
-def catchers_prompt(s: State, data: Data) -> Pick:
+@STEPS.prompt_for("kick_catchers")
+def catchers_prompt(s: State, data: Data, legal: Legal) -> Choose | Pick:
     who = "receivers" if _kind(s) == "kickoff" else "players"
-    return Pick(
-        actor=None,
-        text=f"Which {who} stand in the landing grid? (none: the ball is not caught)",
-        options=ask.player_options(s, data, catchers_legal(s, data).ids, "catch"),
-        min=0,
-    )
+    return onekey.prompt(s, data, legal, f"Which {who} stand in the landing grid?", "catch", "Nobody: the ball is not caught")
 
 
-@answers("kick_catchers")
+@STEPS.apply_for("kick_catchers")
 def catchers_apply(s: State, data: Data, event: Event) -> None:
-    picked = list(event.value)  # type: ignore[arg-type]
+    picked = onekey.picked(s, event, "none")
+    if picked is None:
+        return
     if any(pid not in catch_candidates(s) for pid in picked):
         raise RuleError("Only players who may catch this kick can be named.")
     if not picked:
         flow.new_series(s, data, 1 - s.possession, data.field.start_to_go, "nobody under the kick")
         return
-    s.contest = built(Contest, purpose="kick", contenders=picked, need=data.challenges.beat, tied_value=None,
-                      excluded=[], resume="rounds")
+    s.contest = Contest(purpose="kick", contenders=picked, need=data.challenges.beat, resume="rounds")
     s.step = "contest_roll"
 
 

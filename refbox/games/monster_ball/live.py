@@ -7,14 +7,12 @@ lists the figures that can still move (by their letters); moving one into an occ
 from __future__ import annotations
 
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal, Roll
-from refbox.engine.legacy_state import built
-from refbox.games.luck import Wins
-from refbox.games.monster_ball import ask, flow, odds, places
-from refbox.games.monster_ball.data import Data
-from refbox.games.monster_ball.menu import STANDALONE_CHEATS, MenuIds
+from refbox.engine.prompts import Choose, Event, Legal, Refusal
+from refbox.games.monster_ball import ask, flow, places, side_moves
+from refbox.games.monster_ball.data import STANDALONE_CHEATS, Data
+from refbox.games.monster_ball.menu import MenuIds
 from refbox.games.monster_ball.models import Action, State
-from refbox.games.monster_ball.steps import STEPS, answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS
 
 HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
 """Phases of the steps a captain's half-round is made of: the action menu and what is declared from it."""
@@ -23,7 +21,7 @@ HALF_PHASES = {"live", "tackle", "pass", "cheat", "fumble"}
 def half_running(s: State) -> bool:
     """A captain's half-round is under way: the action menu, or an action declared from it (a Hustle,
     a tackle, a pass, a cheat, a fumble it caused). The screen's one-minute countdown runs exactly then."""
-    if s.round < 1 or s.play is None or s.step not in STEPS or STEPS[s.step].phase not in HALF_PHASES:
+    if s.round < 1 or s.play is None or STEPS.table[s.step].phase not in HALF_PHASES:
         return False
     if s.contest is not None and s.contest.resume != "move":
         return False  # a kick, a hike or a long pass coming down after the half: no captain's time
@@ -39,7 +37,7 @@ def movers(s: State, team: int) -> list[str]:
 def walkers(s: State, data: Data, team: int) -> list[str]:
     """On the field: figures of ``team`` that can still take a step this round."""
     out = set(s.knocked) | set(s.stunned) | set(s.held)
-    used, kinds = s.used, flow.squad(s, data, team)
+    used, kinds = s.used, data.squads.of(s, team).creatures
     return [pid for pid in s.teams[team].field if pid not in out and kinds[pid].move > used.get(pid, 0)]
 
 
@@ -52,7 +50,7 @@ def holding_targets(s: State, pid: str) -> list[str]:
 
 
 def standalone_cheaters(s: State, data: Data, team: int) -> list[str]:
-    kinds = flow.squad(s, data, team)
+    kinds = data.squads.of(s, team).creatures
     out = [pid for pid in s.standing(team) if kinds[pid].cheat_kind in STANDALONE_CHEATS and pid not in s.cheated]
     if not out:
         return out
@@ -119,7 +117,7 @@ def hit_targets(s: State, data=None) -> list[str]:
 _new_legal = tuple.__new__
 
 
-@legal_for("move")
+@STEPS.legal_for("move", phase="live")
 def move_legal(s: State, data: Data) -> Legal:
     if s.board:  # Legal's fields given whole, without its keyword defaults (half of random play's inputs)
         return _new_legal(Legal, ("choose", s.mover, MenuIds(s, data), (), 0, None))
@@ -127,7 +125,7 @@ def move_legal(s: State, data: Data) -> Legal:
 
 
 def move_legal_live(s: State, data: Data) -> Legal:
-    """``move_legal`` for an answer drawn before the state changes (rules.legal_live): the field's menu reads
+    """``move_legal`` for an answer drawn before the state changes (Rules.drawing_legal): the field's menu reads
     the state instead of copying it."""
     if s.board:
         return _new_legal(Legal, ("choose", s.mover, MenuIds(s, data, live=True), (), 0, None))
@@ -153,8 +151,8 @@ def _table_move_legal(s: State, data: Data) -> Legal:
     return Legal("choose", team, tuple(ids))
 
 
-@asks("move", phase="live")
-def move_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("move")
+def move_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.mover
     carrier = s.label(s.carrier) if s.carrier else ""
     labels = {
@@ -171,7 +169,7 @@ def move_prompt(s: State, data: Data) -> Choose:
         "out": (f"{carrier} steps out of bounds", ""),
     }
     options = []
-    for option_id in move_legal(s, data).ids:
+    for option_id in legal.ids:
         if option_id in labels:
             label, hint = labels[option_id]
             options.append(ask.option(option_id, label, team, hint=hint))
@@ -210,27 +208,26 @@ def _move_refusals(s: State, data: Data, team: int) -> tuple[Refusal, ...]:
     return tuple(refused)
 
 
-@answers("move")
+@STEPS.apply_for("move")
 def move_apply(s: State, data: Data, event: Event) -> None:
     choice, team = str(event.value), s.mover
     if choice and choice[0] in "LC":  # a figure picked: most of the menu's answers (no action's id starts so)
-        f = s.__dict__
-        f["selected"] = choice
-        f["step"] = "move_to"
+        s.selected = choice
+        s.step = "move_to"
     elif choice in ("done", "timeout"):
         if choice == "timeout":
             s.note(flow.stamp(s), f"{flow.possessive(s.teams[team].name)} minute is up: their unmoved players stay put.", team)
         flow.end_half(s, data)
     elif choice == "touchdown":
         s.note(flow.stamp(s), f"{s.label(s.carrier)} carries the ball into the end zone.", team)
-        flow.score(s, data, team, data.scoring.touchdown, "Touchdown")
+        flow.score(s, data, team, data.scoring.touchdown, "Touchdown", s.carrier)
     elif choice == "out":
         flow.end_play(s, data, f"{s.label(s.carrier)} steps out of bounds")
     elif choice == "cheat":
         s.step = "cheater"  # the cheat's kind is known once the cheater is named
     elif choice in ("advance", "pursue"):
-        plan = _moves.advance_plan(s, data) if choice == "advance" else _moves.pursue_plan(s, data)
-        _moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
+        plan = side_moves.advance_plan(s, data) if choice == "advance" else side_moves.pursue_plan(s, data)
+        side_moves.apply_plan(s, data, plan, "step forward" if choice == "advance" else "close in on the ball")
     elif s.board and choice == "tackle":
         s.action = new_action("tackle", None, s.carrier, team)
         s.step = "tackle_pile"
@@ -245,222 +242,6 @@ def move_apply(s: State, data: Data, event: Event) -> None:
 
 
 def new_action(kind: str, actor: str | None = None, target: str | None = None, team: int = 0) -> Action:
-    """An Action just declared, every field set (built without validation on the hot path)."""
-    return built(Action, kind=kind, actor=actor, target=target, tacklers=[], contesters=[], cheaters=[], defence=None,
-                 grids=None, team=team, origin=None)
+    """An Action just declared."""
+    return Action(kind=kind, actor=actor, target=target, team=team)
 
-
-@legal_for("hustle_mover", may_force=True)
-def hustle_mover_legal(s: State, data: Data) -> Legal:
-    return ask.choice(s.mover, movers(s, s.mover))
-
-
-@asks("hustle_mover", phase="live")
-def hustle_mover_prompt(s: State, data: Data) -> Choose:
-    return Choose(actor=s.mover, text="Who is moving into an occupied square?", options=ask.player_options(s, data, hustle_mover_legal(s, data).ids, "hustle"),
-                  refused=ask.sidelined(s, (s.mover,), moving=True))
-
-
-@answers("hustle_mover")
-def hustle_mover_apply(s: State, data: Data, event: Event) -> None:
-    assert s.action is not None
-    s.action.actor = str(event.value)
-    s.step = "hustle_blocker"
-
-
-@legal_for("hustle_blocker", may_force=True)
-def hustle_blocker_legal(s: State, data: Data) -> Legal:
-    return ask.choice(s.mover, s.standing(1 - s.mover))
-
-
-@asks("hustle_blocker", phase="live")
-def hustle_blocker_prompt(s: State, data: Data) -> Choose:
-    assert s.action is not None and s.action.actor is not None
-    mover = s.action.actor
-    options = tuple(ask.player_option(s, data, pid, "block", chance=hustle_chance(s, data, mover, pid))
-                    for pid in hustle_blocker_legal(s, data).ids)
-    return Choose(actor=s.mover, text="Whose square is it? (downed or stunned players are passed freely)", options=options)
-
-
-@answers("hustle_blocker")
-def hustle_blocker_apply(s: State, data: Data, event: Event) -> None:
-    assert s.action is not None
-    start_hustle(s, data, str(event.value))
-
-
-def start_hustle(s: State, data: Data, blocker: str) -> None:
-    """The mover (``s.action.actor``) tries to enter ``blocker``'s square: the blocker may cheat if an opponent."""
-    assert s.action is not None
-    s.action.target = blocker
-    s.action.defence = "block"
-    opponent = s.team_of(blocker) != s.team_of(s.action.actor or blocker)
-    cheats = ask.eligible_cheaters(s, data, [blocker], {"slam", "roughness"}) if opponent else []
-    s.step = "block_style" if cheats else "hustle_roll"
-
-
-def hustle_chance(s: State, data: Data, mover: str, blocker: str) -> float:
-    """P(the mover gets through an honest Block)."""
-    through, _, _ = odds.compare(((flow.die(s, data, mover, "hustle"), 1),), ((flow.die(s, data, blocker, "block"), 1),))
-    return through
-
-
-@legal_for("block_style")
-def block_style_legal(s: State, data: Data) -> Legal:
-    assert s.action is not None and s.action.target is not None
-    blocker = s.action.target
-    c = flow.creature(s, data, blocker)
-    return ask.choice(s.team_of(blocker), ("block", "slam" if c.cheat_kind == "slam" else "block_rough"))
-
-
-@asks("block_style", phase="live")
-def block_style_prompt(s: State, data: Data) -> Choose:
-    assert s.action is not None and s.action.target is not None and s.action.actor is not None
-    blocker, mover = s.action.target, s.action.actor
-    team = s.team_of(blocker)
-    c = flow.creature(s, data, blocker)
-    options = []
-    for option_id in block_style_legal(s, data).ids:
-        stopped = 1 - _hustle_partition(s, data, mover, blocker, option_id)["gets through"]
-        if option_id == "block":
-            options.append(Option(id="block", label=f"Block (d{c.block})", actor=team, key="1", chance=stopped,
-                                  hint="chance the mover is stopped"))
-        else:
-            options.append(Option(id=option_id, label=f"Cheat: {c.cheat_name} (d{c.cheat})", hint=f"{c.cheat_effect} Chance shown: stopped, not spotted",
-                                  actor=team, key="2", chance=stopped - _hustle_partition(s, data, mover, blocker, option_id).get("spotted: blocker ejected, play void", 0)))
-    return Choose(actor=team, text=f"{s.label(blocker)} stands in the way of {s.label(mover)}. Block honestly, or cheat?", options=tuple(options))
-
-
-@answers("block_style")
-def block_style_apply(s: State, data: Data, event: Event) -> None:
-    assert s.action is not None
-    s.action.defence = str(event.value)  # type: ignore[assignment]
-    s.step = "hustle_roll"
-
-
-def block_sides(s: State, data: Data) -> list[int]:
-    a = s.action
-    assert a is not None and a.target is not None
-    if a.defence == "slam":
-        return [flow.die(s, data, a.target, "cheat")]
-    sides = [flow.die(s, data, a.target, "block")]
-    if a.defence == "block_rough":
-        sides.append(flow.die(s, data, a.target, "cheat"))
-    return sides
-
-
-def block_dice(s: State, data: Data) -> list:
-    a = s.action
-    assert a is not None and a.target is not None
-    if a.defence == "slam":
-        return [ask.cheat_die(s, data, a.target)]
-    dice = [ask.stat_die(s, data, a.target, "block")]
-    if a.defence == "block_rough":
-        dice.append(ask.cheat_die(s, data, a.target))
-    return dice
-
-
-@legal_for("hustle_roll")
-def hustle_roll_legal(s: State, data: Data) -> Legal:
-    a = s.action
-    assert a is not None and a.actor is not None
-    return ask.dice(s.mover, (flow.die(s, data, a.actor, "hustle"), *block_sides(s, data)))
-
-
-def _hustle_partition(s: State, data: Data, mover: str, blocker: str, defence: str | None) -> dict[str, float]:
-    """Every roll of a Hustle sorted into exactly one outcome: Hustle 1 never gets through (the block shows
-    1 or more), so a carrier's fumble is a share of "stopped" (or, against a Slam, the whole of "stunned")."""
-    ref = flow.ref_number(s, data)
-    h = flow.die(s, data, mover, "hustle")
-    cheat = flow.die(s, data, blocker, "cheat")
-    block = flow.die(s, data, blocker, "block")
-    carrier = mover == s.carrier
-    fumble = 1 / h if carrier else 0.0
-    if defence == "slam":
-        nc = odds.not_caught((cheat,), ref)
-        through, tie, stunned = odds.compare(((h, 1),), (odds.honest(cheat, ref),))
-        # An unspotted Slam shows more than the referee's number: Hustle 1 is stunned (and fumbles) unless
-        # the referee spots nothing at all and the Slam shows 1 too: then it is stopped and fumbles.
-        tie_on_1 = fumble / cheat if ref < 1 else 0.0
-        pairs = {"spotted: blocker ejected, play void": 1 - nc, "gets through": nc * through,
-                 "stopped": nc * (tie - tie_on_1), ("stunned and fumbles" if carrier else "stunned"): nc * stunned}
-        if tie_on_1:
-            pairs["rolls 1: stopped and fumbles"] = nc * tie_on_1
-    elif defence == "block_rough":
-        nc = odds.not_caught((cheat,), ref)
-        through, _, _ = odds.compare(((h, 1),), ((block, 1), odds.honest(cheat, ref)))
-        pairs = {"spotted: blocker ejected, play void": 1 - nc, "gets through": nc * through,
-                 "stopped, loses a square": nc * (1 - through - fumble)}
-        if carrier:
-            pairs["rolls 1: stopped and fumbles"] = nc * fumble
-    else:
-        through, _, _ = odds.compare(((h, 1),), ((block, 1),))
-        pairs = {"gets through": through, "stopped, loses a square": 1 - through - fumble}
-        if carrier:
-            pairs["rolls 1: stopped and fumbles"] = fumble
-    return pairs
-
-
-@asks("hustle_roll", phase="live")
-def hustle_roll_prompt(s: State, data: Data) -> Roll:
-    a = s.action
-    assert a is not None and a.actor is not None and a.target is not None
-    pairs = _hustle_partition(s, data, a.actor, a.target, a.defence)
-    return Roll(
-        actor=s.mover,
-        text=f"{s.label(a.actor)} tries to get past {s.label(a.target)}.",
-        purpose="Hustle vs Block",
-        dice=(ask.stat_die(s, data, a.actor, "hustle"), *block_dice(s, data)),
-        success="Hustle beats the block",
-        odds=ask.outcomes(*pairs.items()),
-        chance=pairs["gets through"],
-        wins=Wins(hustle_through, (flow.ref_number(s, data), {"slam": 1, "block_rough": 2}.get(a.defence or ""))),
-    )
-
-
-@answers("hustle_roll")
-def hustle_roll_apply(s: State, data: Data, event: Event) -> None:
-    a = s.action
-    assert a is not None and a.actor is not None and a.target is not None
-    faces = list(event.value)  # type: ignore[arg-type]
-    hustle, mover, blocker = faces[0], a.actor, a.target
-    if a.defence in ("slam", "block_rough"):
-        s.cheated.append(blocker)
-        cheat_face = faces[1] if a.defence == "slam" else faces[2]
-        if cheat_face <= flow.ref_number(s, data):
-            flow.caught_cheating(s, data, [blocker])
-            return
-    block = sum(faces[1:])
-    s.action = None
-    s.step = "move"
-    if s.board:
-        s.used[mover] = s.used.get(mover, 0) + 1  # the step into the square, won or lost
-        s.selected = None
-    if hustle > block:
-        if s.logged:
-            s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} beats {block}: through {s.label(blocker)}'s square.", s.mover)
-        if s.board:
-            s.pos[mover] = s.pos[blocker]
-            if mover not in s.crowded:
-                s.crowded.append(mover)
-            if flow.scored_on_field(s, data):
-                return
-    elif a.defence == "slam" and block > hustle:
-        if s.logged:
-            s.note(flow.stamp(s), f"Slam {block} beats Hustle {hustle}: {s.label(mover)} is stunned for the round.", 1 - s.mover)
-        s.stunned.append(mover)
-        if mover == s.carrier:
-            flow.fumble(s, data, mover, "slammed")
-            return
-    else:
-        if s.logged:
-            s.note(flow.stamp(s), f"{s.label(mover)} Hustle {hustle} does not beat {block}: stopped, loses a square.", s.mover)
-    if hustle == 1 and mover == s.carrier:
-        flow.fumble(s, data, mover, "rolled a 1 on Hustle", only=blocker)
-
-
-def hustle_through(faces: list[int], ref: int, cheat: int | None) -> bool:
-    """The blocker's cheat die (at ``cheat``, if he cheats) not spotted, and Hustle over the whole block."""
-    return (cheat is None or faces[cheat] > ref) and faces[0] > sum(faces[1:])
-
-
-from refbox.games.monster_ball import moves as _moves  # noqa: E402  (moves builds on this module)

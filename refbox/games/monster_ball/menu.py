@@ -19,19 +19,18 @@ from bisect import bisect
 from itertools import accumulate
 from typing import Any, Sequence
 
+from refbox.engine.geometry.squares import steps_towards
 from refbox.engine.prompts import LazyIds
-from refbox.games.monster_ball import flow, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
 
-STANDALONE_CHEATS = flow.STANDALONE_CHEATS
 ACTIONS = ("done", "tackle", "pass", "cheat", "hit", "advance", "pursue", "timeout")
 """The menu's actions in the order they are listed; the figures that can still move follow them."""
 
 
 class MenuIds(LazyIds):
     __slots__ = ("team", "pos", "used", "down", "held", "cheated", "mine", "theirs", "carrier", "no_pass",
-                 "target", "timeout", "move_of", "cheat_of", "data", "out")
+                 "target", "timeout", "move_of", "cheat_of", "data", "menus", "out")
     head, size = ACTIONS, -1  # (LazyIds' slots, fixed for every menu: class attributes, not set on each)
 
     def __init__(self, s: State, data: Data, live: bool = False) -> None:
@@ -46,11 +45,11 @@ class MenuIds(LazyIds):
             self.used = dict(s.used)
             self.held, self.cheated = tuple(s.held), tuple(s.cheated)
         knocked, stunned = s.knocked, s.stunned
-        self.down = {*knocked, *stunned} if knocked or stunned else ()
+        self.down = (*knocked, *stunned) if knocked or stunned else ()  # a few at most: a tuple is searched fastest
         teams = s.teams
         self.mine, self.theirs = tuple(teams[team].field), tuple(teams[1 - team].field)
         # what the side closes in on, and how near it stops: an opposing carrier (next to him), or a ball in the
-        # air (under it); moves.pursuit_target, inline
+        # air (under it); side_moves.pursuit_target, inline
         carrier = s.carrier
         ball = s.ball
         if ball == "held" and carrier is not None:
@@ -62,7 +61,9 @@ class MenuIds(LazyIds):
         self.carrier = carrier
         no_pass = self.no_pass = carrier is not None and carrier == s.hike_catcher and s.round == 1
         timeout = self.timeout = s.captain_minute
-        self.move_of, cheat_of = self.move_of, self.cheat_of = flow.squad_facts(s, data, team)
+        squads = data.squads
+        squad, self.menus = squads.of(s, team), squads.menus
+        self.move_of, cheat_of = self.move_of, self.cheat_of = squad.moves, squad.own_cheats
         self.data = data
         # the actions a glance rules out (a bit each, in the order of ACTIONS): the draw leaves them out
         if carrier is None:
@@ -98,11 +99,12 @@ class MenuIds(LazyIds):
     def draw(self, rng: Any, weights: dict[str, float] | None) -> str:
         """One answer with the odds ``random_event`` gives it on the listed menu, drawn from ``rng`` (by other
         calls than random_event's: see the module's note)."""
-        last = _LAST_OPTIONS[self.team]
+        menus = self.menus
+        last = menus.last[self.team]
         if last[0] is weights and last[1] == self.out and last[2] == self.mine:  # as the side's last (equal tuples)
             options, tops, weight, first_figure = last[3]
         else:
-            got = _options(self.mine, weights or _NO_WEIGHTS, self.out)
+            got = menus.options_of(self.mine, weights, self.out)
             last[:] = weights, self.out, self.mine, got
             options, tops, weight, first_figure = got
         last = len(tops) - 1
@@ -146,7 +148,7 @@ class MenuIds(LazyIds):
         carrier, down, pos = self.carrier, self.down, self.pos
         if carrier is None or carrier in down or carrier not in self.theirs:
             return False
-        around = _AROUND[pos[carrier]]
+        around = self.data.pitch.around[pos[carrier]]
         for p in self.mine:
             if pos[p] in around and p not in down:
                 return True
@@ -162,12 +164,12 @@ class MenuIds(LazyIds):
         if not cheat_of:
             return False
         mine, theirs = self.standing()
-        pos = self.pos
+        pos, around = self.pos, self.data.pitch.around
         for pid in cheat_of.keys() & mine:  # whether any of them can: the order does not matter
             kind = cheat_of[pid]
             if pid not in self.cheated and (
                     (kind == "blink" and pid not in self.held) or (kind == "missile" and theirs)
-                    or (kind == "holding" and not _AROUND[pos[pid]].isdisjoint(map(pos.__getitem__, theirs)))):
+                    or (kind == "holding" and not around[pos[pid]].isdisjoint(map(pos.__getitem__, theirs)))):
                 return True
         return False
 
@@ -175,14 +177,15 @@ class MenuIds(LazyIds):
         """A figure of the mover's stands next to an opponent without the ball (an illegal tackle)."""
         mine, theirs = self.standing()
         pos, carrier = self.pos, self.carrier
-        near = _next_to(tuple([pos[p] for p in theirs if p != carrier]))
+        around = self.data.pitch.around
+        near = frozenset().union(*[around[pos[p]] for p in theirs if p != carrier])
         return not near.isdisjoint(map(pos.__getitem__, mine))
 
     def can_advance(self) -> bool:
         """A figure that can still move has a free square straight ahead (then "everyone steps forward" moves at
         least that one: a figure blocked by a team-mate that steps forward follows it)."""
         d = 1 if self.team == 0 else -1
-        field, pos, taken = places.field_squares(self.data), self.pos, None
+        field, pos, taken = self.data.pitch.field_squares, self.pos, None
         used, move_of, held, down = self.used, self.move_of, self.held, self.down
         for pid in self.mine:  # the figures that can still take a step (``walking``, without listing them)
             if move_of[pid] > used.get(pid, 0) and pid not in held and pid not in down:
@@ -197,13 +200,12 @@ class MenuIds(LazyIds):
 
     def can_pursue(self) -> bool:
         """A figure that can still move is not yet where it closes in to, and has a free square nearer the
-        target (the carrier, or the ball coming down): what moves.pursue_plan finds, only whether it finds one."""
+        target (the carrier, or the ball coming down): what side_moves.pursue_plan finds, only whether it finds one."""
         if self.target is None:
             return False
         (tx, ty), near = self.target
-        field, pos, taken = places.field_squares(self.data), self.pos, None
+        field, pos, taken = self.data.pitch.field_squares, self.pos, None
         used, move_of, held, down = self.used, self.move_of, self.held, self.down
-        kept, towards = places.STEPS_TOWARDS, places.steps_towards
         for pid in self.mine:  # the figures that can still take a step (``walking``, without listing them)
             if move_of[pid] <= used.get(pid, 0) or pid in held or pid in down:
                 continue
@@ -211,7 +213,7 @@ class MenuIds(LazyIds):
             rx, ry = x - tx, y - ty
             if -near <= rx <= near and -near <= ry <= near:
                 continue
-            for a, b in kept.get((rx, ry)) or towards(rx, ry):
+            for a, b in steps_towards(rx, ry):
                 n = (x + a, y + b)
                 if n in field:
                     if taken is None:
@@ -230,51 +232,25 @@ _CHECKS = dict(zip(ACTIONS, (lambda menu: True, MenuIds.can_tackle, MenuIds.can_
 _TACKLE, _PASS, _CHEAT, _PURSUE, _TIMEOUT = (1 << ACTIONS.index(a) for a in ("tackle", "pass", "cheat", "pursue", "timeout"))
 
 
-_NO_WEIGHTS: dict[str, float] = {}
-_LAST_OPTIONS: tuple[list, list] = ([None, None, None, None], [None, None, None, None])
-"""Each side's last draw: its weights, ruled-out actions and figures, with its options (a side draws its menu
-again and again)."""
-_OPTIONS: dict[tuple, tuple] = {}
+class Menus:
+    """What the menus of one ruleset's matches draw from (``Data.squads.menus``): every option a side's menu could offer,
+    with the running totals of their weights, by the weights, the actions ruled out and the side's figures; and
+    each side's last, which its next draws nearly always are (a side draws its menu again and again)."""
 
+    __slots__ = ("last", "options")
 
-def _options(mine: tuple[str, ...], weights: dict[str, float], out: int) -> tuple[tuple[str, ...], list[float], tuple[float, ...], int]:
-    """Every option a menu of the side fielding ``mine`` could offer, but the actions ruled out (``out``), with
-    the running totals of their weights, the weights and where the figures start (kept: the same few all match)."""
-    key = (id(weights), out, mine)
-    got = _OPTIONS.get(key)
-    if got is None or got[0] is not weights:
-        if len(_OPTIONS) > 1000:
-            _OPTIONS.clear()
-        options = tuple(a for i, a in enumerate(ACTIONS) if not out >> i & 1) + mine
-        weight = tuple(weights.get(o, 1.0) for o in options)
-        got = _OPTIONS[key] = (weights, (options, list(accumulate(weight)), weight, len(options) - len(mine)))
-    return got[1]
+    def __init__(self) -> None:
+        self.last: tuple[list, list] = ([None, None, None, None], [None, None, None, None])
+        self.options: dict[tuple, tuple] = {}
 
-
-_NEXT_TO: dict[tuple, frozenset] = {}
-"""One set a miss, freed when the cache is cleared: sets are never untracked by the garbage collector, and every
-long-lived one is walked again by each full collection."""
-
-
-def _next_to(squares: tuple) -> frozenset:
-    """The squares on or next to any of ``squares``."""
-    got = _NEXT_TO.get(squares)
-    if got is None:
-        if len(_NEXT_TO) > 20000:
-            _NEXT_TO.clear()
-        got = _NEXT_TO[squares] = frozenset().union(*map(_AROUND.__getitem__, squares))
-    return got
-
-
-class _Around(dict):
-    """Square -> that square and the eight squares around it (found on first look-up: ``_AROUND[sq]``)."""
-
-    def __missing__(self, sq: tuple[int, int]) -> frozenset:
-        if len(self) > 5000:
-            self.clear()
-        x, y = sq
-        got = self[sq] = frozenset((x + a, y + b) for a in (-1, 0, 1) for b in (-1, 0, 1))
-        return got
-
-
-_AROUND = _Around()
+    def options_of(self, mine: tuple[str, ...], weights: Any, out: int) -> tuple:
+        """The options but the actions ruled out (``out``), the running totals of their weights, the weights and
+        where the figures start (kept by ``out`` and ``mine``: the same few all match)."""
+        got = self.options.get((out, mine))
+        if got is None or got[0] is not weights:
+            if len(self.options) > 1000:
+                self.options.clear()
+            options = tuple(a for i, a in enumerate(ACTIONS) if not out >> i & 1) + mine
+            weight = tuple((weights or {}).get(o, 1.0) for o in options)
+            got = self.options[(out, mine)] = (weights, (options, list(accumulate(weight)), weight, len(options) - len(mine)))
+        return got[1]

@@ -5,17 +5,20 @@ scrimmage to the goal line the team with the ball attacks.
 
 On the on-screen field (``board``) the figures' squares are part of the state: ``pos`` maps each fielded,
 standing-or-downed figure to its ``(x, y)`` square (see pitch.py), plain dicts and tuples so a state is
-cheap to copy for the computer coach's look-ahead.
+cheap to copy for the computer coach's look-ahead. The state and its parts are plain slotted dataclasses
+(refbox.engine.state); pydantic checks them where they come in from a file (a checkpoint: refbox.engine.plain).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from refbox.engine.errors import RuleError
-from refbox.engine.legacy_state import GameState, Model
+from refbox.engine.state import GameState
 from refbox.engine.text import Name
 
 PlayKind = Literal["kickoff", "scrimmage", "punt", "field_goal"]
@@ -26,7 +29,10 @@ Colour = Literal["red", "blue", "green", "yellow", "magenta", "cyan", "orange", 
 
 
 class Setup(BaseModel):
-    """What the setup screen collects. Dice mode and seed belong to the Match."""
+    """What the setup screen collects; its defaults are what a new match gets. Dice mode and seed belong to the
+    Match."""
+
+    model_config = ConfigDict(frozen=True)
 
     law_name: Name = Field(default="Law", min_length=1, max_length=24)
     chaos_name: Name = Field(default="Chaos", min_length=1, max_length=24)
@@ -40,28 +46,18 @@ class Setup(BaseModel):
     victory: Literal["points", "clock"] = "points"
     captain_minute: bool = True
     """Offer the real-time one-minute limit per captain per half-round (timed by the screen)."""
-    board: Literal["table", "screen"] = "table"
-    """Where the figures stand: on the table (refbox asks for distances and who stands where) or on refbox's
-    own field on screen (refbox derives them). Matches saved before the field existed are table matches; the
-    setup screen offers the on-screen field first."""
-    fewer_keys: bool = False
-    """New matches ask less: a question with one possible answer is answered by refbox and logged, and "does
-    anyone cheat?" or "who piles on?" is one key (play fair, everyone) rather than a selection and Enter.
-    Matches saved before this asked the old way, and their journals hold those answers."""
-    table_keys: bool = False
-    """The table audit (issue 14), table matches only: "who tackles?", "who stands in the landing grid?", "who
-    goes for the pass?" and "who recovers?" take one key for nobody or one player (a selection and Enter only
-    after "several"), and a lone possible tackler is taken without asking. Off for matches saved before."""
+    board: Literal["table", "screen"] = "screen"
+    """Where the figures stand: on refbox's own field on screen (refbox derives them), or on the table (refbox
+    asks for distances and who stands where)."""
 
     @property
     def kicking_team(self) -> int:
         return self.coin_winner if self.winner_choice == "kick" else 1 - self.coin_winner
 
 
-class Player(Model):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
     """A squad member. Frozen, so a copy of the state shares it (an ejection replaces the record: see ``set_out``)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
     """"L3" or "C12": team letter and squad number."""
@@ -72,17 +68,19 @@ class Player(Model):
     ejected: bool = False
 
 
-class Team(Model):
+@dataclass(slots=True, kw_only=True)
+class Team:
     name: str
-    players: list[Player] = Field(default_factory=list)
-    field: list[str] = Field(default_factory=list)
+    players: list[Player] = dc_field(default_factory=list)
+    field: list[str] = dc_field(default_factory=list)
     """Ids of the players on the field (at most 11)."""
     center: str | None = None
     quarterback: str | None = None
-    score: int = 0
+    score: Annotated[int, Field(ge=0)] = 0
 
 
-class PlayStart(Model):
+@dataclass(slots=True, kw_only=True)
+class PlayStart:
     """Where a play began: what a spotted cheat restores."""
 
     kind: PlayKind
@@ -91,7 +89,8 @@ class PlayStart(Model):
     down: int
 
 
-class Kick(Model):
+@dataclass(slots=True, kw_only=True)
+class Kick:
     kind: Literal["kickoff", "punt", "field_goal"]
     kicker: str | None = None
     zones_to_end: int = 0
@@ -102,7 +101,8 @@ class Kick(Model):
     """On the field: the grid (column, division) the kick comes down in, once the grid roll is made."""
 
 
-class Contest(Model):
+@dataclass(slots=True, kw_only=True)
+class Contest:
     """Players rolling Catch for one ball; the highest over ``need`` takes it, ties roll again."""
 
     purpose: Literal["kick", "pass", "recovery"]
@@ -110,13 +110,14 @@ class Contest(Model):
     need: int
     tied_value: int | None = None
     """Set on a re-roll: the value the tied players reached (checked already)."""
-    excluded: list[str] = Field(default_factory=list)
+    excluded: list[str] = dc_field(default_factory=list)
     """Players who may not try (those in the tackle that caused a fumble)."""
     resume: Literal["move", "next_half", "rounds"] = "move"
     """What follows a catch: the same half goes on, the next half starts, or the rounds begin."""
 
 
-class Action(Model):
+@dataclass(slots=True, kw_only=True)
+class Action:
     """The live-ball action being declared, filled in prompt by prompt."""
 
     kind: Literal["hustle", "tackle", "pass", "blink", "missile", "holding"]
@@ -124,9 +125,9 @@ class Action(Model):
     """Mover, passer or cheater."""
     target: str | None = None
     """Blocker, tackle target or intended receiver."""
-    tacklers: list[str] = Field(default_factory=list)
-    contesters: list[str] = Field(default_factory=list)
-    cheaters: list[str] = Field(default_factory=list)
+    tacklers: list[str] = dc_field(default_factory=list)
+    contesters: list[str] = dc_field(default_factory=list)
+    cheaters: list[str] = dc_field(default_factory=list)
     """Players cheating on this roll (tacklers, wardrobe malfunctions)."""
     defence: Defence | None = None
     grids: int | None = None
@@ -136,13 +137,14 @@ class Action(Model):
     """On the field: the thrower's square when the ball left his hands (an incomplete pass is spotted there)."""
 
 
+@dataclass(slots=True, kw_only=True)
 class State(GameState):
     teams: list[Team]
     referee: str
     victory: Literal["points", "clock"]
     captain_minute: bool
     step: str
-    draft_pool: dict[str, int] = Field(default_factory=dict)
+    draft_pool: dict[str, int] = dc_field(default_factory=dict)
     drafter: int = 0
     possession: int = 0
     """The team with the ball, or about to kick it off."""
@@ -164,12 +166,12 @@ class State(GameState):
     """Round of the current play (the hike is in round 1)."""
     hike_catcher: str | None = None
     seconds: int = 0
-    knocked: list[str] = Field(default_factory=list)
-    stunned: list[str] = Field(default_factory=list)
-    held: list[str] = Field(default_factory=list)
-    cheated: list[str] = Field(default_factory=list)
+    knocked: list[str] = dc_field(default_factory=list)
+    stunned: list[str] = dc_field(default_factory=list)
+    held: list[str] = dc_field(default_factory=list)
+    cheated: list[str] = dc_field(default_factory=list)
     """Players who cheated this round (or between these plays)."""
-    penalties: list[int] = [0, 0]
+    penalties: list[int] = dc_field(default_factory=lambda: [0, 0])
     """Illegal-tackle penalty squares owed by each team this play."""
     action: Action | None = None
     contest: Contest | None = None
@@ -182,27 +184,25 @@ class State(GameState):
     # ---- the on-screen field (empty in table matches) ----
     board: bool = False
     """Positions are tracked on refbox's field (Setup.board == "screen")."""
-    fewer_keys: bool = False
-    table_keys: bool = False
-    """Setup.table_keys (table matches only)."""
     picking: bool = False
-    """With table_keys: "several" was answered, the selection is asked next (the same step, as a Pick)."""
-    pos: dict[str, tuple[int, int]] = Field(default_factory=dict)
+    """At the table, "several" was answered to a one-key question (onekey.py): the selection is asked next, in
+    the same step, as a Pick."""
+    pos: dict[str, tuple[int, int]] = dc_field(default_factory=dict)
     """Square of each figure on the field."""
-    used: dict[str, int] = Field(default_factory=dict)
+    used: dict[str, int] = dc_field(default_factory=dict)
     """Steps each figure has used this round."""
     selected: str | None = None
     """The figure being moved (or placed, in a line-up) now."""
     ball_at: tuple[int, int] | None = None
     """Where the ball is when nobody carries it: coming down (a long pass's target square), loose, dead."""
-    crowded: list[str] = Field(default_factory=list)
+    crowded: list[str] = dc_field(default_factory=list)
     """Figures that won a Hustle into an occupied square this play: they may share it."""
     back_to: str = ""
     """The step a line-up change returns to ("between" or "kick_kicker")."""
     blink: int = 0
-    hike_cheaters: list[str] = Field(default_factory=list)
-    """On the field: opponents cheating on the hike (Wardrobe Malfunction), until it is rolled."""
     """Rows a Blink may jump (the unspotted cheat roll), while its landing square is chosen."""
+    hike_cheaters: list[str] = dc_field(default_factory=list)
+    """On the field: opponents cheating on the hike (Wardrobe Malfunction), until it is rolled."""
 
     # ---- lookups ----
 
@@ -242,7 +242,7 @@ class State(GameState):
         """Eject ``pid`` (or bring him back): the frozen record is replaced."""
         players = self.teams[self.team_of(pid)].players
         i = int(pid[1:]) - 1
-        players[i] = players[i].model_copy(update={"ejected": out})
+        players[i] = replace(players[i], ejected=out)
 
     def can_cheat(self, pid: str) -> bool:
         return pid not in self.cheated and not self.player(pid).ejected

@@ -9,14 +9,13 @@ the other figures' letters are not offered here, so that the destinations get th
 
 from __future__ import annotations
 
-from collections import Counter
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option
-from refbox.games.monster_ball import ask, flow, live, places
+from refbox.games.monster_ball import ask, flow, hustle, live, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS
 
 # ---- a figure's move ----
 
@@ -24,37 +23,34 @@ from refbox.games.monster_ball.steps import answers, asks, legal_for
 def _targets(s: State, data: Data) -> places.Reach:
     pid = s.selected
     assert pid is not None
-    return places.reach(s, places.pitch(data), pid, places.steps_left(s, data, pid))
+    return places.reach(s, data, pid, places.steps_left(s, data, pid))
 
 
-@legal_for("move_to")
+@STEPS.legal_for("move_to", phase="live")
 def move_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
-    shape = places.shape(s, places.pitch(data), pid, places.steps_left(s, data, pid))
+    shape = data.moves.shape(s, pid, places.steps_left(s, data, pid))
     key = (s.mover, s.captain_minute)
     if shape.legal_key != key:
-        shape.legal, shape.legal_key = _move_legal(key, shape.ids), key
+        shape.legal, shape.legal_key = _move_legal(data.moves.legals, key, shape.ids), key
     return shape.legal
 
 
-_MOVE_LEGAL: dict[tuple, Legal] = {}
-"""A move's legal answers by the destinations' ids: shapes that differ in their layers share them (and random
-play's weights, kept by the answers' identity)."""
-
-
-def _move_legal(key: tuple, ids: tuple[str, ...]) -> Legal:
-    got = _MOVE_LEGAL.get((key, ids))
+def _move_legal(kept: dict, key: tuple, ids: tuple[str, ...]) -> Legal:
+    """A move's legal answers by the destinations' ids, kept (``Moves.legals``): shapes that differ in their
+    layers share them."""
+    got = kept.get((key, ids))
     if got is None:
-        if len(_MOVE_LEGAL) > 20000:
-            _MOVE_LEGAL.clear()
+        if len(kept) > 20000:
+            kept.clear()
         head = ("done", "stay", "timeout") if key[1] else ("done", "stay")
-        got = _MOVE_LEGAL[(key, ids)] = Legal("choose", key[0], head + ids)
+        got = kept[(key, ids)] = Legal("choose", key[0], head + ids)
     return got
 
 
-@asks("move_to", phase="live")
-def move_to_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("move_to")
+def move_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
     pid = s.selected
     assert pid is not None
     team = s.mover
@@ -72,7 +68,7 @@ def move_to_prompt(s: State, data: Data) -> Choose:
         cost = r.cost(sq)
         if cost is None:
             blocker = occupant[sq]
-            chance = live.hustle_chance(s, data, pid, blocker)
+            chance = hustle.hustle_chance(s, data, pid, blocker)
             dice = f"Hustle d{flow.die(s, data, pid, 'hustle')} vs Block d{flow.die(s, data, blocker, 'block')}"
             if s.team_of(blocker) == team:  # legal, but a new user does not expect it: say why it is offered
                 label, hint = f"Hustle past {s.label(blocker)} (team-mate)", f"{dice} · ruling moves-on-the-field"
@@ -88,7 +84,7 @@ def move_to_prompt(s: State, data: Data) -> Choose:
 
 
 def _where(s: State, data: Data, pid: str, sq, forward: int, across: int) -> str:
-    p = places.pitch(data)
+    p = data.pitch
     team = s.team_of(pid)
     words = []
     if forward:
@@ -103,7 +99,7 @@ def _where(s: State, data: Data, pid: str, sq, forward: int, across: int) -> str
     return where
 
 
-@answers("move_to")
+@STEPS.apply_for("move_to")
 def move_to_apply(s: State, data: Data, event: Event) -> None:
     pid, team, choice = s.selected, s.mover, str(event.value)
     assert pid is not None
@@ -115,8 +111,8 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
     if choice == "stay":
         s.selected, s.step = None, "move"
         return
-    p = places.pitch(data)
-    shape = places.shape(s, p, pid, places.steps_left(s, data, pid))
+    p = data.pitch
+    shape = data.moves.shape(s, pid, places.steps_left(s, data, pid))
     found = shape.move(choice)
     if found is None:  # not a destination, or one spelled otherwise (m01,0): by its square
         square = places.from_id(s, p, pid, choice)
@@ -127,16 +123,16 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
     x, y = s.pos[pid]
     square = (x + dx, y + dy)
     if cost is not None:
-        f = s.__dict__
-        used = f["used"]
+        used = s.used
         used[pid] = used.get(pid, 0) + cost
-        f["pos"][pid] = square
-        f["selected"], f["step"] = None, "move"
-        if pid == f["carrier"]:  # only the carrier's own step can take the ball out, or into the end zone
+        s.pos[pid] = square
+        s.selected, s.step = None, "move"
+        if pid == s.carrier:  # only the carrier's own step can take the ball out, or into the end zone
             if p.out_of_bounds(square):
                 flow.end_play(s, data, f"{s.label(pid)} steps out of bounds", at=square)
                 return
             flow.scored_on_field(s, data)
+            flow.carried(s, data, pid, (x, y))
         return
     r = places.Reach(shape, (x, y))
     before = r.hustle_from(square)
@@ -146,29 +142,30 @@ def move_to_apply(s: State, data: Data, event: Event) -> None:
         s.pos[pid] = before
     s.action = live.new_action(kind="hustle", actor=pid, target=None, team=team)
     s.selected = None
-    live.start_hustle(s, data, places.blocker_at(s, square, but=pid))  # type: ignore[arg-type]
+    hustle.start_hustle(s, data, places.blocker_at(s, square, but=pid))  # type: ignore[arg-type]
+    flow.carried(s, data, pid, (x, y))
 
 
 # ---- line-ups before the snap or the kick ----
 
 
-@legal_for("arrange")
+@STEPS.legal_for("arrange", phase="between")
 def arrange_legal(s: State, data: Data) -> Legal:
     team = s.chooser
     return Legal("choose", team, ("ready", *(pid for pid in s.teams[team].field if pid in s.pos)))
 
 
-@asks("arrange", phase="between")
-def arrange_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("arrange")
+def arrange_prompt(s: State, data: Data, legal: Legal) -> Choose:
     team = s.chooser
-    ids = arrange_legal(s, data).ids
+    ids = legal.ids
     options = [ask.option("ready", "Ready: the line-up stands", team)]
     options += [ask.player_option(s, data, pid) for pid in ids[1:]]
     return Choose(actor=team, text=f"{s.teams[team].name}: line-up. Pick a figure by its letter to put it elsewhere on your side; 1 when ready.",
                   options=tuple(options))
 
 
-@answers("arrange")
+@STEPS.apply_for("arrange")
 def arrange_apply(s: State, data: Data, event: Event) -> None:
     choice = str(event.value)
     if choice == "ready":
@@ -186,31 +183,29 @@ def _free_with_ids(s: State, data: Data) -> list:
     """The free squares of the side's region in key order, each with its move id from the selected figure."""
     pid = s.selected
     assert pid is not None
-    p, team, taken = places.pitch(data), s.chooser, places.occupied(s)
-    return [row for row in _region_order(p, team, places.region(s, p, team), s.pos[pid]) if row[0] not in taken]
+    team, taken = s.chooser, places.occupied(s)
+    return [row for row in _region_order(data, team, places.region(s, data, team), s.pos[pid]) if row[0] not in taken]
 
 
-_REGION_ORDER: dict[tuple, tuple] = {}
-
-
-def _region_order(p: places.Pitch, team: int, region: frozenset, start: tuple[int, int]) -> tuple:
+def _region_order(data: Data, team: int, region: frozenset, start: tuple[int, int]) -> tuple:
     """A region's squares in key order from ``start`` (places.key_order of their offsets), each with its move
-    id; kept. Sorted by the offsets' ranks: a key function and a move id worked out for each of three hundred
-    squares took half a millisecond each time a figure was picked (about 1% of random play)."""
-    key = (p, team, region, start)
-    got = _REGION_ORDER.get(key)
+    id; kept (``Moves.orders``). Sorted by the offsets' ranks: a key function and a move id worked out for each
+    of three hundred squares took half a millisecond each time a figure was picked (about 1% of random play)."""
+    moves = data.moves
+    key = (team, region, start)
+    got = moves.orders.get(key)
     if got is None:
-        if len(_REGION_ORDER) > 2000:
-            _REGION_ORDER.clear()
-        rank, ids = places.offset_ranks(p, team)
+        if len(moves.orders) > 2000:
+            moves.orders.clear()
+        rank, ids = moves.offset_ranks(team)
         sx, sy = start
         squares = tuple(region)
         ranks = [rank[x - sx, y - sy] for x, y in squares]
-        got = _REGION_ORDER[key] = tuple([(squares[k], ids[ranks[k]]) for k in sorted(range(len(ranks)), key=ranks.__getitem__)])
+        got = moves.orders[key] = tuple([(squares[k], ids[ranks[k]]) for k in sorted(range(len(ranks)), key=ranks.__getitem__)])
     return got
 
 
-@legal_for("arrange_to")
+@STEPS.legal_for("arrange_to", phase="between")
 def arrange_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
@@ -220,12 +215,12 @@ def arrange_to_legal(s: State, data: Data) -> Legal:
     return Legal("choose", team, ("stay", *others, *moves))
 
 
-@asks("arrange_to", phase="between")
-def arrange_to_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("arrange_to")
+def arrange_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
     pid = s.selected
     assert pid is not None
     team = s.chooser
-    p = places.pitch(data)
+    p = data.pitch
     options = [ask.option("stay", f"{s.label(pid)} stays", team, at=s.pos[pid])]
     for other in s.teams[team].field:
         if other in s.pos and other != pid:
@@ -237,7 +232,7 @@ def arrange_to_prompt(s: State, data: Data) -> Choose:
                   "(keys on the squares, or arrows and Enter).", options=tuple(options))
 
 
-@answers("arrange_to")
+@STEPS.apply_for("arrange_to")
 def arrange_to_apply(s: State, data: Data, event: Event) -> None:
     pid, choice = s.selected, str(event.value)
     assert pid is not None
@@ -247,7 +242,7 @@ def arrange_to_apply(s: State, data: Data, event: Event) -> None:
     if choice[0] != "m":
         s.selected = choice
         return
-    square = places.from_id(s, places.pitch(data), pid, choice)
+    square = places.from_id(s, data.pitch, pid, choice)
     if square not in _free_in_region(s, data):
         raise RuleError(f"{s.label(pid)} cannot stand there.")
     s.pos[pid] = square
@@ -260,27 +255,27 @@ def arrange_to_apply(s: State, data: Data, event: Event) -> None:
 def blink_squares(s: State, data: Data) -> list:
     pid = s.selected
     assert pid is not None
-    p = places.pitch(data)
+    p = data.pitch
     x, y = s.pos[pid]
     taken = places.occupied(s)
     out = [(x, y + dy) for k in range(1, s.blink + 1) for dy in (-k, k)]
     return [sq for sq in out if p.in_field(sq) and sq not in taken]
 
 
-@legal_for("blink_to")
+@STEPS.legal_for("blink_to", phase="cheat")
 def blink_to_legal(s: State, data: Data) -> Legal:
     pid = s.selected
     assert pid is not None
-    p = places.pitch(data)
+    p = data.pitch
     team = s.team_of(pid)
     return Legal("choose", team, ("stay", *(places.move_id(*p.relative(team, s.pos[pid], sq)) for sq in blink_squares(s, data))))
 
 
-@asks("blink_to", phase="cheat")
-def blink_to_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("blink_to")
+def blink_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
     pid = s.selected
     assert pid is not None
-    p = places.pitch(data)
+    p = data.pitch
     team = s.team_of(pid)
     options = [ask.option("stay", f"{s.label(pid)} stays", team, at=s.pos[pid])]
     for sq in blink_squares(s, data):
@@ -289,12 +284,12 @@ def blink_to_prompt(s: State, data: Data) -> Choose:
     return Choose(actor=team, text=f"{s.label(pid)} blinks: up to {s.blink} squares sideways, over anyone in the way.", options=tuple(options))
 
 
-@answers("blink_to")
+@STEPS.apply_for("blink_to")
 def blink_to_apply(s: State, data: Data, event: Event) -> None:
     pid, choice = s.selected, str(event.value)
     assert pid is not None
     if choice != "stay":
-        square = places.from_id(s, places.pitch(data), pid, choice)
+        square = places.from_id(s, data.pitch, pid, choice)
         if square not in blink_squares(s, data):
             raise RuleError(f"{s.label(pid)} cannot blink there.")
         s.pos[pid] = square
@@ -303,137 +298,3 @@ def blink_to_apply(s: State, data: Data, event: Event) -> None:
     s.selected, s.blink = None, 0
     s.step = "move"
     flow.scored_on_field(s, data)
-
-
-# ---- a whole side in one key: step up, or close in on the ball ----
-
-
-def advance_plan(s: State, data: Data) -> dict[str, tuple]:
-    """Every figure of the side that can still move walks straight forward (towards the end zone its side
-    attacks) until its steps run out or the next square is taken or off the field; the front figures go first,
-    so those behind can follow. A carrier stops on entering the end zone. Returns each mover's new square and
-    steps."""
-    p = places.pitch(data)
-    team = s.mover
-    d = p.direction(team)
-    field, ends = places._areas(p)
-    end = ends[team]
-    carrier = s.carrier
-    taken, shared = _occupancy(s)
-    out: dict[str, tuple] = {}
-    walking = _walking(s, data)
-    walking.sort(key=_front_first if d == 1 else _back_first)
-    for pid, start, left in walking:
-        x, y = start
-        steps = 0
-        while steps < left:
-            ahead = (x + d, y)
-            if ahead not in field or ahead in taken:
-                break
-            x, steps = x + d, steps + 1
-            if pid == carrier and ahead in end:
-                break
-        if steps:
-            _leave(taken, shared, start)
-            taken.add((x, y))  # it was free
-            out[pid] = ((x, y), steps)
-    return out
-
-
-def _front_first(w: tuple) -> int:
-    return -w[1][0]
-
-
-def _back_first(w: tuple) -> int:
-    return w[1][0]
-
-
-def _walking(s: State, data: Data) -> list[tuple[str, tuple[int, int], int]]:
-    """The mover's figures that can still step (live.walkers), each with its square and the steps it has left."""
-    team, pos, used = s.mover, s.pos, s.used
-    knocked, stunned, held = s.knocked, s.stunned, s.held
-    move_of = flow.squad_facts(s, data, team)[0]
-    out = []
-    for pid in s.teams[team].field:
-        left = move_of[pid] - used.get(pid, 0)
-        if left > 0 and pid not in knocked and pid not in stunned and pid not in held:
-            out.append((pid, pos[pid], left))
-    return out
-
-
-def pursuit_target(s: State) -> tuple[tuple[int, int], int] | None:
-    """What a side closes in on, and how near it stops: an opposing carrier (next to him), or a ball in the air
-    (under it)."""
-    if s.ball == "held" and s.carrier is not None and s.team_of(s.carrier) != s.mover and s.carrier in s.pos:
-        return s.pos[s.carrier], 1
-    if s.ball == "air" and s.ball_at is not None:
-        return s.ball_at, 0
-    return None
-
-
-def pursue_plan(s: State, data: Data) -> dict[str, tuple]:
-    """Every figure of the side that can still move closes in on the target (pursuit_target) step by step: each
-    step to the free square next to it that is nearest the target (among those that leave it nearer on both
-    axes: the least gap, then steps along both axes, then square; places.steps_towards), until it is there, its
-    steps run out or nothing nearer is free; the nearest figures go first."""
-    goal = pursuit_target(s)
-    if goal is None:
-        return {}
-    (tx, ty), near = goal
-    field, _ = places._areas(places.pitch(data))
-    taken, shared = _occupancy(s)
-    out: dict[str, tuple] = {}
-    kept, towards = places.STEPS_TOWARDS, places.steps_towards
-    order = sorted((max(abs(sq[0] - tx), abs(sq[1] - ty)), pid, sq, left) for pid, sq, left in _walking(s, data))
-    for _, pid, start, left in order:
-        x, y = start
-        steps = 0
-        while steps < left:  # one loop, no calls: closing in was a tenth of random play
-            rx, ry = x - tx, y - ty
-            if -near <= rx <= near and -near <= ry <= near:
-                break  # there
-            for a, b in kept.get((rx, ry)) or towards(rx, ry):
-                n = (x + a, y + b)
-                if n in field and n not in taken:
-                    break
-            else:
-                break  # nothing nearer is free
-            x, y = n
-            steps += 1
-        if steps:
-            _leave(taken, shared, start)
-            taken.add((x, y))  # it was free
-            out[pid] = ((x, y), steps)
-    return out
-
-
-def _occupancy(s: State) -> tuple[set, dict]:
-    """The squares with a figure on them, and how many share each square more than one stands on (a won Hustle
-    makes two share one): the set is made in one call, the count only when some share."""
-    pos = s.pos
-    taken = set(pos.values())
-    if len(taken) == len(pos):
-        return taken, {}
-    return taken, {sq: n for sq, n in Counter(pos.values()).items() if n > 1}
-
-
-def _leave(taken: set, shared: dict, sq) -> None:
-    """A figure leaves ``sq``: free unless another stands there too."""
-    n = shared.get(sq)
-    if n is None:
-        taken.discard(sq)
-    elif n > 2:
-        shared[sq] = n - 1
-    else:
-        del shared[sq]
-
-
-def apply_plan(s: State, data: Data, plan: dict[str, tuple], what: str) -> None:
-    team, pos, used = s.mover, s.pos, s.used
-    for pid, (sq, steps) in plan.items():
-        pos[pid] = sq
-        used[pid] = used.get(pid, 0) + steps
-    if s.logged:  # headless play drops the line: not worded (more than one an input in random play)
-        s.note(flow.stamp(s), f"{s.teams[team].name} {what}: {len(plan)} figure{'s' if len(plan) != 1 else ''} moved.", team)
-    if s.carrier in plan:  # a touchdown only if the carrier moved
-        flow.scored_on_field(s, data)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Number, Pick, Roll
 from refbox.games.luck import Wins
-from refbox.games.monster_ball import ask, contest, flow, odds, places
+from refbox.games.monster_ball import ask, contest, flow, odds, onekey, places
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import Action, State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS, forcible
 
 AIR_GRIDS = 2
 """Grids between at which the ball is in the air for a second (thrown more than one grid)."""
@@ -30,7 +30,7 @@ def catchers(s: State) -> list[str]:
     return [*receiver, *a.contesters]
 
 
-@legal_for("pass_receiver", may_force=True)
+@forcible("pass_receiver", phase="pass")
 def receiver_legal(s: State, data: Data) -> Legal:
     a = the_pass(s)
     return ask.choice(a.team, [pid for pid in s.standing(a.team) if pid != a.actor])
@@ -54,18 +54,18 @@ def catch_dice(s: State, data: Data, team: int, who: list[str]) -> tuple[tuple[i
 def completion_chance(s: State, data: Data, thrower: str, receiver: str) -> float:
     """P(the pass is good and a team-mate has the best Catch, nobody of the other side level with him), honest
     rolls, on the field."""
-    p = places.pitch(data)
+    p = data.pitch
     grids = p.grids_between(s.pos[thrower], s.pos[receiver])
     ours, theirs = catch_dice(s, data, s.team_of(thrower), reaching(s, s.pos[receiver], thrower, receiver))
     return odds.pass_caught(flow.die(s, data, thrower, "pass_"), ours, theirs, data.challenges.beat + grids)[0]
 
 
-@asks("pass_receiver", phase="pass")
-def receiver_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("pass_receiver")
+def receiver_prompt(s: State, data: Data, legal: Legal) -> Choose:
     a = the_pass(s)
     options = []
-    p = places.pitch(data)
-    for pid in receiver_legal(s, data).ids:
+    p = data.pitch
+    for pid in legal.ids:
         if s.board:
             grids = p.grids_between(s.pos[a.actor], s.pos[pid])
             air = " · in the air a round" if grids >= AIR_GRIDS else ""
@@ -77,7 +77,7 @@ def receiver_prompt(s: State, data: Data) -> Choose:
     return Choose(actor=a.team, text=text, options=tuple(options), refused=ask.sidelined(s, (a.team,)))
 
 
-@answers("pass_receiver")
+@STEPS.apply_for("pass_receiver")
 def receiver_apply(s: State, data: Data, event: Event) -> None:
     a = the_pass(s)
     a.target = str(event.value)
@@ -85,16 +85,16 @@ def receiver_apply(s: State, data: Data, event: Event) -> None:
         s.step = "pass_grids"
         return
     a.origin = s.pos[a.actor]
-    throw(s, data, places.pitch(data).grids_between(a.origin, s.pos[a.target]))
+    throw(s, data, data.pitch.grids_between(a.origin, s.pos[a.target]))
 
 
-@legal_for("pass_grids")
+@STEPS.legal_for("pass_grids", phase="pass")
 def grids_legal(s: State, data: Data) -> Legal:
     return ask.number(None, 0, data.field.max_grids_between)
 
 
-@asks("pass_grids", phase="pass")
-def grids_prompt(s: State, data: Data) -> Number:
+@STEPS.prompt_for("pass_grids")
+def grids_prompt(s: State, data: Data, legal: Legal) -> Number:
     return Number(
         actor=None,
         text="Grids between thrower and receiver: count from the grid next to the thrower's to the receiver's (0: same grid).",
@@ -104,7 +104,7 @@ def grids_prompt(s: State, data: Data) -> Number:
     )
 
 
-@answers("pass_grids")
+@STEPS.apply_for("pass_grids")
 def grids_apply(s: State, data: Data, event: Event) -> None:
     throw(s, data, int(event.value))  # type: ignore[arg-type]
 
@@ -150,26 +150,25 @@ def contest_candidates(s: State) -> list[str]:
     return [pid for team in (0, 1) for pid in s.standing(team) if pid not in (a.actor, a.target)]
 
 
-@legal_for("pass_contest")
+@forcible("pass_contest", phase="pass")
 def contest_legal(s: State, data: Data) -> Legal:
-    return ask.picks(None, contest_candidates(s))
+    """At the table (onekey): nobody else, one player, or several (a selection next)."""
+    return onekey.legal(s, None, contest_candidates(s), "none")
 
 
-@asks("pass_contest", phase="pass")
-def contest_prompt(s: State, data: Data) -> Pick:
+@STEPS.prompt_for("pass_contest")
+def contest_prompt(s: State, data: Data, legal: Legal) -> Choose | Pick:
     a = the_pass(s)
-    return Pick(
-        actor=None,
-        text=f"Who else stands next to {s.label(a.target or '')} and goes for the ball? (none: only the receiver)",
-        options=ask.player_options(s, data, contest_legal(s, data).ids, "catch"),
-        min=0,
-    )
+    return onekey.prompt(s, data, legal, f"Who else stands next to {s.label(a.target or '')} and goes for the ball?",
+                         "catch", "Nobody else: only the receiver")
 
 
-@answers("pass_contest")
+@STEPS.apply_for("pass_contest")
 def contest_apply(s: State, data: Data, event: Event) -> None:
-    a = the_pass(s)
-    a.contesters = list(event.value)  # type: ignore[arg-type]
+    picked = onekey.picked(s, event, "none")
+    if picked is None:
+        return
+    the_pass(s).contesters = picked
     after_catchers(s, data)
 
 
@@ -183,59 +182,47 @@ def wardrobe_candidates(s: State, data: Data) -> list[str]:
     return places.cheaters_in_grids(s, data, squares, 1 - a.team, "wardrobe")
 
 
-@legal_for("pass_wardrobe")
+@STEPS.legal_for("pass_wardrobe", phase="cheat")
 def wardrobe_legal(s: State, data: Data) -> Legal:
-    team = 1 - the_pass(s).team
-    cands = wardrobe_candidates(s, data)
-    if s.fewer_keys:
-        return ask.choice(team, ask.subset_ids(cands, "fair"))
-    return ask.picks(team, cands)
+    """Play fair, one cheater, all of them, or several (a selection next)."""
+    return ask.choice(1 - the_pass(s).team, ask.subset_ids(wardrobe_candidates(s, data), "fair"))
 
 
-@asks("pass_wardrobe", phase="cheat")
-def wardrobe_prompt(s: State, data: Data) -> Choose | Pick:
-    a = the_pass(s)
-    ids = wardrobe_legal(s, data).ids
-    text = "Does anyone in the thrower's or the receiver's grid cheat?"
-    if s.fewer_keys:
-        return Choose(actor=1 - a.team, text=text, options=ask.subset_options(s, data, ids, "cheat", "Play fair"))
-    options = tuple(ask.player_option(s, data, pid, "cheat", note="Wardrobe Malfunction") for pid in ids)
-    return Pick(actor=1 - a.team, text=text + " (pick none to play fair)", options=options, min=0)
+@STEPS.prompt_for("pass_wardrobe")
+def wardrobe_prompt(s: State, data: Data, legal: Legal) -> Choose:
+    return Choose(actor=legal.actor, text="Does anyone in the thrower's or the receiver's grid cheat?",
+                  options=ask.subset_options(s, data, legal.ids, "cheat", "Play fair"))
 
 
-@answers("pass_wardrobe")
+@STEPS.apply_for("pass_wardrobe")
 def wardrobe_apply(s: State, data: Data, event: Event) -> None:
-    a = the_pass(s)
-    if s.fewer_keys:
-        picked = ask.subset_of(str(event.value), wardrobe_candidates(s, data), "fair")
-        if picked is None:
-            s.step = "pass_wardrobe_some"
-            return
-        a.cheaters = picked
-    else:
-        a.cheaters = list(event.value)  # type: ignore[arg-type]
+    picked = ask.subset_of(str(event.value), wardrobe_candidates(s, data), "fair")
+    if picked is None:
+        s.step = "pass_wardrobe_some"
+        return
+    the_pass(s).cheaters = picked
     s.step = "pass_roll"
 
 
-@legal_for("pass_wardrobe_some")
+@STEPS.legal_for("pass_wardrobe_some", phase="cheat")
 def wardrobe_some_legal(s: State, data: Data) -> Legal:
     return ask.picks(1 - the_pass(s).team, wardrobe_candidates(s, data), 1)
 
 
-@asks("pass_wardrobe_some", phase="cheat")
-def wardrobe_some_prompt(s: State, data: Data) -> Pick:
-    ids = wardrobe_some_legal(s, data).ids
+@STEPS.prompt_for("pass_wardrobe_some")
+def wardrobe_some_prompt(s: State, data: Data, legal: Legal) -> Pick:
+    ids = legal.ids
     return Pick(actor=1 - the_pass(s).team, text="Who cheats on the pass?", min=1,
                 options=tuple(ask.player_option(s, data, pid, "cheat", note="Wardrobe Malfunction") for pid in ids))
 
 
-@answers("pass_wardrobe_some")
+@STEPS.apply_for("pass_wardrobe_some")
 def wardrobe_some_apply(s: State, data: Data, event: Event) -> None:
     the_pass(s).cheaters = list(event.value)  # type: ignore[arg-type]
     s.step = "pass_roll"
 
 
-@legal_for("pass_roll")
+@STEPS.legal_for("pass_roll", phase="pass")
 def roll_legal(s: State, data: Data) -> Legal:
     a = the_pass(s)
     sides = [flow.die(s, data, a.actor, "pass_")]
@@ -244,8 +231,8 @@ def roll_legal(s: State, data: Data) -> Legal:
     return ask.dice(a.team, sides)
 
 
-@asks("pass_roll", phase="pass")
-def roll_prompt(s: State, data: Data) -> Roll:
+@STEPS.prompt_for("pass_roll")
+def roll_prompt(s: State, data: Data, legal: Legal) -> Roll:
     a = the_pass(s)
     ref, target = flow.ref_number(s, data), data.challenges.beat + (a.grids or 0)
     who = catchers(s)
@@ -278,11 +265,12 @@ def roll_prompt(s: State, data: Data) -> Roll:
     )
 
 
-@answers("pass_roll")
+@STEPS.apply_for("pass_roll")
 def roll_apply(s: State, data: Data, event: Event) -> None:
     a = the_pass(s)
     faces = list(event.value)  # type: ignore[arg-type]
     who = catchers(s)
+    flow.credit(s, "passes", a.actor)
     pass_face, catch_faces, cheat_faces = faces[0], faces[1 : 1 + len(who)], faces[1 + len(who) :]
     s.cheated += a.cheaters
     spotted = ask.spotted(s, data, a.cheaters, cheat_faces)

@@ -22,17 +22,14 @@ grid, 1 next door, 2 diagonally next door).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property
 
-from refbox.engine.grid import SquareGrid
-
-Square = tuple[int, int]
+from refbox.engine.geometry.squares import Square, SquareGrid
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Pitch:
-    """The field's geometry. Compared and hashed by identity: ``pitch_of`` gives one object per set of numbers,
-    and the hot paths key their caches on it."""
+    """The field's geometry, one per ruleset (``Data.pitch``): its tables are worked out once, on first use."""
 
     zones: int = 10
     zone_squares: int = 3
@@ -52,17 +49,48 @@ class Pitch:
     """The first playable column (just right of the left goal line)."""
     last: int = field(init=False, repr=False)
     """The last playable column (just left of the right goal line)."""
+    grid: SquareGrid = field(init=False, repr=False)
+    """The board's squares: figures step to any of the eight around."""
 
     def __post_init__(self) -> None:
         playable = self.zones * self.zone_squares
         first = self.band + self.end_squares
-        for name, value in (("playable", playable), ("cols", playable + 2 * self.end_squares + 2 * self.band),
-                            ("rows", self.width + 2 * self.band), ("first", first), ("last", first + playable - 1)):
+        cols, rows = playable + 2 * self.end_squares + 2 * self.band, self.width + 2 * self.band
+        for name, value in (("playable", playable), ("cols", cols), ("rows", rows), ("first", first),
+                            ("last", first + playable - 1), ("grid", SquareGrid(cols, rows, diagonal=True))):
             object.__setattr__(self, name, value)
 
-    @property
-    def grid(self) -> SquareGrid:
-        return SquareGrid(self.cols, self.rows, diagonal=True)
+    @classmethod
+    def of(cls, f) -> "Pitch":
+        """The pitch of a ruleset's [field] table."""
+        return cls(f.playable_zones, f.squares_per_zone, f.end_zone_squares, f.width_squares, f.out_of_bounds_squares,
+                   f.width_squares // len(f.grid_divisions), tuple(tuple(d) for d in f.grid_divisions))
+
+    # ---- tables (read on every hot path) ----
+
+    @cached_property
+    def field_squares(self) -> frozenset[Square]:
+        """The squares inside the field, end zones included."""
+        return frozenset(sq for sq in self.grid.squares() if self.in_field(sq))
+
+    @cached_property
+    def end_zones(self) -> tuple[frozenset[Square], frozenset[Square]]:
+        """The squares of the end zone each team scores in."""
+        return tuple(frozenset(sq for sq in self.field_squares if self.in_end_zone(t, sq[0])) for t in (0, 1))  # type: ignore[return-value]
+
+    @cached_property
+    def grids(self) -> dict[Square, tuple[int, int]]:
+        """The grid of every square of the board (``grid_of``, looked up)."""
+        return {sq: self.grid_of(sq) for sq in self.grid.squares()}
+
+    @cached_property
+    def around(self) -> dict[Square, frozenset[Square]]:
+        """Every square of the board -> itself and the squares around it."""
+        return self.grid.around()
+
+    @cached_property
+    def neighbour_table(self) -> dict[Square, tuple[Square, ...]]:
+        return {sq: tuple(self.grid.neighbours(sq)) for sq in self.grid.squares()}
 
     def on_board(self, sq: Square) -> bool:
         return 0 <= sq[0] < self.cols and 0 <= sq[1] < self.rows
@@ -201,7 +229,7 @@ class Pitch:
         return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
     def neighbours(self, sq: Square) -> tuple[Square, ...]:
-        return _neighbours(self)[sq]
+        return self.neighbour_table[sq]
 
     # ---- relative steps (how moves are journaled) ----
 
@@ -219,20 +247,3 @@ class Pitch:
         """Row of a formation's ``across`` (1..width from the captain's left, looking downfield)."""
         return self.band + across - 1 if team == 0 else self.rows - self.band - across
 
-
-@lru_cache(maxsize=8)
-def _neighbours(p: Pitch) -> dict[Square, tuple[Square, ...]]:
-    g = p.grid
-    return {sq: tuple(g.neighbours(sq)) for sq in g.squares()}
-
-
-def pitch_of(field) -> Pitch:
-    """The Pitch of a ruleset's [field] table (cached: the same numbers give the same object)."""
-    return _pitch(field.playable_zones, field.squares_per_zone, field.end_zone_squares, field.width_squares,
-                  field.out_of_bounds_squares, tuple(tuple(d) for d in field.grid_divisions))
-
-
-@lru_cache(maxsize=8)
-def _pitch(zones: int, zone_squares: int, end: int, width: int, band: int, divisions: tuple) -> Pitch:
-    rows = width // len(divisions)
-    return Pitch(zones, zone_squares, end, width, band, rows, divisions)

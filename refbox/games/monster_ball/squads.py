@@ -1,15 +1,85 @@
-"""Starting a match: squads from the suggested line-ups, or a gym-class draft from the shared pool."""
+"""Starting a match: squads from the suggested line-ups, or a gym-class draft from the shared pool; and what the
+ruleset makes of a squad's players (``Squad``: their creatures' numbers), found once per squad."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from refbox.engine.errors import InvalidInput, RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option
-from refbox.games.monster_ball import ask, flow, places
-from refbox.games.monster_ball.data import Data
+from refbox.games.monster_ball import ask, flow, lineups
+from refbox.games.monster_ball.data import STANDALONE_CHEATS, Creature, Data
 from refbox.games.monster_ball.models import Player, Setup, State, Team
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS
 
 LETTERS = ("L", "C")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Squad:
+    """A side's players as the ruleset makes them, by player id: each one's creature and Move, the players with a
+    stand-alone cheat (and its kind), and the players with each kind of cheat, in squad order."""
+
+    creatures: dict[str, Creature]
+    moves: dict[str, int]
+    own_cheats: dict[str, str]
+    cheats: dict[str, tuple[str, ...]]
+    hike_pairs: dict[tuple, tuple[str, str]] = field(default_factory=dict)
+    """between.hike_pair's answers, by what decides them (asked several times a play)."""
+
+    @classmethod
+    def of(cls, players: list, data: Data) -> "Squad":
+        creatures = {p.id: data.creature(p.creature) for p in players}
+        cheats: dict[str, list[str]] = {}
+        for pid, c in creatures.items():
+            cheats.setdefault(c.cheat_kind, []).append(pid)
+        return cls(creatures, {pid: c.move for pid, c in creatures.items()},
+                   {pid: c.cheat_kind for pid, c in creatures.items() if c.cheat_kind in STANDALONE_CHEATS},
+                   {kind: tuple(pids) for kind, pids in cheats.items()})
+
+
+class Squads:
+    """Each side's Squad (``Data.squads``, one per ruleset). A squad grows only in the draft (an ejection changes
+    nothing here), so the list the side's last look-up was for is kept, with its length, and any other squad is
+    found by its players' creatures: every hot path of headless play asks."""
+
+    __slots__ = ("data", "last", "known", "out", "menus")
+
+    def __init__(self, data: Data) -> None:
+        from refbox.games.monster_ball.menu import Menus
+
+        self.data = data
+        self.menus = Menus()
+        """What the sides' action menus draw from (menu.py)."""
+        self.last: list[tuple] = [(None, 0, None), (None, 0, None)]
+        self.known: dict[tuple, Squad] = {}
+        self.out: list[tuple] = [(None, None, frozenset()), (None, None, frozenset())]
+        """Each side's last ejected players, with the squad list they were found in and a copy of it (an
+        ejection replaces a player's record: the copy tells)."""
+
+    def ejected(self, s: State, team: int) -> frozenset[str]:
+        """The ids of ``team``'s ejected players (asked for every line-up and every call between plays)."""
+        players = s.teams[team].players
+        last = self.out[team]
+        if last[0] is players and last[1] == players:  # the same records: compared in one C loop
+            return last[2]
+        got = frozenset([p.id for p in players if p.ejected])
+        self.out[team] = (players, list(players), got)
+        return got
+
+    def of(self, s: State, team: int) -> Squad:
+        players = s.teams[team].players
+        last = self.last[team]
+        if last[0] is players and last[1] == len(players):
+            return last[2]
+        key = (team, tuple([p.creature for p in players]))
+        got = self.known.get(key)
+        if got is None:
+            if len(self.known) > 1000:  # gym-class drafts make new squads: keep the memory bounded
+                self.known.clear()
+            got = self.known[key] = Squad.of(players, self.data)
+        self.last[team] = (players, len(players), got)
+        return got
 
 
 def start(setup: Setup, data: Data) -> State:
@@ -30,8 +100,6 @@ def start(setup: Setup, data: Data) -> State:
         step="draft",
         to_go=data.field.kickoff_to_go,
         board=board,
-        fewer_keys=setup.fewer_keys,
-        table_keys=setup.table_keys and not board,
     )
     if setup.lineups == "presets":
         for side in (0, 1):
@@ -42,7 +110,7 @@ def start(setup: Setup, data: Data) -> State:
                         add_player(s, data, side, creature_id, unit)
         flow.start_kickoff(s, data, setup.kicking_team)
         if s.board:
-            places.place_lineups(s, data)
+            lineups.place_lineups(s, data)
         s.note("setup", f"Suggested line-ups; {data.referee(s.referee).name} referees.")
     else:
         s.draft_pool = {k: v for k, v in data.gym_class_pool.items() if v > 0}
@@ -61,16 +129,16 @@ def add_player(s: State, data: Data, side: int, creature_id: str, unit: str) -> 
     return player
 
 
-@legal_for("draft")
+@STEPS.legal_for("draft", phase="draft")
 def draft_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.drafter, (f"{cid}:{unit}" for cid, left in s.draft_pool.items() if left > 0 for unit in ("offense", "defense")))
 
 
-@asks("draft", phase="draft")
-def draft_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("draft")
+def draft_prompt(s: State, data: Data, legal: Legal) -> Choose:
     side = s.drafter
     options = []
-    for option_id in draft_legal(s, data).ids:
+    for option_id in legal.ids:
         creature_id, unit = option_id.split(":")
         left = s.draft_pool[creature_id]
         c = data.creature(creature_id)
@@ -85,7 +153,7 @@ def draft_prompt(s: State, data: Data) -> Choose:
     return Choose(actor=side, text=f"{s.teams[side].name}: pick a player from the pool.", options=tuple(options))
 
 
-@answers("draft")
+@STEPS.apply_for("draft")
 def draft_apply(s: State, data: Data, event: Event) -> None:
     creature_id, unit = str(event.value).split(":")
     if s.draft_pool.get(creature_id, 0) <= 0:
@@ -97,4 +165,4 @@ def draft_apply(s: State, data: Data, event: Event) -> None:
     if sum(s.draft_pool.values()) == 0:
         flow.start_kickoff(s, data, s.possession)
         if s.board:
-            places.place_lineups(s, data)
+            lineups.place_lineups(s, data)

@@ -1,58 +1,44 @@
-"""The step table: each step of the walked procedure names its phase, its legal answers, its prompt and how
-it applies.
-
-Modules register their steps with ``@asks("step", phase=...)`` on the prompt function, ``@answers("step")``
-on the apply function and ``@legal_for("step")`` on the function listing the legal answers (ids, dice sides,
-bounds: cheap, no labels, no odds). A prompt builds its options from that same function, so the two cannot
-drift. rules.py dispatches on ``state.step``.
-"""
+"""Monster Ball's step table (refbox.engine.steps): every question of the walked procedure is a named step whose
+legal answers, prompt and apply are registered where its procedure lives (squads, kicks, between, live,
+moves, tackles, passing, contest, downs, over). A forced answer (one possible choice) is taken by the engine and
+logged here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from refbox.engine.errors import RuleError
+from refbox.engine.prompts import GameOver, Legal
+from refbox.engine.steps import Steps
 
-PromptFn = Callable[[Any, Any], Any]
-ApplyFn = Callable[[Any, Any, Any], None]
-LegalFn = Callable[[Any, Any], Any]
-
-
-@dataclass
-class Step:
-    phase: str
-    prompt: PromptFn | None = None
-    apply: ApplyFn | None = None
-    legal: LegalFn | None = None
-    may_force: bool = False
-    """The step can have a single legal answer (then, in matches that skip forced questions, it is applied
-    without asking). Steps that always offer a choice ("done", a die roll) leave this False: no check."""
+STEPS = Steps("monster-ball")
 
 
-STEPS: dict[str, Step] = {}
+def forced_line(s, data, event) -> None:
+    """The log line for an answer the engine took without asking: the player's name, or the option's id."""
+    if not s.logged:
+        return
+    from refbox.games.monster_ball import flow
+
+    answer = str(event.value)
+    who = s.label(answer) if answer[:1] in "LC" and answer[1:].isdigit() else answer
+    s.note(flow.stamp(s), f"{who}: the only possible answer, taken without asking.", STEPS.legal(s, data).actor)
 
 
-def asks(name: str, phase: str) -> Callable[[PromptFn], PromptFn]:
-    def register(fn: PromptFn) -> PromptFn:
-        STEPS.setdefault(name, Step(phase)).prompt = fn
-        STEPS[name].phase = phase
-        return fn
-
-    return register
+def forcible(name: str, phase: str):
+    """``STEPS.legal_for(name, phase, forcible=True)``, its forced answers logged by ``forced_line``."""
+    STEPS.forced_for(name)(forced_line)
+    return STEPS.legal_for(name, phase=phase, forcible=True)
 
 
-def answers(name: str) -> Callable[[ApplyFn], ApplyFn]:
-    def register(fn: ApplyFn) -> ApplyFn:
-        STEPS.setdefault(name, Step("")).apply = fn
-        return fn
-
-    return register
+@STEPS.legal_for("over", phase="over")
+def over_legal(s, data) -> Legal:
+    return Legal("over", s.winner)
 
 
-def legal_for(name: str, may_force: bool = False) -> Callable[[LegalFn], LegalFn]:
-    def register(fn: LegalFn) -> LegalFn:
-        step = STEPS.setdefault(name, Step(""))
-        step.legal = fn
-        step.may_force = may_force
-        return fn
+@STEPS.prompt_for("over")
+def over_prompt(s, data, legal: Legal) -> GameOver:
+    return GameOver(actor=s.winner, text=s.result or "The match is over.")
 
-    return register
+
+@STEPS.apply_for("over")
+def over_apply(s, data, event) -> None:
+    raise RuleError("The match is over: there is nothing left to answer.")

@@ -1,19 +1,17 @@
-"""Tackles (with dog piles and roll-adding cheats) and the stand-alone cheats: Magic Missile, Holding, Blink.
+"""Tackles, with dog piles, roll-adding cheats (Ankle Bite, Unnecessary Roughness) and the defence; the
+stand-alone cheats are in cheats.py (a Magic Missile is defended and resolved as a tackle).
 
-On the field refbox knows who can tackle (the mover's figures next to the target), who a Holding can grab
-(those next to the holder) and how many grids a Magic Missile flies.
+On the field refbox knows who can tackle: the mover's figures next to the target.
 """
 
 from __future__ import annotations
 
-from refbox.engine.prompts import Choose, Event, Legal, Number, Option, Pick, Refusal, Roll
+from refbox.engine.prompts import Choose, Event, Legal, Option, Pick, Refusal, Roll
 from refbox.games.luck import Wins
-from refbox.games.monster_ball.between import first_over
-from refbox.games.monster_ball import ask, flow, live, odds, places
+from refbox.games.monster_ball import ask, flow, live, odds, onekey
 from refbox.games.monster_ball.data import Data
-from refbox.games.monster_ball.live import STANDALONE_CHEATS, standalone_cheaters
 from refbox.games.monster_ball.models import State
-from refbox.games.monster_ball.steps import answers, asks, legal_for
+from refbox.games.monster_ball.steps import STEPS, forcible
 
 TACKLE_CHEATS = {"roughness", "ankle_bite"}
 
@@ -26,46 +24,48 @@ def _target_option(s: State, data: Data, pid: str) -> Option:
 # ---- who is tackled, and by whom ----
 
 
-@legal_for("tackle_target", may_force=True)
+@forcible("tackle_target", phase="tackle")
 def target_legal(s: State, data: Data) -> Legal:
     if s.board:
         return ask.choice(s.mover, live.hit_targets(s))
     return ask.choice(s.mover, sorted(s.standing(1 - s.mover), key=lambda pid: pid != s.carrier))
 
 
-@asks("tackle_target", phase="tackle")
-def target_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("tackle_target")
+def target_prompt(s: State, data: Data, legal: Legal) -> Choose:
     text = "Who is being tackled? (none of them has the ball: an illegal tackle)" if s.board else "Who is being tackled?"
-    return Choose(actor=s.mover, text=text, options=tuple(_target_option(s, data, pid) for pid in target_legal(s, data).ids))
+    return Choose(actor=s.mover, text=text, options=tuple(_target_option(s, data, pid) for pid in legal.ids))
 
 
-@answers("tackle_target")
+@STEPS.apply_for("tackle_target")
 def target_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     s.action.target = str(event.value)
     s.step = "tackle_pile" if s.board else "tackle_tacklers"
 
 
-@legal_for("tackle_tacklers")
+@forcible("tackle_tacklers", phase="tackle")
 def tacklers_legal(s: State, data: Data) -> Legal:
-    return ask.picks(s.mover, s.standing(s.mover), 1)
+    """At the table (onekey): one tackler, or several (a selection next); a lone possible tackler is forced."""
+    return onekey.legal(s, s.mover, s.standing(s.mover), None)
 
 
-@asks("tackle_tacklers", phase="tackle")
-def tacklers_prompt(s: State, data: Data) -> Pick:
+@STEPS.prompt_for("tackle_tacklers")
+def tacklers_prompt(s: State, data: Data, legal: Legal) -> Choose | Pick:
     assert s.action is not None and s.action.target is not None
-    return Pick(
-        actor=s.mover,
-        text=f"Who tackles {s.label(s.action.target)}? Everyone next to the target may join the dog pile.",
-        options=ask.player_options(s, data, tacklers_legal(s, data).ids, "tackle"),
-        refused=ask.sidelined(s, (s.mover,)),
-        min=1,
-    )
+    target = s.action.target
+    ids = [] if s.picking else [pid for pid in legal.ids if pid != "some"]
+    chances = {pid: down_chance(s, data, target, [pid]) for pid in ids} or None
+    return onekey.prompt(s, data, legal, f"Who tackles {s.label(target)}? Everyone next to the target may join the dog pile.",
+                         "tackle", refused=ask.sidelined(s, (s.mover,)), chances=chances,
+                         odds=" (the odds: the target goes down against its better defence die)")
 
 
-@answers("tackle_tacklers")
+@STEPS.apply_for("tackle_tacklers")
 def tacklers_apply(s: State, data: Data, event: Event) -> None:
-    set_tacklers(s, data, list(event.value))  # type: ignore[arg-type]
+    picked = onekey.picked(s, event, None)
+    if picked is not None:
+        set_tacklers(s, data, picked)
 
 
 def set_tacklers(s: State, data: Data, tacklers: list[str]) -> None:
@@ -80,7 +80,7 @@ def pile_candidates(s: State) -> list[str]:
     return live.tacklers_of(s, s.action.target)
 
 
-@legal_for("tackle_pile", may_force=True)
+@forcible("tackle_pile", phase="tackle")
 def pile_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.mover, ask.subset_ids(pile_candidates(s), None))
 
@@ -92,12 +92,12 @@ def down_chance(s: State, data: Data, target: str, tacklers: list[str]) -> float
     return win + tie
 
 
-@asks("tackle_pile", phase="tackle")
-def pile_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("tackle_pile")
+def pile_prompt(s: State, data: Data, legal: Legal) -> Choose:
     assert s.action is not None and s.action.target is not None
     target = s.action.target
     cands = pile_candidates(s)
-    ids = pile_legal(s, data).ids
+    ids = legal.ids
     chances = {pid: down_chance(s, data, target, [pid]) for pid in cands}
     chances["all"] = down_chance(s, data, target, cands)
     return Choose(actor=s.mover, text=f"Who tackles {s.label(target)}? Everyone next to it may pile on (chance: the target goes down "
@@ -105,7 +105,7 @@ def pile_prompt(s: State, data: Data) -> Choose:
                   options=ask.subset_options(s, data, ids, "tackle", "", chances))
 
 
-@answers("tackle_pile")
+@STEPS.apply_for("tackle_pile")
 def pile_apply(s: State, data: Data, event: Event) -> None:
     picked = ask.subset_of(str(event.value), pile_candidates(s), None)
     if picked is None:
@@ -114,19 +114,19 @@ def pile_apply(s: State, data: Data, event: Event) -> None:
     set_tacklers(s, data, picked)
 
 
-@legal_for("tackle_pile_some")
+@STEPS.legal_for("tackle_pile_some", phase="tackle")
 def pile_some_legal(s: State, data: Data) -> Legal:
     return ask.picks(s.mover, pile_candidates(s), 1)
 
 
-@asks("tackle_pile_some", phase="tackle")
-def pile_some_prompt(s: State, data: Data) -> Pick:
+@STEPS.prompt_for("tackle_pile_some")
+def pile_some_prompt(s: State, data: Data, legal: Legal) -> Pick:
     assert s.action is not None and s.action.target is not None
     return Pick(actor=s.mover, text=f"Who piles on {s.label(s.action.target)}?", min=1,
-                options=ask.player_options(s, data, pile_some_legal(s, data).ids, "tackle"))
+                options=ask.player_options(s, data, legal.ids, "tackle"))
 
 
-@answers("tackle_pile_some")
+@STEPS.apply_for("tackle_pile_some")
 def pile_some_apply(s: State, data: Data, event: Event) -> None:
     set_tacklers(s, data, list(event.value))  # type: ignore[arg-type]
 
@@ -139,53 +139,44 @@ def tackle_cheat_candidates(s: State, data: Data) -> list[str]:
     return ask.eligible_cheaters(s, data, s.action.tacklers, TACKLE_CHEATS)
 
 
-@legal_for("tackle_cheats")
+@STEPS.legal_for("tackle_cheats", phase="cheat")
 def cheats_legal(s: State, data: Data) -> Legal:
-    cands = tackle_cheat_candidates(s, data)
-    if s.fewer_keys:
-        return ask.choice(s.mover, ask.subset_ids(cands, "fair"))
-    return ask.picks(s.mover, cands)
+    """Play fair, one cheater, all of them, or several (a selection next)."""
+    return ask.choice(s.mover, ask.subset_ids(tackle_cheat_candidates(s, data), "fair"))
 
 
-@asks("tackle_cheats", phase="cheat")
-def cheats_prompt(s: State, data: Data) -> Choose | Pick:
+@STEPS.prompt_for("tackle_cheats")
+def cheats_prompt(s: State, data: Data, legal: Legal) -> Choose:
     assert s.action is not None
-    ids = cheats_legal(s, data).ids
-    refused = ask.cheated_already(s, data, s.action.tacklers, TACKLE_CHEATS)
-    if s.fewer_keys:
-        return Choose(actor=s.mover, text="Does anyone cheat on this tackle?", options=ask.subset_options(s, data, ids, "cheat", "Play fair"),
-                      refused=refused)
-    options = tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids)
-    return Pick(actor=s.mover, text="Does anyone cheat on this tackle? (pick none to play fair)", options=options, refused=refused, min=0)
+    return Choose(actor=s.mover, text="Does anyone cheat on this tackle?",
+                  options=ask.subset_options(s, data, legal.ids, "cheat", "Play fair"),
+                  refused=ask.cheated_already(s, data, s.action.tacklers, TACKLE_CHEATS))
 
 
-@answers("tackle_cheats")
+@STEPS.apply_for("tackle_cheats")
 def cheats_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
-    if s.fewer_keys:
-        picked = ask.subset_of(str(event.value), tackle_cheat_candidates(s, data), "fair")
-        if picked is None:
-            s.step = "tackle_cheats_some"
-            return
-        s.action.cheaters = picked
-    else:
-        s.action.cheaters = list(event.value)  # type: ignore[arg-type]
+    picked = ask.subset_of(str(event.value), tackle_cheat_candidates(s, data), "fair")
+    if picked is None:
+        s.step = "tackle_cheats_some"
+        return
+    s.action.cheaters = picked
     s.step = "defence_style"
 
 
-@legal_for("tackle_cheats_some")
+@STEPS.legal_for("tackle_cheats_some", phase="cheat")
 def cheats_some_legal(s: State, data: Data) -> Legal:
     return ask.picks(s.mover, tackle_cheat_candidates(s, data), 1)
 
 
-@asks("tackle_cheats_some", phase="cheat")
-def cheats_some_prompt(s: State, data: Data) -> Pick:
-    ids = cheats_some_legal(s, data).ids
+@STEPS.prompt_for("tackle_cheats_some")
+def cheats_some_prompt(s: State, data: Data, legal: Legal) -> Pick:
+    ids = legal.ids
     return Pick(actor=s.mover, text="Who cheats on this tackle?", min=1,
                 options=tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids))
 
 
-@answers("tackle_cheats_some")
+@STEPS.apply_for("tackle_cheats_some")
 def cheats_some_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     s.action.cheaters = list(event.value)  # type: ignore[arg-type]
@@ -195,7 +186,7 @@ def cheats_some_apply(s: State, data: Data, event: Event) -> None:
 # ---- the defence ----
 
 
-@legal_for("defence_style")
+@STEPS.legal_for("defence_style", phase="tackle")
 def defence_legal(s: State, data: Data) -> Legal:
     assert s.action is not None and s.action.target is not None
     target = s.action.target
@@ -205,15 +196,15 @@ def defence_legal(s: State, data: Data) -> Legal:
     return ask.choice(s.team_of(target), ids)
 
 
-@asks("defence_style", phase="tackle")
-def defence_prompt(s: State, data: Data) -> Choose:
+@STEPS.prompt_for("defence_style")
+def defence_prompt(s: State, data: Data, legal: Legal) -> Choose:
     assert s.action is not None and s.action.target is not None
     target = s.action.target
     team = s.team_of(target)
     c = flow.creature(s, data, target)
     labels = {"hustle": f"Hustle (d{c.hustle})", "block": f"Block (d{c.block})", "block_rough": f"Block + cheat: {c.cheat_name} (d{c.cheat})"}
     options = []
-    for key, option_id in enumerate(defence_legal(s, data).ids, 1):
+    for key, option_id in enumerate(legal.ids, 1):
         rows = dict(attack_partition(s, data, option_id))
         stays = sum(p for label, p in rows.items() if label.startswith(("tackler", "missile")))
         options.append(Option(id=option_id, label=labels[option_id], actor=team, key=str(key), chance=stays,
@@ -225,7 +216,7 @@ def defence_prompt(s: State, data: Data) -> Choose:
     return Choose(actor=team, text=f"{s.label(target)} defends against {who}: Hustle or Block?", options=tuple(options), refused=refused)
 
 
-@answers("defence_style")
+@STEPS.apply_for("defence_style")
 def defence_apply(s: State, data: Data, event: Event) -> None:
     assert s.action is not None
     s.action.defence = str(event.value)  # type: ignore[assignment]
@@ -303,17 +294,12 @@ def target_down(faces: list[int], tacklers: int, n: int, rough: bool, ref: int) 
             and sum(faces[:n]) > sum(faces[n:]))
 
 
-def missile_hits(faces: list[int], ref: int, rough: bool, grids: int) -> bool:
-    """The cheat die not spotted (nor a Block Rough's), and the cheat roll less the grids at least the defence."""
-    return faces[0] > ref and (not rough or faces[2] > ref) and max(0, faces[0] - grids) >= sum(faces[1:])
-
-
 def _target_down(rows: list[tuple[str, float]]) -> float:
     """The chance the target goes down (the attacker's hope), from the partition of a tackle or missile."""
     return sum(p for label, p in rows if label.startswith("target down"))
 
 
-@legal_for("tackle_roll")
+@STEPS.legal_for("tackle_roll", phase="tackle")
 def tackle_roll_legal(s: State, data: Data) -> Legal:
     a = s.action
     assert a is not None
@@ -321,8 +307,8 @@ def tackle_roll_legal(s: State, data: Data) -> Legal:
     return ask.dice(s.mover, (*sides, *defence_sides(s, data)))
 
 
-@asks("tackle_roll", phase="tackle")
-def tackle_roll_prompt(s: State, data: Data) -> Roll:
+@STEPS.prompt_for("tackle_roll")
+def tackle_roll_prompt(s: State, data: Data, legal: Legal) -> Roll:
     a = s.action
     assert a is not None and a.target is not None
     dice = [ask.stat_die(s, data, pid, "tackle") for pid in a.tacklers] + [ask.cheat_die(s, data, pid) for pid in a.cheaters]
@@ -339,11 +325,13 @@ def tackle_roll_prompt(s: State, data: Data) -> Roll:
     )
 
 
-@answers("tackle_roll")
+@STEPS.apply_for("tackle_roll")
 def tackle_roll_apply(s: State, data: Data, event: Event) -> None:
     a = s.action
     assert a is not None and a.target is not None
     faces = list(event.value)  # type: ignore[arg-type]
+    for pid in a.tacklers:
+        flow.credit(s, "tackles", pid)
     n, m = len(a.tacklers), len(a.cheaters)
     cheaters, cheat_faces = list(a.cheaters), faces[n : n + m]
     defence = faces[n + m :]
@@ -366,6 +354,7 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
     tacklers = [] if ranged else a.tacklers
     had_ball = target == s.carrier
     if not had_ball:
+        flow.credit(s, "penalties", None, team)
         s.penalties[team] += data.field.penalty_squares
         if s.logged:
             s.note(flow.stamp(s), f"Illegal tackle: {s.label(target)} does not have the ball (2-square penalty on {s.teams[team].name}).", team)
@@ -381,194 +370,8 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
         flow.fumble(s, data, target, "rolled a 1 in defence", excluded=involved)
     elif s.carrier is not None and s.carrier in s.knocked:
         flow.end_play(s, data, f"{s.label(s.carrier)} is down with the ball")
-
-
-# ---- stand-alone cheats ----
-
-
-@legal_for("cheater", may_force=True)
-def cheater_legal(s: State, data: Data) -> Legal:
-    return ask.choice(s.mover, standalone_cheaters(s, data, s.mover))
-
-
-@asks("cheater", phase="cheat")
-def cheater_prompt(s: State, data: Data) -> Choose:
-    ids = cheater_legal(s, data).ids
-    options = tuple(ask.player_option(s, data, pid, "cheat", note=flow.creature(s, data, pid).cheat_name) for pid in ids)
-    return Choose(actor=s.mover, text="Who cheats?", options=options, refused=_cheater_refusals(s, data))
-
-
-def _cheater_refusals(s: State, data: Data) -> tuple[Refusal, ...]:
-    """Players with a stand-alone cheat who cannot use it now: down, stunned, cheated already, or held (Blink)."""
-    refused = []
-    for pid in s.on_field(s.mover):
-        kind = flow.creature(s, data, pid).cheat_kind
-        if kind not in STANDALONE_CHEATS:
-            continue
-        reason = ask.why_not_acting(s, pid, moving=kind == "blink") or (ask.CHEATED if pid in s.cheated else "")
-        if not reason and s.board and kind == "holding" and not live.holding_targets(s, pid):
-            reason = "no opponent next to him to grab"
-        if reason:
-            refused.append(ask.refusal(s, pid, reason))
-    return tuple(refused)
-
-
-@answers("cheater")
-def cheater_apply(s: State, data: Data, event: Event) -> None:
-    pid = str(event.value)
-    kind = flow.creature(s, data, pid).cheat_kind
-    s.action = live.new_action(kind=kind, actor=pid, target=None, team=s.mover)
-    s.step = "cheat_roll" if kind == "blink" else "cheat_target"
-
-
-def cheat_targets(s: State) -> list[str]:
-    assert s.action is not None and s.action.actor is not None
-    if s.action.kind == "holding":
-        return live.holding_targets(s, s.action.actor)
-    return sorted(s.standing(1 - s.mover), key=lambda pid: pid != s.carrier)
-
-
-@legal_for("cheat_target", may_force=True)
-def cheat_target_legal(s: State, data: Data) -> Legal:
-    return ask.choice(s.mover, cheat_targets(s))
-
-
-def missile_grids(s: State, data: Data, target: str) -> int:
-    assert s.action is not None and s.action.actor is not None
-    return places.pitch(data).grids_between(s.pos[s.action.actor], s.pos[target])
-
-
-@asks("cheat_target", phase="cheat")
-def cheat_target_prompt(s: State, data: Data) -> Choose:
-    assert s.action is not None
-    what = "Who is the missile aimed at?" if s.action.kind == "missile" else "Which adjacent opponent is grabbed?"
-    options = []
-    for pid in cheat_target_legal(s, data).ids:
-        option = _target_option(s, data, pid)
-        if s.board and s.action.kind == "missile":
-            option.hint += f" · {ask.grids_words(missile_grids(s, data, pid))}"
-        options.append(option)
-    return Choose(actor=s.mover, text=what, options=tuple(options))
-
-
-@answers("cheat_target")
-def cheat_target_apply(s: State, data: Data, event: Event) -> None:
-    assert s.action is not None
-    target = str(event.value)
-    s.action.target = target
-    if s.action.kind != "missile":
-        s.step = "cheat_roll"
-    elif s.board:
-        s.action.grids = missile_grids(s, data, target)
-        s.step = "defence_style"
-    else:
-        s.step = "missile_grids"
-
-
-@legal_for("missile_grids")
-def missile_grids_legal(s: State, data: Data) -> Legal:
-    return ask.number(None, 0, data.field.max_grids_between)
-
-
-@asks("missile_grids", phase="cheat")
-def missile_grids_prompt(s: State, data: Data) -> Number:
-    return Number(actor=None, text="How many grids from the caster to the target? (0: same grid)", min=0, max=data.field.max_grids_between, unit="grids")
-
-
-@answers("missile_grids")
-def missile_grids_apply(s: State, data: Data, event: Event) -> None:
-    assert s.action is not None
-    s.action.grids = int(event.value)  # type: ignore[arg-type]
-    s.step = "defence_style"
-
-
-@legal_for("missile_roll")
-def missile_roll_legal(s: State, data: Data) -> Legal:
-    a = s.action
-    assert a is not None and a.actor is not None
-    return ask.dice(s.mover, (flow.die(s, data, a.actor, "cheat"), *defence_sides(s, data)))
-
-
-@asks("missile_roll", phase="cheat")
-def missile_roll_prompt(s: State, data: Data) -> Roll:
-    a = s.action
-    assert a is not None and a.actor is not None and a.target is not None
-    grids = a.grids or 0
-    rows = attack_partition(s, data)
-    return Roll(
-        actor=s.mover,
-        text=f"{s.label(a.actor)} casts Magic Missile at {s.label(a.target)}, {ask.grids_words(grids)}.",
-        purpose="Magic Missile vs defence",
-        dice=(ask.cheat_die(s, data, a.actor), *defence_dice(s, data)),
-        success=f"the cheat roll less {grids} (one a grid) matches or beats the defence" if grids else "the cheat roll matches or beats the defence",
-        odds=ask.outcomes(*rows),
-        chance=_target_down(rows),
-        wins=Wins(missile_hits, (flow.ref_number(s, data), a.defence == "block_rough", grids)),
-    )
-
-
-@answers("missile_roll")
-def missile_roll_apply(s: State, data: Data, event: Event) -> None:
-    a = s.action
-    assert a is not None and a.actor is not None and a.target is not None
-    faces = list(event.value)  # type: ignore[arg-type]
-    cheaters, cheat_faces = [a.actor], [faces[0]]
-    if a.defence == "block_rough":
-        cheaters.append(a.target)
-        cheat_faces.append(faces[2])
-    s.cheated += cheaters
-    spotted = ask.spotted(s, data, cheaters, cheat_faces)
-    if spotted:
-        flow.caught_cheating(s, data, spotted)
-        return
-    resolve(s, data, max(0, faces[0] - (a.grids or 0)), faces[1], sum(faces[1:]), ranged=True)
-
-
-@legal_for("cheat_roll")
-def cheat_roll_legal(s: State, data: Data) -> Legal:
-    assert s.action is not None and s.action.actor is not None
-    return ask.dice(s.mover, (flow.die(s, data, s.action.actor, "cheat"),))
-
-
-@asks("cheat_roll", phase="cheat")
-def cheat_roll_prompt(s: State, data: Data) -> Roll:
-    a = s.action
-    assert a is not None and a.actor is not None
-    ref, beat = flow.ref_number(s, data), data.challenges.beat
-    sides = flow.die(s, data, a.actor, "cheat")
-    caught = min(1.0, ref / sides)
-    if a.kind == "holding":
-        works = max(0, sides - max(ref, beat)) / sides
-        pairs = [("spotted: ejected, play void", caught), (f"{s.label(a.target or '')} is held", works), ("no grip", 1 - caught - works)]
-        text = f"{s.label(a.actor)} grabs at {s.label(a.target or '')}."
-    else:
-        pairs = [("spotted: ejected, play void", caught), ("blinks sideways", 1 - caught)]
-        text = f"{s.label(a.actor)} blinks sideways."
-    over = max(ref, beat) if a.kind == "holding" else ref
-    return Roll(actor=s.mover, text=text, purpose=flow.creature(s, data, a.actor).cheat_name, dice=(ask.cheat_die(s, data, a.actor),), success="not spotted", odds=ask.outcomes(*pairs),
-                chance=pairs[1][1] if a.kind == "holding" else 1 - caught, wins=Wins(first_over, (over,)))
-
-
-@answers("cheat_roll")
-def cheat_roll_apply(s: State, data: Data, event: Event) -> None:
-    a = s.action
-    assert a is not None and a.actor is not None
-    face = event.value[0]  # type: ignore[index]
-    s.cheated.append(a.actor)
-    if face <= flow.ref_number(s, data):
-        flow.caught_cheating(s, data, [a.actor])
-        return
-    if a.kind == "holding":
-        assert a.target is not None
-        if face > data.challenges.beat:
-            s.held.append(a.target)
-            s.note(flow.stamp(s), f"Holding {face}: {s.label(a.target)} cannot move this round.", a.team)
-        else:
-            s.note(flow.stamp(s), f"Holding {face}: {s.label(a.target)} slips the grip.", a.team)
-    else:
-        s.note(flow.stamp(s), f"Blink {face}: {s.label(a.actor)} may jump up to {face} steps left or right.", a.team)
-        if s.board:
-            s.action, s.selected, s.blink, s.step = None, a.actor, face, "blink_to"
-            return
-    s.action = None
-    s.step = "move"
+    if s.logged and target in s.knocked and not any(pid in s.knocked for pid in tacklers):
+        # the target alone is down as the play now stands (a play the tackle ended on the field is over at once,
+        # its downs cleared: the report has only ever counted the tackles won that leave a play to spot or go on)
+        for pid in tacklers:
+            flow.credit(s, "tackles won", pid)

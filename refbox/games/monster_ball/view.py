@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refbox.engine.board import BoardView, Cell
 from refbox.engine.state import Later, PhaseRow, Roster, Stat, View
-from refbox.games.monster_ball import ask, flow, places
+from refbox.games.monster_ball import ask, flow
 from refbox.games.monster_ball.data import Data
 from refbox.games.monster_ball.models import State
 from refbox.games.monster_ball.steps import STEPS
@@ -20,7 +20,7 @@ def phase_id(s: State) -> str:
         return "over"
     if s.kick is not None and s.step in ("kick_kicker", "fg_zones", "kick_roll", "kick_grid", "kick_catchers"):
         return s.kick.kind
-    return STEPS[s.step].phase
+    return STEPS.table[s.step].phase
 
 
 def clock_text(s: State, data: Data) -> str:
@@ -144,9 +144,9 @@ def view(s: State, data: Data) -> View:
 LINE, FIRST_DOWN, BALL = "┃", "┆", "●"
 
 
-def _background(data: Data) -> tuple[dict, dict]:
+def background(data: Data) -> tuple[dict, dict]:
     """The field without figures: end zones, grids in alternating shades, the band; division labels."""
-    p = places.pitch(data)
+    p = data.pitch
     cells: dict = {}
     for x in range(p.cols):
         for y in range(p.rows):
@@ -163,9 +163,6 @@ def _background(data: Data) -> tuple[dict, dict]:
         rows = p.division_rows_of(n)
         labels[rows[len(rows) // 2]] = str(lo) if lo == hi else f"{lo}-{hi}"
     return cells, labels
-
-
-_BACKGROUNDS: dict[int, tuple] = {}
 
 
 def _key(s: State, pid: str) -> str:
@@ -190,11 +187,9 @@ def field_view(s: State, data: Data) -> BoardView:
     """The field as the Board widget draws it: zones and grids, the band with each side's zone numbers, the line
     of scrimmage and the first-down line, the figures by team colour and letter, the ball, and what the pending
     question is about (the figure moving and where it can go, the landing grid)."""
-    p = places.pitch(data)
-    got = _BACKGROUNDS.get(id(data))
-    if got is None or got[0] is not data:
-        got = _BACKGROUNDS[id(data)] = (data, *_background(data))
-    cells, labels = dict(got[1]), dict(got[2])
+    p = data.pitch
+    background, row_labels = data.field_background
+    cells, labels = dict(background), dict(row_labels)
     top, bottom = 0, p.rows - 1
     for team, y in ((0, top), (1, bottom)):
         for zone in range(1, data.field.playable_zones + 1):

@@ -83,8 +83,6 @@ class MonsterBallSetupScreen(SetupScreen):
             "victory": value("victory"),
             "captain_minute": value("minute"),
             "board": value("board"),
-            "fewer_keys": True,
-            "table_keys": True,
         }
 
     def preview(self, setup: Setup) -> Text:

@@ -18,7 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from refbox.engine.board import BoardView, Cell
-from refbox.engine.grid import Square
+from refbox.engine.geometry.squares import Square
 from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.direct import DirectLines
 from refbox.ui.widgets.lines import runs
