@@ -28,6 +28,7 @@ from refbox.ui.widgets.colours import style
 from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.literal import literal
 from refbox.ui.widgets.panels import Scoreboard, update_in_place
+from refbox.ui.widgets.prompt_panel import describe
 
 log = logging.getLogger("refbox")
 
@@ -37,8 +38,6 @@ FOLLOW_EVERY = 0.5
 
 def describe_input(replay: Replay, n: int) -> str:
     """Input ``n`` (1-based) in words: the question it answered and the answer."""
-    from refbox.ui.screens.game import describe
-
     if not 1 <= n <= len(replay.events):
         return ""
     state = replay.state_at(n - 1)
