@@ -7,10 +7,7 @@ everything drawn comes from ``rules.view(state)`` and ``match.prompt()``.
 
 from __future__ import annotations
 
-import importlib
 import logging
-import sys
-import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,11 +15,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker
 
 from refbox.engine.errors import JournalWriteError, RefboxError
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Event, Pick
 from refbox.engine.text import printable
+from refbox.ui.background import import_odds_soon
 from refbox.ui.computer import ComputerPlayer
 from refbox.ui.heap import START_AFTER, TICK, QuietCollector
 from refbox.ui.interpreter import (
@@ -53,21 +52,6 @@ from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreb
 from refbox.ui.widgets.prompt_panel import PromptPanel, describe
 
 log = logging.getLogger("refbox")
-
-
-def import_odds_soon() -> None:
-    """Import the exact-odds library in the background once the match is on screen. Opened from the home screen
-    it is imported already; resumed from the command line, the first roll with odds would wait ~40 ms for it."""
-    if "icepool" in sys.modules:
-        return
-
-    def run() -> None:
-        try:
-            importlib.import_module("icepool")
-        except Exception:  # only a head start: imported, and reported, where first used
-            log.exception("importing the odds library failed")
-
-    threading.Thread(target=run, name="refbox-odds-import", daemon=True).start()
 
 
 class GameScreen(Screen):
@@ -157,9 +141,12 @@ class GameScreen(Screen):
         self.set_class(view.board is not None, "-with-board")
         self.query_one("#computer", LineText).display = False
         self.redraw()
-        self.call_after_refresh(import_odds_soon)
+        self.call_after_refresh(import_odds_soon, self)
         self.set_timer(START_AFTER, self.heap.start)  # once the first frame is out: collect between keys
         self.set_interval(TICK, self.heap.tick)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        self.computer.worker_changed(event.worker)
 
     def on_unmount(self) -> None:
         self.heap.stop()
