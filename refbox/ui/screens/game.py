@@ -1,5 +1,5 @@
-"""The game screen every ruleset shares: prompt in the centre, phases left, scoreboard right,
-rosters and log below. A ruleset's screen subclasses it and adds its own stylesheet.
+"""The game screen every ruleset shares: the match's panels (refbox.ui.screens.match_screen) with the prompt
+in the centre. A ruleset's screen subclasses it and adds its own stylesheet.
 
 It is a thin view: every key becomes at most one journal event through the Match, and
 everything drawn comes from ``rules.view(state)`` and ``match.prompt()``.
@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from pathlib import Path
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.worker import Worker
 
 from refbox.engine.errors import JournalWriteError, RefboxError
@@ -40,25 +38,19 @@ from refbox.ui.interpreter import (
     click_square,
     expects,
     interpret,
-    square_name,
 )
 from refbox.ui.keys import assign_keys
 from refbox.ui.screens.help import HelpScreen
+from refbox.ui.screens.match_screen import MatchScreen
 from refbox.ui.widgets.board import Board
-from refbox.ui.widgets.boxes import Column, Row, ScrollColumn
-from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.lines import Lines, LineText
-from refbox.ui.widgets.panels import MatchLog, PhaseTracker, RosterTable, Scoreboard
+from refbox.ui.widgets.panels import MatchLog
 from refbox.ui.widgets.prompt_panel import PromptPanel, describe
 
 log = logging.getLogger("refbox")
 
 
-class GameScreen(Screen):
-    CSS_PATH = [Path(__file__).parent / "game.tcss"]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
-    """Small terminals hide the phase tracker (the title names the phase) and shrink the log."""
+class GameScreen(MatchScreen):
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding("u", "undo", "Undo"),
@@ -89,17 +81,6 @@ class GameScreen(Screen):
 
     # ---- hooks for a ruleset's screen ----
 
-    def first_classes(self, width: int, height: int) -> dict[str, bool]:
-        """The classes a window of this size starts with (the size breakpoints, ``-with-board``), set before
-        any style is computed: each change of a mounted screen's classes restyles every widget."""
-        breakpoints = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS + self.VERTICAL_BREAKPOINTS}
-        for size, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
-            reached = [name for at, name in sorted(points) if size >= at]  # the widest breakpoint reached, as Textual picks
-            if reached:
-                breakpoints[reached[-1]] = True
-        breakpoints["-with-board"] = self.match.view().board is not None
-        return breakpoints
-
     def board_shown(self, board):
         """The board as this screen draws it (a ruleset's screen may draw it smaller)."""
         return board
@@ -111,29 +92,17 @@ class GameScreen(Screen):
         """Whether the game's keys do anything now (the bindings ask ``check_action``)."""
         return True
 
-    # ---- layout ----
+    # ---- layout: the match's panels, the prompt in the middle ----
 
-    def compose(self) -> ComposeResult:
-        self.update_classes(self.first_classes(*self.app.size), update=False)
-        yield LineText(id="title", wrap=False)
-        with Row(id="top"):
-            with Column(id="phasesbox"):  # the box draws the border: a repaint of the tracker is only its lines
-                yield PhaseTracker(id="phases")
-            with Column(id="fieldbox"):
-                yield Board(id="field")
-                yield LineText(id="caption")
-            with Column(id="middle"):
-                yield LineText(id="computer")
-                yield PromptPanel(id="prompt")
-            with Column(id="scoresbox"):
-                yield Scoreboard(id="scores")
-        with Row(id="rosters"):
-            for i in (0, 1):
-                with ScrollColumn(classes="roster"):
-                    yield RosterTable(id=f"roster{i}")
-        with Column(id="logbox"):
-            yield MatchLog(id="log")
-        yield KeyBar()
+    def has_board(self) -> bool:
+        return self.match.view().board is not None
+
+    def compose_middle(self) -> ComposeResult:
+        yield LineText(id="computer")
+        yield PromptPanel(id="prompt")
+
+    def compose_log(self) -> ComposeResult:
+        yield MatchLog(id="log")
 
     def on_mount(self) -> None:
         self.query_one(Board).set_colours(self.colours)
@@ -178,22 +147,20 @@ class GameScreen(Screen):
             self.draw_board()
         if not full:
             return
+        self.show_title(self.title_line(view))
+        self.show_panels(view)
+        self.query_one(MatchLog).show(self.match.state.log, self.colours)
+        if self.match.settings.computer:
+            self.call_after_refresh(self.computer.consider)
+
+    def title_line(self, view) -> Lines:
         title = Lines()
         title.append(f" refbox · {printable(self.match.header.title)} · ", style="bold")
         title.append(view.headline, style="bold")
         current = " / ".join(row.name for row in view.phases if row.status == "current")
         title.append(f" · {view.clock} · {current}", style="bold")
         title.append(f" · seed {self.match.header.seed} · dice: {self.match.settings.dice_mode}", style="dim")
-        self.query_one("#title", LineText).set_text(title)
-        if view.board is None:  # beside a board the turn sequence is never shown (the title names the phase)
-            self.query_one(PhaseTracker).show(view)
-        self.query_one(Scoreboard).show(view, self.colours)
-        if self.rosters_shown(view):  # hidden beside a board until Tab: not even built
-            for i, roster in enumerate(view.rosters[:2]):
-                self.query_one(f"#roster{i}", RosterTable).show(roster, self.colours)
-        self.query_one(MatchLog).show(self.match.state.log, self.colours)
-        if self.match.settings.computer:
-            self.call_after_refresh(self.computer.consider)
+        return title
 
     def tell(self, result: str) -> None:
         """Say something above the question (what just happened), without a new input."""
@@ -209,9 +176,6 @@ class GameScreen(Screen):
     def on_board_overflowed(self, _message: Board.Overflowed) -> None:
         self.redraw(full=False)  # the notes say (or no longer say) how to see the rest of the board
 
-    def action_scroll_board(self, direction: int) -> None:
-        self.query_one(Board).scroll_by_squares(direction)
-
     @property
     def board(self):
         """The board of the view last drawn (None without one)."""
@@ -219,19 +183,12 @@ class GameScreen(Screen):
 
     def draw_board(self) -> None:
         """The board and its caption only (what a move of the board cursor changes)."""
-        prompt, board, cursor = self.match.prompt(), self.board_shown(self.board), self.typed.square
-        hints = {}
+        prompt, hints = self.match.prompt(), {}
         if isinstance(prompt, (Choose, Pick)):
             for opt, key in zip(prompt.options, assign_keys([o.key for o in prompt.options])):
                 if opt.at is not None:
                     hints[opt.at] = key
-        self.query_one(Board).show(board, hints, cursor)
-        caption = Lines(board.caption, style="dim")
-        if cursor is not None:
-            caption.append(f"   cursor {square_name(board, cursor)}", style="dim")
-            if cursor in hints:
-                caption.append(f" [{hints[cursor]}]", style="dim")
-        self.query_one("#caption", LineText).set_text(caption)
+        self.show_board(self.board_shown(self.board), hints, self.typed.square)
 
     # ---- keys: the bindings run actions, every other key is interpreted ----
 
@@ -387,17 +344,6 @@ class GameScreen(Screen):
         self.match.change_settings(dice_mode=mode)
         self.result = f"Dice mode: {mode} (any roll can still be typed in, or rolled with r)"
         self.redraw()
-
-    def action_rosters(self) -> None:
-        """On a board screen, Tab shows or hides the rosters under the board; elsewhere it moves the focus."""
-        if self.has_class("-with-board"):
-            self.toggle_class("-show-rosters")
-            self.redraw()  # the rosters are drawn only while shown
-        else:
-            self.focus_next()
-
-    def rosters_shown(self, view) -> bool:
-        return view.board is None or not self.has_class("-with-board") or self.has_class("-show-rosters")
 
     def action_help(self) -> None:
         view = self.match.view()
