@@ -280,3 +280,12 @@ def test_nothing_typed_is_ever_changed_in_place():
     typed = Typed(picked=frozenset({"o0"}))
     press(pick(3), "2", "escape", typed=typed)
     assert typed == Typed(picked=frozenset({"o0"}))
+
+
+def test_the_interpreter_needs_no_textual():
+    import subprocess
+    import sys
+
+    code = "import sys, refbox.ui.interpreter\nprint(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -42,3 +42,14 @@ def test_an_impossible_face_is_refused_and_forgotten():
     assert entry.without_pending() == FaceEntry((12,))
     with pytest.raises(InvalidInput, match="not a die face"):
         entry.type("x")
+
+
+def test_no_option_key_is_a_key_the_game_screens_bind():
+    """The screens' BINDINGS are the one list of global keys: an option never gets one of them."""
+    from refbox.ui.games.monster_ball import MonsterBallScreen
+    from refbox.ui.keys import RESERVED_CHARS
+    from refbox.ui.screens.game import GameScreen
+
+    bound = {key for screen in (GameScreen, MonsterBallScreen) for b in screen.BINDINGS for key in b.key.split(",")}
+    assert {"question_mark" if c == "?" else c for c in RESERVED_CHARS} <= bound
+    assert all(k.isalnum() for k in OPTION_KEYS) and not set(OPTION_KEYS) & bound

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from refbox.engine.board import BoardView
 from refbox.engine.errors import InvalidInput
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Prompt, Roll
 from refbox.engine.text import digits
@@ -56,8 +57,8 @@ class Coaching:
 class Context:
     dice_mode: str = "physical"
     """In "digital", Enter or Space with no face typed rolls."""
-    board: object | None = None
-    """The board drawn (a ``BoardView``): its squares' names and its size, where the arrows move the cursor."""
+    board: BoardView | None = None
+    """The board drawn: its squares' names, and its size (where the arrows move the cursor)."""
     coach: Coaching | None = None
     """None: nobody but people play this match."""
 
@@ -181,7 +182,7 @@ def expects(prompt: Prompt) -> str:
     return "press Enter."
 
 
-def square_name(board, square: Square) -> str:
+def square_name(board: BoardView | None, square: Square) -> str:
     """A board square as the game names it in its answers and log (a view with ``square_names``: Battleball's
     "31.12"), else by the view's own column and row."""
     names = getattr(board, "square_names", None)
@@ -189,7 +190,7 @@ def square_name(board, square: Square) -> str:
     return name if name is not None else f"{square[0]},{square[1]}"
 
 
-def cursor_step(board, square: Square, key: str) -> Square:
+def cursor_step(board: BoardView, square: Square, key: str) -> Square:
     """Where an arrow moves the board cursor: one square that way, never off the board."""
     dc, dr = ARROWS[key]
     col, row = square
