@@ -127,11 +127,8 @@ class GameScreen(MatchScreen):
     def names(self) -> tuple[str, str]:
         return self.match.rules.team_names(self.match.setup)
 
-    _redraws = 0
-    """How many times the screen was redrawn."""
-
     def redraw(self, full: bool = True) -> None:
-        self._redraws += 1
+        """The prompt and the board; with ``full`` the title and the panels too (after an input)."""
         prompt = self.match.prompt()
         if full or self._view is None:
             self._view = self.match.view()
