@@ -5,6 +5,8 @@ import asyncio
 import threading
 from pathlib import Path
 
+from textual.worker import get_current_worker
+
 from refbox.ui import app as app_module
 from refbox.ui.app import RefboxApp
 from refbox.ui.background import WARM_UP
@@ -15,19 +17,21 @@ GAME_TCSS = str(Path(app_module.__file__).parent / "screens" / "game.tcss")
 async def test_at_home_the_imports_run_in_a_worker_and_the_game_stylesheets_are_read_ahead(tmp_path, monkeypatch):
     threads = []
     imports = app_module.warm_up_imports
-    monkeypatch.setattr(app_module, "warm_up_imports", lambda: threads.append(threading.current_thread()) or imports())
+    monkeypatch.setattr(app_module, "warm_up_imports",
+                        lambda cancelled: threads.append((threading.current_thread(), get_current_worker().name))
+                        or imports(cancelled))
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         while app._imports_done is None:  # the warm-up starts once the first screen is drawn
             await pilot.pause()
-        assert [w.name for w in app.workers] == [WARM_UP]
         await asyncio.get_running_loop().run_in_executor(None, app.settle)  # the imports are done
         for _ in range(50):
             if app.stylesheet.has_source(GAME_TCSS, ""):
                 break
             await pilot.pause()
         assert app.stylesheet.has_source(GAME_TCSS, "")
-        assert threads and threads[0] is not threading.main_thread(), "imported off the UI thread"
+        assert threads and threads[0][0] is not threading.main_thread() and threads[0][1] == WARM_UP, \
+            "imported off the UI thread, in the warm-up worker"
         await pilot.press("1")  # a new Slargeball match: its setup screen opens as before
         await pilot.pause()
         assert type(app.screen).__name__ == "SlargeballSetupScreen"
@@ -62,3 +66,12 @@ def test_a_match_resumed_from_the_command_line_imports_the_odds_library_in_a_wor
             "        assert import_odds_soon(app) is None, 'imported already: nothing to do'\n"
             "asyncio.run(main())\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_cancelled_warm_up_stops_between_two_imports():
+    """The app waits for its workers' threads as it closes: a warm-up cancelled then imports nothing more."""
+    from refbox.ui.background import warm_up_imports
+
+    asked = []
+    assert warm_up_imports(lambda: asked.append(1) or len(asked) > 2) == []
+    assert len(asked) == 3, "asked before each import: stopped before the first rules module"

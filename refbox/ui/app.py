@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 
 from textual.app import App, SystemCommand
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from refbox.engine.errors import JournalError, RefboxError
 from refbox.engine.registry import Entry
@@ -62,8 +62,9 @@ class RefboxApp(App):
         done = self._imports_done = threading.Event()
 
         def imports() -> list[type]:
+            worker = get_current_worker()
             try:
-                return warm_up_imports()
+                return warm_up_imports(lambda: worker.is_cancelled)
             finally:
                 done.set()
 

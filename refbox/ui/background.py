@@ -10,6 +10,7 @@ import importlib
 import logging
 import sys
 from pathlib import Path
+from typing import Callable
 
 from textual.app import App
 from textual.dom import DOMNode
@@ -27,16 +28,21 @@ def screen_class(path: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
-def warm_up_imports() -> list[type]:
+def warm_up_imports(cancelled: Callable[[], bool] = lambda: False) -> list[type]:
     """Import what opening a match needs (pydantic, the odds, every rules module, setup and game screen); the
-    screens imported, whose stylesheets can then be read ahead. Runs in a worker's thread."""
+    screens imported, whose stylesheets can then be read ahead. Runs in a worker's thread; stops between two
+    imports once ``cancelled()`` (the app is closing: it waits for this thread)."""
     from refbox.engine.registry import BUILTIN
 
     screens: list[type] = []
     try:
-        importlib.import_module("refbox.engine.match")
-        importlib.import_module("icepool")  # the odds (refbox.engine.dice imports it on first use)
+        for name in ("refbox.engine.match", "icepool"):  # icepool: the odds (imported on first use otherwise)
+            if cancelled():
+                return screens
+            importlib.import_module(name)
         for entry in BUILTIN:
+            if cancelled():
+                return screens
             entry.load_rules()
             screens += [screen_class(entry.setup_screen), screen_class(entry.game_screen)]
     except Exception:  # only a head start
