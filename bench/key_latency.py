@@ -1,9 +1,10 @@
 """Key press to first visible change, in a real terminal (tmux), refbox against a bare Textual app.
 
-    python bench/key_latency.py [N] [RULESET]
+    python bench/key_latency.py [N] [RULESET] [--keys A,B]
 
 refbox resumes a mid-match demo journal of RULESET (default slargeball) and gets undo / redo (u, U)
-alternately; a bare Textual app whose label changes on every key gets the same keys, in the same run,
+alternately, or the two keys given (``--keys left,right`` on Battleball's board demo: the board cursor, read
+by the key interpreter rather than a binding); a bare Textual app whose label changes on every key gets the same keys, in the same run,
 alternating blocks so load drift hits both alike. Each sample: send one key, then poll capture-pane until the
 screen differs. Prints p50/p95 of both and the ratio of the p95s (goal: at most 2x). Asserts nothing.
 Only the tmux sessions this script creates are ended.
@@ -48,12 +49,13 @@ def wait_for(session: str, text: str, limit: float = 30) -> None:
     raise SystemExit(f"{session}: {text!r} never appeared:\n{screen(session)}")
 
 
-def samples(session: str, count: int) -> list[float]:
+def samples(session: str, count: int, keys: tuple[str, str] = ("u", "U")) -> list[float]:
     out = []
     for i in range(count):
         before = screen(session)
         start = time.perf_counter()
-        tmux("send-keys", "-t", session, "u" if i % 2 == 0 else "U")
+        key = keys[i % 2]
+        tmux("send-keys", "-t", session, key.capitalize() if key in ("left", "right", "up", "down") else key)
         while screen(session) == before and time.perf_counter() - start < 2:
             pass
         out.append((time.perf_counter() - start) * 1000)
@@ -68,6 +70,11 @@ def pct(values: list[float], q: float) -> float:
 
 def main() -> None:
     args = sys.argv[1:]
+    keys = ("u", "U")
+    if "--keys" in args:
+        at = args.index("--keys")
+        keys = tuple(args[at + 1].split(",", 1))
+        del args[at:at + 2]
     count = int(args.pop(0)) if args and args[0].isdigit() else 40
     ruleset = args[0] if args else "slargeball"
     data = Path(tempfile.mkdtemp())
@@ -84,12 +91,12 @@ def main() -> None:
         time.sleep(1.0)
         r, b = [], []
         for _ in range(4):
-            r += samples(ours, count // 4)
-            b += samples(bare, count // 4)
+            r += samples(ours, count // 4, keys)
+            b += samples(bare, count // 4, keys)
     finally:
         tmux("kill-session", "-t", ours)
         tmux("kill-session", "-t", bare)
-    print(f"{ruleset}: refbox key to first change p50 {pct(r, .5):.1f} ms, p95 {pct(r, .95):.1f} ms, "
+    print(f"{ruleset}, keys {'/'.join(keys)}: refbox key to first change p50 {pct(r, .5):.1f} ms, p95 {pct(r, .95):.1f} ms, "
           f"max {max(r):.1f} ms ({len(r)} keys)")
     print(f"bare Textual app: p50 {pct(b, .5):.1f} ms, p95 {pct(b, .95):.1f} ms, max {max(b):.1f} ms")
     print(f"ratio of p95: {pct(r, .95) / pct(b, .95):.2f}x (goal <= 2x)")

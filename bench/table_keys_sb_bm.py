@@ -22,8 +22,7 @@ import sys
 
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll, choose, number, pick, roll
-from refbox.ui.keys import FaceEntry, assign_keys
-from refbox.ui.screens.game import number_is_complete
+from refbox.ui.keys import FaceEntry, assign_keys, number_is_complete
 
 
 def keys_for(prompt, event: Event) -> int:
@@ -35,12 +34,13 @@ def keys_for(prompt, event: Event) -> int:
         ids = [o.id for o in prompt.options]
         return sum(len(keys[ids.index(v)]) for v in event.value) + 1
     if isinstance(prompt, Roll):
-        entry, n = FaceEntry([d.sides for d in prompt.dice]), 0
+        entry, n = FaceEntry.for_dice(d.sides for d in prompt.dice), 0
         for face in event.value:
             for ch in str(face):
-                entry.type(ch)
+                entry = entry.type(ch)
                 n += 1
-            if entry.commit():
+            if entry.pending:
+                entry = entry.commit()
                 n += 1
         return n
     if isinstance(prompt, Number):

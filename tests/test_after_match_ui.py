@@ -191,7 +191,7 @@ class TestReplay:
                 await pilot.press("enter")
                 n = replay.position
                 assert len(replay.state_at(n).log) > 10 >= len(replay.state_at(n - 1).log)
-                assert "input" in str(screen.query_one("#title", Static).render())
+                assert "input" in screen.query_one("#title").plain
                 await pilot.press("q")
         finally:
             holder.close()
@@ -214,7 +214,7 @@ class TestReplay:
                     referee.submit(event)
                 screen.follow()
                 await pilot.pause()
-                assert screen.replay.position == 40 and "input 40/40" in str(screen.query_one("#title").render())
+                assert screen.replay.position == 40 and "input 40/40" in screen.query_one("#title").plain
                 referee.undo()
                 screen.follow()
                 assert screen.replay.position == 39
@@ -230,7 +230,7 @@ class TestReplay:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
-            assert screen.query_one("#scores").styles.border.top[0] == "round"
+            assert screen.query_one("#scoresbox").styles.border.top[0] == "round"
             assert screen.query_one("#fieldbox").styles.border.top[0] == "round"
 
 

@@ -138,7 +138,7 @@ class TestPlay:
             before = clone(screen.match.state)
             await pilot.press("7", "enter")
             assert screen.match.state == before
-            assert screen.ui.error.startswith("7 momentum is out of range")
+            assert screen.error.startswith("7 momentum is out of range")
 
     async def test_undo_takes_back_the_last_input(self, tmp_path):
         app = make_app(tmp_path)

@@ -78,7 +78,7 @@ async def test_arrows_walk_the_board_and_enter_takes_the_square(tmp_path):
         await pilot.press(*KICKOFF, "a", "4")
         first = screen.match.prompt().options[0]
         await pilot.press("left", "right")
-        assert screen.ui.square == first.at
+        assert screen.typed.square == first.at
         await pilot.press("enter")
         assert screen.match.state.side == 1 and first.id in screen.match.state.log[-1].text
 
@@ -140,15 +140,15 @@ async def test_esc_and_backspace_clear_the_first_key_of_a_two_key_square_and_the
         before = clone(screen.match.state)
         panel = screen.query_one(PromptPanel)
         await pilot.press(first)
-        assert screen.ui.code == first and f"{first}… : type the second key, Esc clears" in panel.shown_head.plain
+        assert screen.typed.code == first and f"{first}… : type the second key, Esc clears" in panel.shown_head.plain
         for clear in ("escape", "backspace"):
             await pilot.press(clear)
-            assert screen.ui.code == "" and "type the second key" not in panel.plain
+            assert screen.typed.code == "" and "type the second key" not in panel.plain
             await pilot.press(first)
-            assert screen.match.state == before and screen.ui.code == first  # a new first key, not XX
+            assert screen.match.state == before and screen.typed.code == first  # a new first key, not XX
         screen.post_message(events.Key("enter", "\r"))  # a terminal's Enter (a character: "\r"), unlike Pilot's
         await pilot.pause()  # Enter takes nothing while a first key waits: it says so
-        assert screen.match.state == before and "first key of a two-key code" in screen.ui.error
+        assert screen.match.state == before and "first key of a two-key code" in screen.error
         code = next(k for k in keys if len(k) == 2 and k[0] == first and k[1] != first)
         await pilot.press(code[1])
         target = prompt.options[keys.index(code)]
@@ -185,14 +185,14 @@ async def test_the_cursor_caption_names_squares_as_the_options_and_the_log_do(tm
         first = prompt.options[0]
         caption = screen.query_one("#caption")
         await pilot.press("left", "right")
-        assert screen.ui.square == first.at and caption.plain.endswith(f"cursor {first.id} [{keys[0]}]")
+        assert screen.typed.square == first.at and caption.plain.endswith(f"cursor {first.id} [{keys[0]}]")
         await pilot.press("right")  # one square on, where no option stands: named the same way
         col, row = first.id.split(".")
         assert caption.plain.endswith(f"cursor {int(col) + 1}.{row}")
         before = clone(screen.match.state)
         await pilot.press("enter")  # no answer stands there: refused by that name, not the list's first answer
         assert screen.match.state == before
-        assert screen.ui.error.startswith(f"{int(col) + 1}.{row} is not one of the answers")
+        assert screen.error.startswith(f"{int(col) + 1}.{row} is not one of the answers")
         await pilot.press(*["left"] * 30)
         assert caption.plain.endswith("cursor end zone")
         await pilot.press(*["right"] * (int(col) + 1), "enter")

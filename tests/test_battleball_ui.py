@@ -92,16 +92,16 @@ class TestPlay:
             await pilot.press(*ROLL_OFF, "a", "7", "2", "3", "b")
             before = clone(screen.match.state)
             await pilot.press("-")
-            assert screen.match.state == before and "'-' does nothing here" in screen.ui.error
+            assert screen.match.state == before and "'-' does nothing here" in screen.error
             await pilot.press("4", "1", "enter")  # "4" waits (40 is in range), "41" is not
-            assert screen.match.state == before and screen.ui.error.startswith("41 squares is out of range")
+            assert screen.match.state == before and screen.error.startswith("41 squares is out of range")
 
     async def test_a_d20_face_of_21_is_refused(self, tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press("enter", "2", "1")
-            assert "not a face of a d20" in screen.ui.error and screen.match.state.step == "roll-off"
+            assert "not a face of a d20" in screen.error and screen.match.state.step == "roll-off"
 
     async def test_undo_takes_back_the_last_input(self, tmp_path):
         app = make_app(tmp_path)

@@ -118,7 +118,7 @@ class TestPlay:
             await pilot.press(*TOUCHBACK, "1")
             before = clone(screen.match.state)
             await pilot.press("9")
-            assert "not a face of a d8" in screen.ui.error and screen.match.state == before
+            assert "not a face of a d8" in screen.error and screen.match.state == before
 
     async def test_a_pass_is_thrown_and_caught(self, tmp_path):
         app = make_app(tmp_path)

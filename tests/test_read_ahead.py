@@ -3,7 +3,6 @@
 from saved_match import play, save
 
 from refbox.engine.match import Match
-from refbox.ui import app as app_module
 from refbox.ui.app import RefboxApp
 from refbox.ui.readahead import ReadAhead
 from refbox.ui.screens.game import GameScreen
@@ -11,9 +10,13 @@ from refbox.ui.screens.game import GameScreen
 SIZE = (130, 40)
 
 
+def at_once(job) -> None:
+    job()
+
+
 def test_a_match_read_ahead_is_the_match_a_load_gives(tmp_path):
     path = save(play("slargeball", upto=40), tmp_path, "sb")
-    ahead = ReadAhead()
+    ahead = ReadAhead(at_once)
     ahead.start(path)
     match, recovered = ahead.take(path)
     loaded, again = Match.load(path)
@@ -24,9 +27,8 @@ def test_a_match_read_ahead_is_the_match_a_load_gives(tmp_path):
 def test_a_match_changed_since_it_was_read_ahead_is_not_used(tmp_path):
     whole = play("slargeball", upto=41)
     path = save(play("slargeball", upto=40), tmp_path, "sb")
-    ahead = ReadAhead()
+    ahead = ReadAhead(at_once)
     ahead.start(path)
-    ahead._thread and ahead._thread.join()
     save(whole, tmp_path, "sb")  # one more input written meanwhile (another window, an editor)
     assert ahead.take(path) is None
 
@@ -34,7 +36,7 @@ def test_a_match_changed_since_it_was_read_ahead_is_not_used(tmp_path):
 def test_another_match_or_a_broken_one_is_not_taken(tmp_path):
     one = save(play("slargeball", upto=10), tmp_path, "one")
     two = save(play("slargeball", upto=12), tmp_path, "two")
-    ahead = ReadAhead()
+    ahead = ReadAhead(at_once)
     ahead.start(one)
     assert ahead.take(two) is None
     ahead.start(two)  # the read-ahead follows the cursor
@@ -48,17 +50,27 @@ def test_another_match_or_a_broken_one_is_not_taken(tmp_path):
     assert len(match.events) == 11 and "cut off mid-write" in recovered
 
 
+def test_a_read_ahead_not_yet_started_is_not_waited_for(tmp_path):
+    """Enter before the worker has begun (its job only queued): the match is loaded on the spot, never a wait
+    for a job the UI thread itself would have to start."""
+    path = save(play("slargeball", upto=10), tmp_path, "sb")
+    queued = []
+    ahead = ReadAhead(queued.append)
+    ahead.start(path)
+    assert ahead.take(path) is None and len(queued) == 1
+
+
 async def test_enter_resumes_the_match_read_ahead_and_a_changed_one_fresh(tmp_path):
     path = save(play("slargeball", upto=40), tmp_path, "sb")
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        while app_module._warming is None:  # the warm-up starts after the first refresh
+        while app._imports_done is None:  # the warm-up starts after the first refresh
             await pilot.pause()
-        app_module.settle()
+        app.settle()
         app.read_ahead(path)  # as the home screen does once the warm-up is done
-        thread = app._read_ahead._thread
-        thread and thread.join()
-        assert app._read_ahead._result is not None
+        await app.workers.wait_for_complete()
+        job = app._read_ahead._job
+        assert job is not None and job.result is not None and len(job.result[1].events) == 40
         save(play("slargeball", upto=41), tmp_path, "sb")
         await pilot.press("tab", "enter")
         await pilot.pause()

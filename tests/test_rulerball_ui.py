@@ -150,7 +150,7 @@ class TestPlay:
             await pilot.press(*FIELD_THE_BALL)
             before = clone(screen.match.state)
             await pilot.press("1", "3")
-            assert "not a face of a d12" in screen.ui.error and screen.match.state == before
+            assert "not a face of a d12" in screen.error and screen.match.state == before
 
     async def test_a_sector_off_the_track_is_refused_in_words_and_cleared_so_digits_never_pile_up(self, tmp_path):
         """The cannon's sector is 1 to 12: "1 3" is refused as soon as no digit could bring it in range, the 13 is
@@ -163,7 +163,7 @@ class TestPlay:
             assert (prompt.min, prompt.max, prompt.unit) == (1, 12, "sector")
             await pilot.press("1", "3", "enter")
             message = "13 is out of range: enter a sector from 1 to 12."
-            assert screen.ui.error == message and screen.ui.number == "" and screen.match.state == before
+            assert screen.error == message and screen.typed.number == "" and screen.match.state == before
             assert message in screen.query_one("#prompt").plain and "> sector _" in screen.query_one("#prompt").plain
             events = len(screen.match.events)
             await pilot.press("9")  # a fresh digit: sector 9, taken at once (never "139")
@@ -207,7 +207,7 @@ class TestPlay:
         async with app.run_test(size=SIZE) as pilot:
             screen = await start(app, pilot)
             await pilot.press("enter", "1", "enter", "u")  # the ball stopped in sector 1; undone
-            assert screen.ui.result == "Undone: sector 1"
+            assert screen.result == "Undone: sector 1"
 
     async def test_undo_takes_back_the_last_input(self, tmp_path):
         app = make_app(tmp_path)

@@ -281,7 +281,7 @@ async def test_a_digit_that_is_not_0_to_9_is_refused_not_a_crash(tmp_path):
         before = len(app.screen.match.events)
         app.screen.post_message(events.Key("superscript_two", "²"))
         await pilot.pause()
-        assert "'²' does nothing here" in app.screen.ui.error
+        assert "'²' does nothing here" in app.screen.error
         assert len(app.screen.match.events) == before
 
 
@@ -364,7 +364,7 @@ async def test_a_long_question_in_a_short_panel_keeps_its_answer_in_view(tmp_pat
     """A reset read out line by line (Break Play with long team names) fills the panel: the last input's outcome
     (the log has it too) makes way, so that "[Enter] done" stays on screen."""
     from refbox.engine.prompts import Confirm
-    from refbox.ui.widgets.prompt_panel import Interaction
+    from refbox.ui.interpreter import Typed
 
     app = RefboxApp(data_dir=tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -372,11 +372,11 @@ async def test_a_long_question_in_a_short_panel_keeps_its_answer_in_view(tmp_pat
         panel = app.screen.query_one(PromptPanel)
         question = Confirm(text="\n".join(["Reset the table:"] + [f"- step {i} of the reset" for i in range(panel.size.height - 4)]))
         outcome = "GOAL! a long outcome of the last input " * 3
-        panel.show(question, ("A", "B"), ("red", "blue"), Interaction(result=outcome), "physical")
+        panel.show(question, ("A", "B"), ("red", "blue"), Typed(), "physical", result=outcome)
         await pilot.pause()
         rows = [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
         assert "[Enter] done" in rows and not any("GOAL!" in r for r in rows), rows
         short = Confirm(text="Reset the table.")
-        panel.show(short, ("A", "B"), ("red", "blue"), Interaction(result=outcome), "physical")
+        panel.show(short, ("A", "B"), ("red", "blue"), Typed(), "physical", result=outcome)
         await pilot.pause()
         assert "GOAL!" in panel.render_line(0).text, "with room to spare the outcome is shown"

@@ -4,10 +4,16 @@ undo goes back over its moves to the person's last decision, and the setting sur
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 from test_battleball_ui import make_app, open_setup
 
+from refbox.engine.coach import Decision
 from refbox.engine.match import Match
+from refbox.engine.prompts import Event
 from refbox.engine.registry import lookup
+from refbox.ui.computer import COACH
 from refbox.ui.keys import assign_keys
 from refbox.ui.widgets.prompt_panel import PromptPanel
 from refbox.ui.widgets.select import Select
@@ -145,3 +151,39 @@ async def test_undo_takes_back_the_computers_announced_move_and_its_line(tmp_pat
         await pilot.pause()
         assert screen.computer.pending is None
         assert not screen.query_one("#computer").display or screen.computer.busy()
+
+
+async def test_the_coach_thinks_in_a_worker_that_an_undo_cancels_and_whose_decision_is_then_dropped(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_solo(app, pilot)
+        screen.computer.paused = True  # hold the computer back until its question is pending
+        for _ in range(30):
+            if screen.computer.decides(screen.match.legal()):
+                break
+            await answer_as_person(pilot, screen)
+        legal = screen.match.legal()
+        assert screen.computer.decides(legal)
+        release, finished, threads = threading.Event(), threading.Event(), []
+        answer = Event("choose", screen.match.prompt().options[0].id)
+
+        def slow_decide(game, legal=None):  # a coach that thinks until the test lets it go
+            threads.append(threading.current_thread())
+            release.wait(timeout=60)
+            finished.set()
+            return Decision(answer, None, 1)
+
+        coach = screen.computer.coach(legal.actor)
+        coach.decide = slow_decide
+        screen.computer.paused = False
+        screen.computer.consider()
+        worker = next(w for w in app.workers if w.name == COACH)
+        assert screen.computer.busy() and screen.query_one("#computer").display
+        await pilot.press("u")  # the person takes their last decision back while the coach thinks
+        assert worker.is_cancelled and coach.stop_now, "the worker is cancelled and the coach told to stop"
+        events = len(screen.match.events)
+        release.set()
+        await asyncio.get_running_loop().run_in_executor(None, finished.wait, 60)
+        await pilot.pause()
+        assert threads and threads[0] is not threading.main_thread(), "it thought off the UI thread"
+        assert len(screen.match.events) == events and not screen.computer.busy(), "its decision was dropped"

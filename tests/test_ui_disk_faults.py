@@ -36,7 +36,7 @@ async def test_a_full_disk_refuses_a_typed_roll_keeps_the_faces_and_enter_retrie
         text = panel_text(app)
         assert "disk is full" in text and "NOT recorded" in text and "free some space" in text
         assert (plain.dump(match.state), path.read_bytes()) == before, "nothing changed"
-        assert app.screen.ui.faces.faces == [6, 2], "the typed faces are kept"
+        assert app.screen.typed.faces.faces == (6, 2), "the typed faces are kept"
         monkeypatch.undo()
         await pilot.press("enter")
         assert match.events and match.events[0].value == [6, 2]

@@ -50,7 +50,7 @@ async def test_a_wrong_face_keeps_the_faces_typed_and_enter_after_a_d6_is_not_sw
         screen = app.screen
         events = len(screen.match.events)
         await pilot.press("1", "9")  # 9 is no face of these dice
-        assert screen.ui.faces.faces == [1] and "9" in screen.ui.error
+        assert screen.typed.faces.faces == (1,) and "9" in screen.error
         await pilot.press(*["1"] * (dice - 1))
         assert len(screen.match.events) == events + 1
         assert screen.match.prompt().kind == "choose"

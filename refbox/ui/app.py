@@ -2,87 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import threading
 from pathlib import Path
 
 from textual.app import App, SystemCommand
-from textual.message import Message
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from refbox.engine.errors import JournalError, RefboxError
 from refbox.engine.registry import Entry
 from refbox.engine.storage import data_dir as resolve_data_dir, read_json, write_json
 from refbox.engine.text import printable
+from refbox.ui.background import WARM_UP, read_stylesheets, screen_class, warm_up_imports
 from refbox.ui.readahead import ReadAhead
 from refbox.ui.widgets import colours
-
-
-def _screen_class(path: str):
-    module, name = path.split(":")
-    return getattr(importlib.import_module(module), name)
-
-
-_warming: threading.Event | None = None
-"""Set once the warm-up imports are done (None: no warm-up started)."""
-
-
-def settle() -> None:
-    """Wait for the warm-up imports (if still running) before importing anything on the UI thread: two threads
-    importing the same modules at once could trip over each other's import locks."""
-    if _warming is not None:
-        _warming.wait()
-
-
-class WarmedUp(Message):
-    """The warm-up imports are done: these screens' stylesheets can be read ahead."""
-
-    def __init__(self, screens: list[type]) -> None:
-        super().__init__()
-        self.screens = screens
-
-
-def _warm_up(app: App) -> None:
-    """Once the first screen is drawn, import in the background what opening a match needs (pydantic, the
-    odds, every rules module, setup and game screen); the app then reads those screens' stylesheets, so the
-    first resume or new match waits for neither."""
-    global _warming
-    from refbox.engine.registry import BUILTIN
-
-    done = _warming = threading.Event()
-
-    def run() -> None:
-        screens: list[type] = []
-        try:
-            importlib.import_module("refbox.engine.match")
-            importlib.import_module("icepool")  # the odds (refbox.engine.dice imports it on first use)
-            for entry in BUILTIN:
-                entry.load_rules()
-                screens += [_screen_class(entry.setup_screen), _screen_class(entry.game_screen)]
-        except Exception:  # only a head start: whatever failed here is imported, and reported, when used
-            logging.getLogger("refbox").exception("warm-up import failed")
-        finally:
-            done.set()
-        app.post_message(WarmedUp(screens))  # thread-safe; never waits for the UI thread
-
-    threading.Thread(target=run, name="refbox-warm-up", daemon=True).start()
-
-
-def _read_stylesheets(app: App, screens: list[type]) -> None:
-    """Add the screens' .tcss files to the app's stylesheet now (what Textual does when a screen is first
-    shown), one parse for all of them instead of one on the key that opens a match."""
-    sheet = app.stylesheet
-    paths = {str(p) for cls in screens for p in (cls.CSS_PATH or []) if Path(p).is_absolute()}
-    new = [p for p in sorted(paths) if not sheet.has_source(p, "")]
-    if not new:
-        return
-    try:
-        for p in new:
-            sheet.read(Path(p))
-        sheet.parse()  # not reparse(): that parses into a fresh sheet and leaves this one's parse cache empty,
-        sheet.update(app)  # so the next widget class mounted (a new DEFAULT_CSS) would parse every source again
-    except Exception:  # a head start only: the screen reads its stylesheet itself when shown
-        logging.getLogger("refbox").exception("could not read the stylesheets ahead")
 
 
 SETTINGS = "settings.json"
@@ -99,8 +32,11 @@ class RefboxApp(App):
         super().__init__()
         self.data_dir = data_dir or resolve_data_dir()
         self._resume_path = resume_path
-        self._read_ahead = ReadAhead()
+        self._read_ahead = ReadAhead(lambda job: self.run_worker(job, name="read-ahead", group="read-ahead",
+                                                                 thread=True, exit_on_error=False))
         self._read_ahead_wanted: Path | None = None
+        self._imports_done: threading.Event | None = None
+        """Set once the warm-up imports are done (None: no warm-up started)."""
         colours.markers_on = self.no_color  # without colour each side gets a marker (■ □)
         _log_to_file(self.data_dir)
 
@@ -112,7 +48,7 @@ class RefboxApp(App):
 
     def on_mount(self) -> None:
         if self._resume_path is None:  # opened at home: get a match ready meanwhile
-            self.call_after_refresh(_warm_up, self)
+            self.call_after_refresh(self._warm_up)
         theme = read_json(self.data_dir / SETTINGS).get("theme")
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
@@ -120,15 +56,36 @@ class RefboxApp(App):
         if self._resume_path is not None:
             self.resume(str(self._resume_path))
 
-    def on_warmed_up(self, message: WarmedUp) -> None:
-        _read_stylesheets(self, message.screens)
-        if self._read_ahead_wanted is not None:
-            self.read_ahead(self._read_ahead_wanted)
+    def _warm_up(self) -> None:
+        """Once the first screen is drawn, import in a worker what opening a match needs; then read those
+        screens' stylesheets, so the first resume or new match waits for neither."""
+        done = self._imports_done = threading.Event()
+
+        def imports() -> list[type]:
+            worker = get_current_worker()
+            try:
+                return warm_up_imports(lambda: worker.is_cancelled)
+            finally:
+                done.set()
+
+        self.run_worker(imports, name=WARM_UP, group=WARM_UP, thread=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == WARM_UP and event.state == WorkerState.SUCCESS:
+            read_stylesheets(self, event.worker.result)
+            if self._read_ahead_wanted is not None:
+                self.read_ahead(self._read_ahead_wanted)
+
+    def settle(self) -> None:
+        """Wait for the warm-up imports (if still running) before importing anything on the UI thread: two threads
+        importing the same modules at once could trip over each other's import locks."""
+        if self._imports_done is not None:
+            self._imports_done.wait()
 
     def read_ahead(self, journal: Path) -> None:
         """Load this match in the background (the one under the home screen's cursor): a resume then finds it
         loaded. Waits for the warm-up imports (never two threads importing at once)."""
-        if _warming is None or not _warming.is_set():
+        if self._imports_done is None or not self._imports_done.is_set():
             self._read_ahead_wanted = journal
             return
         self._read_ahead_wanted = None
@@ -146,20 +103,20 @@ class RefboxApp(App):
     # ---- after the whistle (issue 15): report, replay, rematch ----
 
     def open_report(self, journal: Path) -> None:
-        settle()
+        self.settle()
         from refbox.ui.screens.report import ReportScreen
 
         self.push_screen(ReportScreen(journal))
 
     def open_replay(self, journal: Path) -> None:
-        settle()
+        self.settle()
         from refbox.ui.screens.replay import ReplayScreen
 
         self.push_screen(ReplayScreen(journal))
 
     def rematch(self, journal: Path) -> None:
         """Same setup and teams, a new seed: the old match is left (saved), the new one opens."""
-        settle()
+        self.settle()
         from refbox import matchfiles
 
         try:
@@ -187,9 +144,9 @@ class RefboxApp(App):
         self.notify(printable(message, newlines=True), title=title, severity="error", timeout=timeout, markup=False)
 
     def new_match(self, entry: Entry) -> None:
-        settle()
+        self.settle()
         try:
-            screen = _screen_class(entry.setup_screen)(entry)
+            screen = screen_class(entry.setup_screen)(entry)
         except RefboxError as e:
             self.report(str(e), "Cannot start", timeout=10)
             return
@@ -200,7 +157,7 @@ class RefboxApp(App):
         self.push_screen(screen)
 
     def resume(self, path: str, salvage: bool = False) -> None:
-        settle()
+        self.settle()
         from refbox.engine.match import Match  # pydantic and icepool load on first use, not at start-up
 
         try:
@@ -234,7 +191,7 @@ class RefboxApp(App):
         """The screen for a match, once this window holds its lock (raises JournalError if another does)."""
         match.lock()
         try:
-            return _screen_class(match.entry.game_screen)(match, message)
+            return screen_class(match.entry.game_screen)(match, message)
         except BaseException:
             match.close()  # no screen holds the match: let another window (or a retry) have it
             raise

@@ -1,5 +1,5 @@
-"""The computer's side in the app: it thinks in a worker thread while the screen stays responsive, shows its
-decision with a one-line reason, and enters it after the match's pace (Esc: decide now / enter it now).
+"""The computer's side in the app: it thinks in a Textual thread worker while the screen stays responsive, shows
+its decision with a one-line reason, and enters it after the match's pace (Esc: decide now / enter it now).
 
 Its decisions are ordinary inputs through the screen's ``submit``. With digital dice it also rolls the dice
 of its own side and the table's (a person rolls their own with r, or types real dice).
@@ -7,8 +7,11 @@ of its own side and the table's (a person rolls their own with r, or types real 
 
 from __future__ import annotations
 
-import threading
+import logging
+from functools import partial
 from typing import TYPE_CHECKING
+
+from textual.worker import Worker, WorkerState
 
 from refbox.engine.coach import Coach, Decision, make
 from refbox.engine.dice import percent
@@ -17,6 +20,9 @@ from refbox.engine.prompts import Event
 
 if TYPE_CHECKING:
     from refbox.ui.screens.game import GameScreen
+
+COACH = "coach"
+"""The name of the thinking worker (the screen hands its state changes to ``worker_changed``)."""
 
 
 class ComputerPlayer:
@@ -28,6 +34,7 @@ class ComputerPlayer:
         self.thinking: Coach | None = None
         self.pending: Event | None = None
         self._timer = None
+        self._worker: Worker | None = None
         self.paused = False
 
     @property
@@ -71,8 +78,10 @@ class ComputerPlayer:
     def cancel(self) -> None:
         self.turn += 1
         if self.thinking is not None:
-            self.thinking.stop_now = True
-        self.thinking, self.pending = None, None
+            self.thinking.stop_now = True  # its thread ends soon; what it decides is dropped
+        if self._worker is not None:
+            self._worker.cancel()
+        self._worker, self.thinking, self.pending = None, None, None
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -94,30 +103,23 @@ class ComputerPlayer:
             return
         coach = self.coach(legal.actor if legal.actor is not None else min(self.match.settings.computer))
         game = Game(self.match.rules, self.match.state).clone()  # its own copy, taken now
-        turn = self.turn
         self.thinking = coach
         self.screen.show_computer(f"{coach.level} coach thinking… (Esc: decide now)")
+        self._worker = self.screen.run_worker(partial(coach.decide, game, legal), name=COACH, group=COACH,
+                                              thread=True, exclusive=True, exit_on_error=False)
 
-        def think() -> None:
-            try:
-                decision = coach.decide(game, legal)
-            except Exception as e:  # never a traceback: say so and let the person play it
-                self.screen.app.call_from_thread(self._failed, turn, e)
-                return
-            self.screen.app.call_from_thread(self._decided, turn, decision)
-
-        threading.Thread(target=think, daemon=True, name="refbox-coach").start()
-
-    def _failed(self, turn: int, error: Exception) -> None:
-        if turn != self.turn:
+    def worker_changed(self, worker: Worker) -> None:
+        """The thinking worker ended: enter its decision after the pace, or say it could not decide (never a
+        traceback: the person plays it). A worker cancelled meanwhile is not this one any more."""
+        if worker is not self._worker or worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
-        self.thinking = None
-        self.screen.show_computer(f"the computer coach could not decide ({type(error).__name__}); please answer")
-
-    def _decided(self, turn: int, decision: Decision) -> None:
-        if turn != self.turn:
+        self._worker, self.thinking = None, None
+        if worker.state == WorkerState.ERROR:
+            error = worker.error
+            logging.getLogger("refbox").error("the computer coach failed", exc_info=error)
+            self.screen.show_computer(f"the computer coach could not decide ({type(error).__name__}); please answer")
             return
-        self.thinking = None
+        decision: Decision = worker.result
         self._enter_later(decision.event, self.reason(decision))
 
     def reason(self, decision: Decision) -> str:

@@ -5,7 +5,7 @@ Reserved letters are global bindings (d dice mode, q quit, r roll, u undo, U red
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from refbox.engine.errors import InvalidInput
@@ -59,18 +59,22 @@ def _assign(preferred: tuple[str, ...]) -> tuple[str, ...]:
 RESERVED_CHARS = set("dqruU?")
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class FaceEntry:
-    """Faces typed for a roll, one die at a time.
+    """Faces typed for a roll, one die at a time (immutable: every key gives a new entry).
 
     A d6 (or any die under 10 sides) takes one key per face. Bigger dice take one or two digits:
     the face is taken as soon as no further digit could extend it (on a d12, "2" is 2 at once;
     "1" waits for a second digit, Enter or Space).
     """
 
-    sides: list[int]
-    faces: list[int] = field(default_factory=list)
+    sides: tuple[int, ...]
+    faces: tuple[int, ...] = ()
     pending: str = ""
+
+    @classmethod
+    def for_dice(cls, sides) -> "FaceEntry":
+        return cls(tuple(sides))
 
     @property
     def complete(self) -> bool:
@@ -80,8 +84,9 @@ class FaceEntry:
     def current_sides(self) -> int:
         return self.sides[len(self.faces)]
 
-    def type(self, char: str) -> None:
-        """Add one typed character. Raises InvalidInput (and changes nothing) for a bad key."""
+    def type(self, char: str) -> "FaceEntry":
+        """The entry with one more typed character. Raises InvalidInput for a bad key (then what stays is
+        ``without_pending()``: the faces typed before, not the refused digits)."""
         if self.complete:
             raise InvalidInput("All the dice are entered already.")
         sides = self.current_sides
@@ -90,27 +95,25 @@ class FaceEntry:
         text = self.pending + char
         value = int(text)
         if value == 0 or value > sides:
-            self.pending = ""
             raise InvalidInput(f"{text} is not a face of a d{sides}: type 1 to {sides}.")
         if value * 10 > sides:
-            self.faces.append(value)
-            self.pending = ""
-        else:
-            self.pending = text
+            return FaceEntry(self.sides, (*self.faces, value))
+        return FaceEntry(self.sides, self.faces, text)
 
-    def commit(self) -> bool:
-        """Enter/Space: take a pending one-digit face on a big die. True if something was taken."""
-        if self.pending:
-            self.faces.append(int(self.pending))
-            self.pending = ""
-            return True
-        return False
+    def commit(self) -> "FaceEntry":
+        """Enter/Space: a pending one-digit face on a big die taken (the entry itself if none is pending)."""
+        if not self.pending:
+            return self
+        return FaceEntry(self.sides, (*self.faces, int(self.pending)))
 
-    def back(self) -> None:
+    def without_pending(self) -> "FaceEntry":
+        return FaceEntry(self.sides, self.faces) if self.pending else self
+
+    def back(self) -> "FaceEntry":
+        """Backspace: the pending digit goes, else the last face."""
         if self.pending:
-            self.pending = ""
-        elif self.faces:
-            self.faces.pop()
+            return self.without_pending()
+        return FaceEntry(self.sides, self.faces[:-1])
 
 
 # ---- typing a number ----

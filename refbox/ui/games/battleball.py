@@ -86,10 +86,8 @@ class BattleballScreen(GameScreen):
     BLOCKED = ("undo", "redo", "roll", "dice", "rosters")
     """Actions refused while the window is too small: they would change what nobody can see."""
 
-    def _preset_classes(self) -> None:
-        super()._preset_classes()
-        width, height = self.app.size
-        self.update_classes(self._size_classes(width, height), update=False)
+    def first_classes(self, width: int, height: int) -> dict[str, bool]:
+        return {**super().first_classes(width, height), **self._size_classes(width, height)}
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -137,14 +135,9 @@ class BattleballScreen(GameScreen):
     def too_small(self) -> bool:
         return self.has_class("-too-small")
 
-    def on_key(self, event) -> None:
+    def takes_keys(self) -> bool:
         """While the window is too small, game keys do nothing (q and ? still work; see ``check_action``)."""
-        if not self.too_small():
-            return
-        if (event.character or "") in ("?", "q") or event.key in ("ctrl+p", "ctrl+c", "ctrl+q"):
-            return
-        event.stop()
-        event.prevent_default()
+        return not self.too_small()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.BLOCKED and self.too_small():

@@ -153,9 +153,8 @@ class MonsterBallScreen(GameScreen):
         self.idle_stop = False
         """The pause is the idle limit's: the next key starts the clock again."""
         self._found: dict = {}
-        self._cursor_only = False
-        """An arrow key moved the board's cursor and nothing else (the next redraw repaints the board only)."""
-        self._drawn_error = ""
+        self._compact: tuple | None = None
+        """(a board, its one-character-a-square copy): the copy drawn while the board is the same."""
 
     def on_mount(self) -> None:
         self._resume_countdown()
@@ -173,33 +172,33 @@ class MonsterBallScreen(GameScreen):
 
     COMPACT_BELOW = 120
 
-    def _draw_board(self, view, prompt) -> None:
-        if self.compact and view.board is not None and view.board.cell_width != 1:
-            board = view.board
-            cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
-            for (x, y), cell in board.cells.items():  # a two-digit zone number in the band spills to the right
-                if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
-                    cells[(x + 1, y)] = replace(cell, text=cell.text[1])
-            # a copy: the view is the match's (cached with its state), the compact board is this screen's
-            view = replace(view, board=replace(board, cells=cells, cell_width=1,
-                                               blank=replace(board.blank, text=board.blank.text[:1])))
-            self._view = view
-        super()._draw_board(view, prompt)
-        board = view.board
+    def board_shown(self, board):
+        """Narrower than ``COMPACT_BELOW`` the field is drawn one character a square; the field's box is as
+        wide as the field drawn."""
+        if self.compact and board.cell_width != 1:
+            if self._compact is None or self._compact[0] is not board:
+                cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
+                for (x, y), cell in board.cells.items():  # a two-digit zone number in the band spills to the right
+                    if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
+                        cells[(x + 1, y)] = replace(cell, text=cell.text[1])
+                # a copy: the view is the match's (cached with its state), the compact board is this screen's
+                self._compact = board, replace(board, cells=cells, cell_width=1,
+                                               blank=replace(board.blank, text=board.blank.text[:1]))
+            board = self._compact[1]
         margin = max((len(label) for label in board.row_labels.values()), default=0) + 1
         width = margin + board.cols * board.cell_width
         field = self.query_one("#field")
         if field.styles.width is None or field.styles.width.value != width:
             field.styles.width = width
             self.query_one("#fieldbox").styles.width = width + 2
+        return board
 
     def on_resize(self, event) -> None:
         if self.match.state.board:
-            self._view = None
             self.redraw()
 
-    def on_key(self, event) -> None:
-        """Any key is someone at the table (GameScreen's own on_key handles the key itself)."""
+    def key_pressed(self) -> None:
+        """Any key is someone at the table."""
         self.idle = 0
         if self.idle_stop:
             self.paused = self.idle_stop = False
@@ -219,10 +218,10 @@ class MonsterBallScreen(GameScreen):
         self.lefts[self.half_key()] = value
         self.match.keep_timer("captain", {"half": list(self.half_key()), "left": value})
 
-    def _save(self) -> None:
+    def save(self) -> None:
         self.match.keep_timer("captain", {"half": list(self.half_key()), "left": self.left,
                                           "paused": self.paused and not self.idle_stop})
-        super()._save()
+        super().save()
 
     def _resume_countdown(self) -> None:
         """A resumed match goes on with the time its half-round had left when it was saved, paused if it was
@@ -260,19 +259,9 @@ class MonsterBallScreen(GameScreen):
             found = self._found[widget_id] = hits.first()
         return found
 
-    def _move_square(self, key: str, squares: dict) -> None:
-        super()._move_square(key, squares)
-        self._cursor_only = True
-
     def redraw(self, full: bool = True) -> None:
         s = self.match.state
-        if not full and self._cursor_only and not self._drawn_error and self._view is not None and self._view.board is not None:
-            self._cursor_only = False  # an arrow moved the board's cursor: only the board changes
-            self._draw_board(self._view, self.match.prompt())
-            return
-        self._cursor_only = False
         super().redraw(full)
-        self._drawn_error = self.ui.error
         strip = self._widget("field-strip")
         if full and strip is not None:
             strip.display = not s.board
@@ -307,8 +296,7 @@ class MonsterBallScreen(GameScreen):
         self.idle += seconds
         if self.idle >= self.IDLE_SECONDS:
             self.paused = self.idle_stop = True
-            self.ui.result = f"No key for {self.IDLE_SECONDS} s: the captain's clock stopped itself (any key runs it)."
-            self.redraw(full=False)
+            self.tell(f"No key for {self.IDLE_SECONDS} s: the captain's clock stopped itself (any key runs it).")
             return
         self.left = max(0, self.left - seconds)
         if self.left == 0 and self.match.state.step in MENUS:
@@ -329,8 +317,7 @@ class MonsterBallScreen(GameScreen):
     def action_pause_clock(self) -> None:
         self.idle, self.idle_stop = 0, False
         self.paused = not self.paused
-        self.ui.result = "Captain's clock paused." if self.paused else "Captain's clock running."
-        self.redraw(full=False)
+        self.tell("Captain's clock paused." if self.paused else "Captain's clock running.")
 
     def field_score(self) -> Lines:
         """The down and the ball in two lines under the field (the side panel gives its width to the prompt; the

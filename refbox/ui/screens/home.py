@@ -50,9 +50,7 @@ class HomeScreen(Screen):
         self.menu.focus_list("rulesets")  # Tab then always reaches the saved matches
 
     def reload(self) -> None:
-        from refbox.ui.app import settle
-
-        settle()  # house rules load rules modules: not while the warm-up imports them
+        self.app.settle()  # type: ignore[attr-defined]  # house rules load rules modules: not while the warm-up imports them
         root = self.app.data_dir  # type: ignore[attr-defined]
         variants, problems = registry.house_variants(storage.house_dir(root))
         variants, problems = _valid(variants, problems)

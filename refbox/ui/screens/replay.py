@@ -1,6 +1,6 @@
-"""Replay: step through a saved match, read-only (issue 15). Forward and back by input, by turn, by score; the
-log is a list whose highlighted line follows the moment shown, and Enter on any line jumps to the input that
-wrote it. The board is drawn where the match has one.
+"""Replay: step through a saved match, read-only (issue 15), in the game screen's panels. Forward and back by
+input, by turn, by score; the log is a list whose highlighted line follows the moment shown, and Enter on any
+line jumps to the input that wrote it. The board is drawn where the match has one.
 
 Nothing here writes or locks: the journal is read by refbox.engine.replay.Replay. With ``live=True`` this is the
 spectator view of ``refbox serve MATCH``: it re-reads the journal twice a second and follows the referee's
@@ -12,22 +12,20 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Digits, OptionList, Static
+from textual.widgets import Digits, OptionList
 from textual.widgets.option_list import Option
 
 from refbox.engine.errors import RefboxError
 from refbox.engine.replay import Replay
+from refbox.engine.text import printable
+from refbox.ui.screens.match_screen import MatchScreen
 from refbox.ui.widgets.board import Board
-from refbox.ui.widgets.colours import style
-from refbox.ui.widgets.keybar import KeyBar
-from refbox.ui.widgets.literal import literal
-from refbox.ui.widgets.panels import Scoreboard, update_in_place
+from refbox.ui.widgets.lines import Lines, LineText
+from refbox.ui.widgets.panels import log_text
+from refbox.ui.widgets.prompt_panel import describe
 
 log = logging.getLogger("refbox")
 
@@ -37,8 +35,6 @@ FOLLOW_EVERY = 0.5
 
 def describe_input(replay: Replay, n: int) -> str:
     """Input ``n`` (1-based) in words: the question it answered and the answer."""
-    from refbox.ui.screens.game import describe
-
     if not 1 <= n <= len(replay.events):
         return ""
     state = replay.state_at(n - 1)
@@ -46,8 +42,11 @@ def describe_input(replay: Replay, n: int) -> str:
     return describe(replay.events[n - 1], prompt)
 
 
-class ReplayScreen(Screen):
-    CSS_PATH = [Path(__file__).parent / "replay.tcss"]
+class ReplayScreen(MatchScreen):
+    """The game screen's panels at the moment replayed; in the middle, that moment (the last input and the next
+    question); below, the whole log of the match (Enter on a line: its moment). Tab shows the rosters."""
+
+    CSS_PATH = [*MatchScreen.CSS_PATH, Path(__file__).parent / "replay.tcss"]
     BINDINGS = [
         Binding("right", "step(1)", "Input ▶"),
         Binding("left", "step(-1)", "◀ Input"),
@@ -57,6 +56,9 @@ class ReplayScreen(Screen):
         Binding("S", "score(False)", "◀ Score"),
         Binding("b", "go_to(0)", "Start", show=False),
         Binding("e", "end", "End", show=False),
+        Binding("tab", "rosters", "Rosters", show=False),
+        Binding("shift+left", "scroll_board(-1)", "Board ←", show=False),
+        Binding("shift+right", "scroll_board(1)", "Board →", show=False),
         Binding("q,escape", "back", "Back"),
     ]
 
@@ -67,18 +69,13 @@ class ReplayScreen(Screen):
         self.replay: Replay | None = None
         self._lines = 0
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Horizontal(id="top"):
-            with Vertical(id="fieldbox"):
-                yield Board(id="field")
-            with Vertical(id="side"):
-                yield Digits("", id="big")
-                yield Scoreboard(id="scores")
-                yield Static(id="now")
+    def compose_middle(self) -> ComposeResult:
+        yield Digits("", id="big")
+        yield LineText(id="now")
+        yield LineText(id="message")
+
+    def compose_log(self) -> ComposeResult:
         yield OptionList(id="log")
-        yield Static(id="message")
-        yield KeyBar()
 
     def on_mount(self) -> None:
         self.set_class(self.live, "-live")
@@ -103,7 +100,7 @@ class ReplayScreen(Screen):
             self.set_interval(FOLLOW_EVERY, self.follow)
 
     def _fail(self, message: str) -> None:
-        self.query_one("#message", Static).update(literal(message, "red"))
+        self.query_one("#message", LineText).set_text(Lines(message, style="red"))
 
     # ---- drawing ----
 
@@ -116,41 +113,46 @@ class ReplayScreen(Screen):
             box.clear_options()
             self._lines = 0
         width = max((len(line.stamp) for line in lines), default=0) + 2
-        box.add_options(Option(self._line(line, width)) for line in lines[self._lines:])
+        box.add_options(Option(log_text(line.stamp, line.text, line.actor, width, self.colours))
+                        for line in lines[self._lines:])
         self._lines = len(lines)
 
-    def _line(self, line, width: int) -> Text:
-        text = literal(f"{line.stamp:<{width}}", "dim")
-        text.append_text(literal(line.text, style(self.colours[line.actor]) if line.actor is not None else ""))
-        return text
+    def rosters_shown(self, view) -> bool:
+        return self.has_class("-show-rosters")  # the log has the room: Tab shows them
+
+    def action_rosters(self) -> None:
+        self.toggle_class("-show-rosters")
+        self.show()
+
+    def redraw(self) -> None:
+        self.show()
 
     def show(self) -> None:
         replay = self.replay
-        assert replay is not None
+        if replay is None:
+            return
         n, total = replay.position, len(replay.events)
         state = replay.state
         view = replay.rules.view(state)
-        title = Text()
-        title.append(" LIVE · " if self.live else " REPLAY (read-only) · ", style="bold reverse" if self.live else "bold")
+        title = Lines(" LIVE · " if self.live else " REPLAY (read-only) · ", style="bold reverse" if self.live else "bold")
         title.append(f"input {n}/{total} · ", style="dim")  # before the long part, so a narrow screen keeps it
-        title.append_text(literal(f"{view.headline} · {view.clock} · {replay.header.title}", "bold"))
-        update_in_place(self.query_one("#title", Static), title)
+        title.append(printable(f"{view.headline} · {view.clock} · {replay.header.title}"), style="bold")
+        self.show_title(title)
         if view.board is not None:
-            self.query_one(Board).show(view.board)
+            self.show_board(view.board)
+        self.show_panels(view)
         score = replay.scores[n] if n < len(replay.scores) else ()
         self.query_one("#big", Digits).update(" : ".join(_num(x) for x in score) if len(score) == 2 else "")
-        self.query_one(Scoreboard).show(view, self.colours)
-        now = Text()
+        now = Lines()
         if n:
             now.append("Last input: ", style="dim")
-            now.append_text(literal(describe_input(replay, n)))
-            now.append("\n")
+            now.append(printable(describe_input(replay, n), newlines=True) + "\n")
         prompt = replay.rules.prompt(state)
         now.append("Over: " if prompt.kind == "over" else "Next: ", style="dim")
-        now.append_text(literal(getattr(prompt, "text", "")))
-        now.append("\n\n← → input · t T turn · s S score · b e start, end · ↑↓ Enter: a log line's moment",
-                   style="dim")
-        update_in_place(self.query_one("#now", Static), now)
+        now.append(printable(getattr(prompt, "text", ""), newlines=True))
+        now.append("\n\n← → input · t T turn · s S score · b e start, end · ↑↓ Enter: a log line's moment · "
+                   "Tab rosters", style="dim")
+        self.query_one("#now", LineText).set_text(now)
         box = self.query_one("#log", OptionList)
         end = replay.log_ends[n] if n < len(replay.log_ends) else self._lines
         if end:

@@ -152,6 +152,14 @@ def _same(old: list[Strip], new: list[Strip], index: int) -> bool:
     return old[index] is new[index]
 
 
+def log_text(when: str, what: str, actor, stamp: int, colours: tuple[str, str]) -> Text:
+    """A log line: its stamp (turn and phase) padded to ``stamp`` cells, dim, then the line in its team's colour
+    (the game screen's log and the replay's)."""
+    text = Text(f"{when:<{stamp}}", style="dim")
+    text.append(mark(actor) + what, style=style(colours[actor]) if actor is not None else "")
+    return text
+
+
 class MatchLog(ScrollView):
     """The journal, rendered: newest last, stamped with turn and phase, in team colours.
 
@@ -232,9 +240,7 @@ class MatchLog(ScrollView):
         self.refresh()
 
     def _render_item(self, item: tuple, stamp: int, width: int) -> list[Strip]:
-        when, what, actor = item
-        text = Text(f"{when:<{stamp}}", style="dim")
-        text.append(mark(actor) + what, style=style(self._colours[actor]) if actor is not None else "")
+        text = log_text(*item, stamp, self._colours)
         console = self.app.console
         return [Strip(list(line.render(console)), line.cell_len) for line in text.wrap(console, width)]
 

@@ -2,32 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rich.cells import cell_len
 
 from refbox.engine.dice import percent
-from refbox.engine.prompts import Choose, Confirm, Number, Pick, Roll
-from refbox.ui.keys import FaceEntry, assign_keys, unit_after_a_number
+from refbox.engine.prompts import Choose, Confirm, Event, Number, Pick, Roll
+from refbox.ui.interpreter import Typed
+from refbox.ui.keys import assign_keys, unit_after_a_number
 from refbox.ui.widgets.colours import mark, style
 from refbox.ui.widgets.lines import Lines, LineText
-
-
-@dataclass
-class Interaction:
-    """What the user has typed or highlighted for the pending prompt (UI state, never journaled)."""
-
-    cursor: int = 0
-    picked: set[str] = field(default_factory=set)
-    faces: FaceEntry | None = None
-    number: str = ""
-    error: str = ""
-    code: str = ""
-    """The first key of a two-key option code, waiting for the second."""
-    square: tuple[int, int] | None = None
-    """The board cursor (arrow keys), when the options stand on squares."""
-    result: str = ""
-    """The outcome of the last input, in words."""
 
 
 SHORT_NAME = 8
@@ -72,30 +54,31 @@ class PromptPanel(LineText):
     head_rows = 0
     """Rows the question takes above the answers."""
 
-    def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], ui: Interaction, dice_mode: str,
-             notes: tuple[str, ...] | list[str] = ()) -> None:
-        """Draw the prompt: the question on top (wrapped, always in view), the answers in the room below it;
-        ``notes`` (the ruleset's reminders) fill what room is left below the answers."""
-        self._last = (prompt, names, colours, ui, dice_mode, notes)
-        head = self._head(prompt, names, colours, ui, ui.result)
+    def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], typed: Typed, dice_mode: str,
+             notes: tuple[str, ...] | list[str] = (), result: str = "", error: str = "") -> None:
+        """Draw the prompt: the last input's ``result`` and the question on top (wrapped, always in view), with
+        the ``error`` of a refused key; the answers in the room below it (with what is ``typed``); ``notes``
+        (the ruleset's reminders) fill what room is left below the answers."""
+        self._last = (prompt, names, colours, typed, dice_mode, notes, result, error)
+        head = self._head(prompt, names, colours, typed, result, error)
         self.head_rows = self.rows_of(head)
         room = self.size.height - self.head_rows
-        if ui.result and self.size.height and room < (4 if isinstance(prompt, (Choose, Pick)) else 3):
+        if result and self.size.height and room < (4 if isinstance(prompt, (Choose, Pick)) else 3):
             # a long question (a reset to read out) in a short panel: the last input's outcome, which the log
             # has too, makes way, so that the answers stay in view
-            head = self._head(prompt, names, colours, ui, "")
+            head = self._head(prompt, names, colours, typed, "", error)
             self.head_rows = self.rows_of(head)
         self.option_at_line = {}
         self.cursor_line = 0
         # answers are one line each, cut with … rather than wrapped: the window fits and a click finds its line
         options = isinstance(prompt, (Choose, Pick))
         if isinstance(prompt, (Choose, Pick)):
-            body = self._options(prompt, colours, ui, names)
+            body = self._options(prompt, colours, typed, names)
         elif isinstance(prompt, Roll):
-            body = self._roll(prompt, ui, dice_mode)
+            body = self._roll(prompt, typed, dice_mode)
         elif isinstance(prompt, Number):
-            typed, unit = ui.number or "_", prompt.unit
-            shown = f"{typed} {unit}" if unit and unit_after_a_number(unit) else f"{unit} {typed}" if unit else typed
+            number, unit = typed.number or "_", prompt.unit
+            shown = f"{number} {unit}" if unit and unit_after_a_number(unit) else f"{unit} {number}" if unit else number
             body = Lines(f"\n  > {shown}   ({prompt.min}-{prompt.max}; type digits, Enter)")
         elif isinstance(prompt, Confirm):
             body = Lines("\n[Enter] done", style="bold")
@@ -107,17 +90,17 @@ class PromptPanel(LineText):
         self.set_parts((head, True), (body, not options))
 
     @staticmethod
-    def _head(prompt, names, colours, ui: Interaction, result: str) -> Lines:
+    def _head(prompt, names, colours, typed: Typed, result: str, error: str) -> Lines:
         head = Lines()
         if result:
             head.append(f"↳ {result}\n", style="italic")
         who = names[prompt.actor] if prompt.actor is not None else "Referee"
         head.append(f"NOW: {mark(prompt.actor)}{who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
         head.append(prompt.text)
-        if ui.error:  # in the head, so it is never below the fold
-            head.append(f"\n✗ {ui.error}", style="bold red")
-        if ui.code:  # the first key of a two-key code, waiting: in the head too (a long list fills the body)
-            head.append(f"\n{ui.code}… : type the second key, Esc clears", style="bold")
+        if error:  # in the head, so it is never below the fold
+            head.append(f"\n✗ {error}", style="bold red")
+        if typed.code:  # the first key of a two-key code, waiting: in the head too (a long list fills the body)
+            head.append(f"\n{typed.code}… : type the second key, Esc clears", style="bold")
         return head
 
     def on_resize(self) -> None:
@@ -155,7 +138,7 @@ class PromptPanel(LineText):
             event.stop()
             self.screen.action_click_option(index)  # type: ignore[attr-defined]
 
-    def _options(self, prompt: Choose | Pick, colours: tuple[str, str], ui: Interaction,
+    def _options(self, prompt: Choose | Pick, colours: tuple[str, str], typed: Typed,
                  names: tuple[str, str] = ("", "")) -> Lines:
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
@@ -163,7 +146,7 @@ class PromptPanel(LineText):
         pick = isinstance(prompt, Pick)
         tight, window = self.fit(n, len(prompt.refused), keep_hint=pick)
         text = Lines("" if tight else "\n")
-        start = max(0, min(ui.cursor - window // 2, n - window)) if n > window else 0
+        start = max(0, min(typed.cursor - window // 2, n - window)) if n > window else 0
         stop = min(n, start + window)
         on_board = " (every one has its key on the board)" if any(o.at is not None for o in prompt.options) else ""
         if start:
@@ -171,9 +154,9 @@ class PromptPanel(LineText):
         line = (0 if tight else 1) + (1 if start else 0)
         for i in range(start, stop):
             opt, key = prompt.options[i], keys[i]
-            mark = "▶" if i == ui.cursor else " "
-            box = ("[x] " if opt.id in ui.picked else "[ ] ") if pick else ""
-            text.append(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == ui.cursor else "")
+            mark = "▶" if i == typed.cursor else " "
+            box = ("[x] " if opt.id in typed.picked else "[ ] ") if pick else ""
+            text.append(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == typed.cursor else "")
             if opt.chance is not None:
                 text.append(f"{percent(opt.chance):>7} ", style="bold cyan")
             room = self.content_size.width - (5 + width + len(box) + (8 if opt.chance is not None else 0))
@@ -182,7 +165,7 @@ class PromptPanel(LineText):
                 text.append(f"  ({opt.hint})", style="dim")
             text.append("\n")
             self.option_at_line[line] = i
-            if i == ui.cursor:
+            if i == typed.cursor:
                 self.cursor_line = line
             line += 1
         if stop < n:
@@ -197,11 +180,11 @@ class PromptPanel(LineText):
             text.append("\npress a key, or ↑↓ and Enter", style="dim")
         return text.strip_end()
 
-    def _roll(self, prompt: Roll, ui: Interaction, dice_mode: str) -> Lines:
+    def _roll(self, prompt: Roll, typed: Typed, dice_mode: str) -> Lines:
         text = Lines("\n")
-        typed = ui.faces.faces if ui.faces else []
+        faces, pending = (typed.faces.faces, typed.faces.pending) if typed.faces else ((), "")
         for i, die in enumerate(prompt.dice):
-            face = str(typed[i]) if i < len(typed) else (ui.faces.pending + "_" if ui.faces and i == len(typed) else "·")
+            face = str(faces[i]) if i < len(faces) else (pending + "_" if i == len(faces) else "·")
             text.append(f"{f'd{die.sides}':>4} [{face:>2}]  ", style="bold")
             text.append(f"{die.label}  {die.note}".rstrip() + "\n")
         if prompt.success:
@@ -214,3 +197,21 @@ class PromptPanel(LineText):
                 else "type the faces of the dice · [r] roll digitally for this one roll")
         text.append(f"\n{hint}", style="dim")
         return text
+
+
+def describe(event: Event, prompt) -> str:
+    """An input in words, using the labels of the prompt it answered ("Undone: ...", a replay's last input)."""
+    labels = {o.id: o.label for o in getattr(prompt, "options", ())}
+    if event.kind == "roll":
+        faces = ", ".join(map(str, event.value))
+        return f"{getattr(prompt, 'purpose', 'roll')}: {event.source} roll {faces}"
+    if event.kind == "confirm":
+        return "confirmation"
+    if event.kind == "pick":
+        return "picked " + (", ".join(labels.get(v, v) for v in event.value) or "none")
+    if event.kind == "choose":
+        return labels.get(event.value, str(event.value))
+    unit = getattr(prompt, "unit", "")
+    if not unit:
+        return f"the number {event.value}"
+    return f"{event.value} {unit}" if unit_after_a_number(unit) else f"{unit} {event.value}"
