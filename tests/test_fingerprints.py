@@ -36,9 +36,7 @@ def test_a_journal_of_an_older_flow_upgrades_and_ends_as_the_stored_game(tmp_pat
         shutil.copy(path, tmp_path / path.name)
     m, message = Match.load(tmp_path / journal.name)
     assert "older refbox" in message
-    stored = STORED[ruleset]["match"][kind][str(seed)]
-    assert m.view().headline == stored["headline"]
-    assert len(m.events) <= stored["inputs"]  # the older flow may have asked more questions
+    assert m.view().headline == STORED[ruleset]["match"][kind][str(seed)]["headline"]
     m.close()
 
 
