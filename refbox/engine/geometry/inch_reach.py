@@ -306,6 +306,8 @@ def crossing_of(F: InchField, path: list[Cell], fallen: int, occupied: int, area
         for p in bits_of(hit):
             f = F.cell(k + p)
             touched.append((_entry(a, dx, dy, f), f))
+        if leg > 0:  # a bend beside a fallen figure touches it there (the pile search may bend so)
+            touched.extend((0.0, f) for f in F.cells(F.near(F.index(a)) & fallen))
         for t, f in sorted(touched):
             if f not in seen:
                 seen.append(f)

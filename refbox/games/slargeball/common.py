@@ -8,6 +8,7 @@ from refbox.engine.dice import p_at_most, percent
 from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
 from refbox.engine.state import UNLOGGED
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import place_ball
 from refbox.games.slargeball.models import Ask, Figure, State
 
 PHASE_NAMES = {
@@ -56,6 +57,8 @@ def drop_balls(state: State, data: Data, fig: Figure) -> None:
     """A carrier that goes down drops what it holds as groundballs where it falls."""
     for ball in state.carried_by(fig.id):
         ball.put("ground")
+        if state.board:  # ruling placement: beside it, clear of everyone
+            place_ball(state, data, ball.id, fig.cell)
         log(state, data, f"ball {ball.id} falls to the ground beside {who(state, fig)}", fig.team)
 
 

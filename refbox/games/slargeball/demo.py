@@ -24,3 +24,47 @@ def demo_match(path: Path | None = None, events: int = 400, seed: int = 4411, sq
     match = Match.new("slargeball", {"teams": TEAMS, "squads": squads}, seed=seed, path=path)
     sim.advance(match, events, random.Random(seed), table_chooser)
     return match
+
+
+def field_chooser(match: Match):
+    """Answers for a match on refbox's field, drawn at random but with a purpose most of the time, so that
+    random matches meet, whap, nab and fling: a mover heads for a loose ball, a carrier towards the opposing
+    bunker, the others towards the nearest carrier; the table rarely agrees to break play."""
+    from refbox.games.slargeball.field import parse_cell
+
+    def choose(prompt, rng: random.Random) -> Event:
+        state = match.state
+        if not isinstance(prompt, Choose):
+            return sim.random_answer(prompt, rng)
+        ids = [o.id for o in prompt.options if o.id not in ("break", "stop-play") or rng.random() < 0.02]
+        if state.step in ("field_dest", "fling_aim") and rng.random() < 0.8:
+            cells = [i for i in ids if "." in i]
+            goal = _goal_of(state, state.fig(state.ask.figure))
+            if cells and goal is not None:
+                best = min(cells, key=lambda i: _d(parse_cell(i), goal))
+                return Event(kind="choose", value=best)
+        if state.step == "fling_menu" and "goal" in ids and rng.random() < 0.8:
+            return Event(kind="choose", value="goal")
+        if state.step in ("whap_menu", "field_move") and len(ids) > 2 and rng.random() < 0.7:
+            return Event(kind="choose", value=rng.choice([i for i in ids if i not in ("next", "nobody", "done")]
+                                                       or ids))
+        return Event(kind="choose", value=rng.choice(ids))
+
+    return choose
+
+
+def _d(a, b) -> float:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def _goal_of(state, fig):
+    """Where a purposeful figure heads: the opposing bunker with a ball, else the nearest loose ball, else the
+    nearest opposing carrier."""
+    if fig.cell is None:
+        return None
+    if state.carried_by(fig.id):
+        return (70 if fig.team == 0 else -6, 15)
+    spots = [b.cell for b in state.balls if b.where == "ground" and b.cell is not None]
+    spots += [state.fig(b.carrier).cell for b in state.balls if b.carrier and state.fig(b.carrier).team != fig.team]
+    spots = [s for s in spots if s is not None]
+    return min(spots, key=lambda s: _d(s, fig.cell)) if spots else None

@@ -6,8 +6,16 @@ Phase modules answer questions; this module only moves the match along the seque
 
 from __future__ import annotations
 
-from refbox.games.slargeball.common import ask, everyone_out, knock_out, log, team_name, who
+from refbox.games.slargeball.common import (
+    ask,
+    everyone_out,
+    knock_out,
+    log,
+    team_name,
+    who,
+)
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import opponents_touching
 from refbox.games.slargeball.lineup import layout, stands
 from refbox.games.slargeball.models import State
 
@@ -36,6 +44,7 @@ def begin_move(state: State, data: Data) -> None:
     state.phase = "move"
     state.move_step, state.side = 0, 0
     state.move_rest = False
+    state.moved = []
     enter_move_side(state, data)
 
 
@@ -55,7 +64,7 @@ def enter_move_side(state: State, data: Data) -> None:
             for i in units.get((team, pos), ()):  # can a figure of this position act?
                 f = figures[i]
                 if f.status == "up" and not f.frozen and f.on_field:
-                    ask(state, "move_menu", team=team)
+                    ask(state, "field_move" if state.board else "move_menu", team=team)
                     return
         if side == 0:
             side = 1
@@ -121,7 +130,8 @@ def whap_candidates(state: State, data: Data) -> list:
     left = set(state.up_at_whap)
     left.difference_update(state.whapped)
     ids, team_of = lay.ids, lay.team_of
-    return [figures[i] for i in lay.players if ids[i] in left and standing[1 - team_of[i]] and not figures[i].frozen]
+    return [figures[i] for i in lay.players if ids[i] in left and standing[1 - team_of[i]] and not figures[i].frozen
+            and (not state.board or opponents_touching(state, figures[i]))]
 
 
 def whap_context(state: State, data: Data) -> tuple:
@@ -129,7 +139,10 @@ def whap_context(state: State, data: Data) -> tuple:
     standing, and the ids of the figures still to whap (standing when the phase began, not whapped since)."""
     figures, lay = state.figures, layout(state, data)
     standing = (stands(figures, lay.teams[0]), stands(figures, lay.teams[1]))
-    return figures, lay, standing, _left(state) if standing[0] or standing[1] else frozenset()
+    left = _left(state) if standing[0] or standing[1] else frozenset()
+    if state.board:  # on the field only a figure touching a standing opponent whaps
+        left = frozenset(i for i in left if opponents_touching(state, state.fig(i)))
+    return figures, lay, standing, left
 
 
 def whappers(context: tuple, band: int, first: bool = False) -> list[int]:

@@ -31,9 +31,13 @@ class Setup(BaseModel):
     teams: tuple[TeamSetup, TeamSetup]
     squads: int = Field(ge=1, le=9)
     """Squads per team (the same for both); the ruleset bounds it (1-5 by the book)."""
+    board: Literal["table", "screen"] = "table"
+    """"table": the table reports contact, landings, piles and the coach's path; "screen": refbox keeps the
+    positions on its own field (refbox.games.slargeball.field) and works them out. The table stays the default
+    until the field is complete (issue 38)."""
 
     @model_validator(mode="after")
-    def _distinct(self) -> "Setup":
+    def _distinct(self) -> Setup:
         a, b = self.teams
         if a.name.strip().casefold() == b.name.strip().casefold():
             raise ValueError("the two teams need different names")
@@ -69,6 +73,8 @@ class Figure:
     """Coaches start off the field; every other figure is always on it."""
     key: str = ""
     """Its own key in every prompt (set from its place in the roster)."""
+    cell: tuple[int, int] | None = None
+    """On refbox's field: its one-inch cell (a coach on the bench: his spot beside the field); None at the table."""
 
     @property
     def up(self) -> bool:
@@ -90,6 +96,10 @@ class Ball:
     carrier: str | None = None
     rested_this_nab: bool = False
     """Came to rest during the current Nab phase: no further nab until next turn."""
+    cell: tuple[int, int] | None = None
+    """On refbox's field: where a groundball lies or an airball comes down (None while carried or at the table)."""
+    heading: tuple[int, int] | None = None
+    """On refbox's field: the way its last flight went (a bounce off a bonked cluster goes on from there)."""
 
     def __post_init__(self) -> None:
         _check_carrier(self.id, self.where, self.carrier)
@@ -170,6 +180,10 @@ class State(GameState):
     break_reason: str = ""
     move_rest: bool = False
     """The table said nothing else needs dice this Move phase: the remaining sub-phases ask only coaches."""
+    board: bool = False
+    """Positions are kept on refbox's field (Setup.board == "screen")."""
+    moved: list[str] = field(default_factory=list)
+    """On the field: the figures that have had their move this Move phase."""
 
     def fig(self, fig_id: str) -> Figure:
         for f in self.figures:

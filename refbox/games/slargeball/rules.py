@@ -11,10 +11,19 @@ from refbox.engine.errors import JournalError, RefboxError, RuleError
 from refbox.engine.prompts import Event, check
 from refbox.engine.state import UNLOGGED
 from refbox.engine.upgrade import drop_forced_answers
-from refbox.games.slargeball import flow
-from refbox.games.slargeball import steps_coach, steps_end, steps_fling, steps_move, steps_nab, steps_whap  # noqa: F401
+from refbox.games.slargeball import (  # noqa: F401
+    flow,
+    steps_coach,
+    steps_end,
+    steps_field,
+    steps_fling,
+    steps_move,
+    steps_nab,
+    steps_whap,
+)
 from refbox.games.slargeball.common import log
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import place_start
 from refbox.games.slargeball.lineup import roster
 from refbox.games.slargeball.models import Ball, Setup, State, Team
 from refbox.games.slargeball.steps import STEPS
@@ -58,6 +67,11 @@ class Slargeball(Rules):
             figures=roster(setup.squads, data, 0) + roster(setup.squads, data, 1),
             balls=[Ball(id=n) for n in range(1, data.balls_for(setup.squads) + 1)],
         )
+        if setup.board == "screen":
+            if data.field is None:
+                raise RuleError("This ruleset has no [field]: play it at the table.")
+            state.board = True
+            place_start(state, data)
         log(state, data, f"Kick-off: {setup.squads} squad(s) a side, {len(state.figures) // 2} figures each, "
             f"{len(state.balls)} ball(s) at the centre")
         flow.begin_turn(state, data)

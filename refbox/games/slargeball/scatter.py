@@ -6,10 +6,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from refbox.engine.dice import pool
+from refbox.engine.geometry.inch_flight import attack_direction, scatter_face
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Option, Outcome, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import log, score, team_name
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import cell_id, geometry, place_ball
 from refbox.games.slargeball.models import State
 
 LANDINGS = ("field", "bunker0", "bunker1", "off")
@@ -109,4 +111,34 @@ def ground_other_airballs(state: State, data: Data) -> None:
     for other in state.balls:
         if other.where == "air":
             other.where = "ground"
+            if state.board and other.cell is not None:
+                place_ball(state, data, other.id, other.cell)
             log(state, data, f"Ball {other.id} comes down as a groundball where it was aimed (play is broken)")
+
+
+def attack_step(team: int) -> tuple[int, int]:
+    """A coach's throw at random goes on from the way his team attacks (ruling scatter-landing)."""
+    dx, dy = attack_direction(team)
+    return int(dx), int(dy)
+
+
+def scatter_on_field(state: State, data: Data, event: Event) -> str:
+    """Where the scattered ball (its ``cell`` the aim, its ``heading`` straight on) comes down on the field: it
+    is put there (in the air, or out) and the answer the table would give is returned: "field", "bunker0",
+    "bunker1" or "off"."""
+    ball = state.ball(state.ask.ball)
+    F = geometry(data)
+    direction, distance = event.value[0], sum(event.value[1:])
+    heading = ball.heading or (1, 0)
+    landing = scatter_face(F, ball.cell, heading, direction, distance)
+    step = (landing.cell[0] - ball.cell[0], landing.cell[1] - ball.cell[1])
+    if step != (0, 0):
+        ball.heading = step
+    if landing.kind in ("field", "zone"):
+        ball.cell = landing.cell
+        log(state, data, f"Ball {ball.id} comes down at {cell_id(landing.cell)}")
+        return "field"
+    ball.cell = None
+    if landing.kind == "bunker":
+        return f"bunker{landing.team}"
+    return "off"

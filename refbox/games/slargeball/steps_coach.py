@@ -5,10 +5,28 @@ from __future__ import annotations
 
 from refbox.engine.dice import p_at_most
 from refbox.engine.errors import RuleError
+from refbox.engine.geometry.inch_flight import coach_return, coach_run
+from refbox.engine.geometry.inch_setup import coach_spot
 from refbox.engine.prompts import Choose, Event, Legal, Option, Pick, Roll
 from refbox.games.slargeball import flow
-from refbox.games.slargeball.common import ask, at_most_roll, batch_roll, fig_option, knock_out, log, team_name, who
+from refbox.games.slargeball.common import (
+    ask,
+    at_most_roll,
+    batch_roll,
+    fig_option,
+    knock_out,
+    log,
+    team_name,
+    who,
+)
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import (
+    cell_id,
+    geometry,
+    in_contact,
+    occupied_mask,
+    standing_mask,
+)
 from refbox.games.slargeball.models import Figure, State
 from refbox.games.slargeball.steps import STEPS
 
@@ -120,6 +138,33 @@ def walk_by_legal(state: State, data: Data) -> Legal:
     return Legal("pick", None, tuple(f.id for f in _walk_by_candidates(state, state.ask.team)))
 
 
+@STEPS.skip_for("walk_by")
+def walk_by_skip(state: State, data: Data) -> bool:
+    """On the field the coach runs his straight line (ruling coach-line) and the corridor says whom he walks
+    by: every standing figure within reach of his line, his own target included (ruling coach-walk-by-target)."""
+    if not state.board:
+        return False
+    team = state.ask.team
+    coach, cs, F = state.coach_of(team), state.teams[team].coach, geometry(data)
+    occupied = occupied_mask(state, F, skip_fig=coach.id)
+    speed, reach = data.coach.speed_inches, data.coach.walk_by_reach_inches
+    if cs.mode == "storming":
+        target = state.fig(cs.target)
+        run = coach_run(F, coach.cell, target.cell, speed, reach, occupied=occupied,
+                        standing=standing_mask(state, F, coach.id))
+    else:
+        run = coach_return(F, coach.cell, coach_spot(F, team), speed, reach, occupied=occupied)
+    coach.cell = run.end
+    log(state, data, f"{who(state, coach)} runs {run.travelled:.1f} in to {cell_id(run.end)}", team)
+    passed = tuple(f.id for f in state.figures if f.on_field and f.up and f.id != coach.id and f.cell is not None
+                   and F.has(run.corridor, f.cell))
+    if passed:
+        ask(state, "walk_by_roll", team=team, queue=passed)
+    else:
+        ask(state, "coach_arrived", team=team)
+    return True
+
+
 @STEPS.prompt_for("walk_by")
 def walk_by_prompt(state: State, data: Data, legal: Legal) -> Pick:
     team = state.ask.team
@@ -181,6 +226,21 @@ def walk_by_roll_apply(state: State, data: Data, event: Event) -> None:
 @STEPS.legal_for("coach_arrived", phase="move")
 def coach_arrived_legal(state: State, data: Data) -> Legal:
     return Legal("choose", None, ("yes", "no"))
+
+
+@STEPS.skip_for("coach_arrived")
+def coach_arrived_skip(state: State, data: Data) -> bool:
+    """On the field the positions say whether he has arrived."""
+    if not state.board:
+        return False
+    team = state.ask.team
+    coach, cs = state.coach_of(team), state.teams[team].coach
+    if cs.mode == "storming":
+        arrived = in_contact(coach, state.fig(cs.target))
+    else:
+        arrived = coach.cell == coach_spot(geometry(data), team)
+    coach_arrived_apply(state, data, Event("choose", "yes" if arrived else "no"))
+    return True
 
 
 @STEPS.prompt_for("coach_arrived")

@@ -7,6 +7,7 @@ from refbox.engine.prompts import Confirm, Event, GameOver, Legal, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import batch_roll, log, who
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import area_of, clear_spot, geometry, line_up
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
 
@@ -32,6 +33,8 @@ def wake_apply(state: State, data: Data, event: Event) -> None:
         woken = face <= fig.whap
         if woken:
             fig.status = "up"
+            if state.board and fig.cell is not None:  # ruling placement: it stands clear of everyone
+                fig.cell = clear_spot(state, data, fig.cell, area_of(geometry(data), fig), skip_fig=fig.id)
         if logged:  # worded only where the log is kept (not in headless play)
             log(state, data, f"{who(state, fig)} {'wakes up' if woken else 'stays down'} (rolled {face}, "
                 f"Whap {fig.whap})", fig.team)
@@ -46,6 +49,11 @@ def break_legal(state: State, data: Data) -> Legal:
 @STEPS.prompt_for("break_confirm")
 def break_prompt(state: State, data: Data, legal: Legal) -> Confirm:
     a, b = state.teams
+    if state.board:
+        return Confirm(text=f"Play is broken ({state.break_reason}). refbox lines everyone up: fallen figures "
+                       "and groundballs stay where they lie, conscious goalies go to the opposing goal zone, "
+                       "coaches to their bench, everyone else behind their own slargeline; scored and "
+                       "out-of-play balls go back to the centre.")
     lines = [f"Play is broken ({state.break_reason}). Reset the table:",
              "- unconscious figures stay exactly where they lie;",
              "- conscious goalies go to the opposing goal zone;",
@@ -59,6 +67,8 @@ def break_prompt(state: State, data: Data, legal: Legal) -> Confirm:
 
 @STEPS.apply_for("break_confirm")
 def break_apply(state: State, data: Data, event: Event) -> None:
+    if state.board:
+        line_up(state, data)
     for team in (0, 1):
         coach, cs = state.coach_of(team), state.teams[team].coach
         if coach is not None and coach.on_field and coach.up:

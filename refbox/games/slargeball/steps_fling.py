@@ -8,17 +8,21 @@ from refbox.engine.prompts import Choose, Event, Legal, Option, Roll
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import ask, at_most_roll, log, score, who
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import cell_id, parse_cell
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.scatter import (
+    attack_step,
     ground_other_airballs,
     landed_away,
     landing_legal,
     landing_prompt,
     scatter_legal,
+    scatter_on_field,
     scatter_prompt,
     scattered,
 )
 from refbox.games.slargeball.steps import STEPS
+from refbox.games.slargeball.steps_field import bunker_aim
 
 
 def fling_range(data: Data, fling: int) -> int:
@@ -27,6 +31,10 @@ def fling_range(data: Data, fling: int) -> int:
 
 @STEPS.legal_for("fling_menu", phase="fling")
 def fling_menu_legal(state: State, data: Data) -> Legal:
+    if state.board:  # on the field the goal is offered only within range
+        fig = state.fig(state.ask.figure)
+        goal = bunker_aim(state, data, fig, fling_range(data, fig.fling)) is not None
+        return Legal("choose", state.ask.team, ("spot", "goal", "hold") if goal else ("spot", "hold"))
     return Legal("choose", state.ask.team, ("spot", "goal", "hold"))
 
 
@@ -51,6 +59,13 @@ def fling_menu_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "hold":
         log(state, data, f"{who(state, state.fig(state.ask.figure))} holds ball {state.ask.ball}")
         flow.next_fling(state, data)
+    elif state.board and event.value == "spot":
+        ask(state, "fling_aim", team=state.ask.team, figure=state.ask.figure, ball=state.ask.ball)
+    elif state.board:
+        fig = state.fig(state.ask.figure)
+        aim = bunker_aim(state, data, fig, fling_range(data, fig.fling))
+        ask(state, "fling_roll", team=state.ask.team, figure=state.ask.figure, ball=state.ask.ball,
+            action="goal", queue=(cell_id(aim),))
     else:
         ask(state, "fling_roll", team=state.ask.team, figure=state.ask.figure, ball=state.ask.ball,
             action=event.value)
@@ -76,9 +91,12 @@ def fling_roll_apply(state: State, data: Data, event: Event) -> None:
     face = event.value[0]
     state.record("flings", fig.team, fig.tag)
     ball.put("air")
+    if state.board:  # the aim: where it comes down on target, where a scatter starts
+        ball.cell = parse_cell(state.ask.queue[0])
+        ball.heading = (ball.cell[0] - fig.cell[0], ball.cell[1] - fig.cell[1])
     if face <= fig.fling:
         if state.ask.action == "goal":
-            ball.where = "out"
+            ball.where, ball.cell = "out", None
             state.scored_ball = ball.id
             score(state, data, fig.team, f"{who(state, fig)} flings ball {ball.id} into the bunker (rolled {face})",
                   by=fig)
@@ -105,6 +123,16 @@ def fling_scatter_apply(state: State, data: Data, event: Event) -> None:
     if state.ask.action == "coach":
         state.ball(state.ask.ball).put("air")
     scattered(state, data, event)
+    if state.board:  # the field says where it came down
+        if state.ask.action == "coach":
+            coach = state.fig(state.ask.figure)
+            ball = state.ball(state.ask.ball)
+            ball.cell, ball.heading = coach.cell, attack_step(coach.team)
+        where = scatter_on_field(state, data, event)
+        if where != "field" and landed_away(state, data, where):
+            return
+        flow.next_fling(state, data)
+        return
     ask(state, "fling_landing", ball=state.ask.ball, action=state.ask.action, figure=state.ask.figure)
 
 

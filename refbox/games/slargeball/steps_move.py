@@ -6,7 +6,16 @@ from __future__ import annotations
 import math
 
 from refbox.engine.dice import p_first_beats
-from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Option, Outcome, Refusal, Roll
+from refbox.engine.prompts import (
+    Choose,
+    DieSpec,
+    Event,
+    Legal,
+    Option,
+    Outcome,
+    Refusal,
+    Roll,
+)
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import (
     ask,
@@ -196,13 +205,18 @@ def _act(state: State, data: Data, action: str, fig_id: str) -> None:
         else:
             ask(state, "move_menu", team=team)
     elif action == "goal":
-        ball = state.carried_by(fig.id)[0]
-        ball.put("out")
-        state.scored_ball = ball.id
-        score(state, data, team, f"{who(state, fig)} carries ball {ball.id} into the bunker", by=fig)
-        flow.break_play(state, data, f"goal by {who(state, fig)}")
+        goal_carried(state, data, fig)
     else:
         ask(state, "move_roll", team=team, figure=fig_id, action=action)
+
+
+def goal_carried(state: State, data: Data, fig: Figure) -> None:
+    """A goalie carries its ball into the opposing bunker: a goal, and play breaks."""
+    ball = state.carried_by(fig.id)[0]
+    ball.put("out")
+    state.scored_ball = ball.id
+    score(state, data, fig.team, f"{who(state, fig)} carries ball {ball.id} into the bunker", by=fig)
+    flow.break_play(state, data, f"goal by {who(state, fig)}")
 
 
 def pile_target(move: int) -> int:
@@ -228,6 +242,13 @@ def move_roll_prompt(state: State, data: Data, legal: Legal) -> Roll:
 
 @STEPS.apply_for("move_roll")
 def move_roll_apply(state: State, data: Data, event: Event) -> None:
+    if state.board:
+        from refbox.games.slargeball.steps_field import (
+            rolled,  # steps_field builds on this module
+        )
+
+        rolled(state, data, event)
+        return
     fig = state.fig(state.ask.figure)
     face = event.value[0]
     if state.ask.action == "pile":
@@ -266,4 +287,4 @@ def break_check_apply(state: State, data: Data, event: Event) -> None:
     if event.value == "yes":
         flow.break_play(state, data, "the table agrees play cannot go on (or every ball is unreachable)")
     else:
-        ask(state, "move_menu", team=state.ask.team)
+        ask(state, "field_move" if state.board else "move_menu", team=state.ask.team)

@@ -6,8 +6,17 @@ from __future__ import annotations
 from refbox.engine.dice import p_at_most
 from refbox.engine.prompts import Choose, Event, Legal, Option, Pick, Roll
 from refbox.games.slargeball import flow
-from refbox.games.slargeball.common import ask, at_most_roll, fig_option, knock_out, log, nab_order, who
+from refbox.games.slargeball.common import (
+    ask,
+    at_most_roll,
+    fig_option,
+    knock_out,
+    log,
+    nab_order,
+    who,
+)
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import at_cell, cell_id, place_ball, touching
 from refbox.games.slargeball.lineup import figure
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.scatter import (
@@ -15,6 +24,7 @@ from refbox.games.slargeball.scatter import (
     landing_legal,
     landing_prompt,
     scatter_legal,
+    scatter_on_field,
     scatter_prompt,
     scattered,
 )
@@ -25,6 +35,9 @@ from refbox.games.slargeball.steps import STEPS
 
 @STEPS.legal_for("air_landed", phase="nab", forcible=True)
 def air_landed_legal(state: State, data: Data) -> Legal:
+    if state.board:  # on the field: whoever stands where it comes down, else the ground
+        on = at_cell(state, state.ball(state.ask.ball).cell)
+        return Legal("choose", None, (on.id if on is not None and on.up else "ground",))
     return Legal("choose", None, (*(f.id for f in state.figures if f.on_field and f.status == "up"), "ground"))
 
 
@@ -44,6 +57,12 @@ def air_landed_prompt(state: State, data: Data, legal: Legal) -> Choose:
 
 @STEPS.forced_for("air_landed")
 def air_landed_forced(state: State, data: Data, event: Event) -> None:
+    if state.board:
+        ball = state.ball(state.ask.ball)
+        if event.value != "ground":
+            log(state, data, f"Ball {ball.id} comes down on {who(state, state.fig(event.value))} at "
+                f"{cell_id(ball.cell)}", None)
+        return
     log(state, data, f"Nobody stands on the field: ball {state.ask.ball} lands as a groundball (not asked)", None)
 
 
@@ -52,6 +71,8 @@ def air_landed_apply(state: State, data: Data, event: Event) -> None:
     ball = state.ball(state.ask.ball)
     if event.value == "ground":
         ball.where, ball.rested_this_nab = "ground", True
+        if state.board:  # on a fallen figure or another ball it rolls clear (ruling placement)
+            place_ball(state, data, ball.id, ball.cell)
         log(state, data, f"Ball {ball.id} lands on open ground: a groundball")
         flow.next_nab(state, data)
         return
@@ -95,6 +116,7 @@ def nab_roll_apply(state: State, data: Data, event: Event) -> None:
             f"needed {fig.nab} or less)", fig.team)
     if nabbed:
         ball.put("carried", fig.id)
+        ball.cell = None
         if action == "ground":
             state.nab_done = [*state.nab_done, ball.id]
         flow.next_nab(state, data)
@@ -128,6 +150,8 @@ def bonk_roll_apply(state: State, data: Data, event: Event) -> None:
     face, need = event.value[0], data.game.ballbonk_on_or_under
     if face > need:
         ball.where, ball.rested_this_nab = "ground", True
+        if state.board:
+            place_ball(state, data, ball.id, fig.cell)
         log(state, data, f"{who(state, fig)} shrugs off the ballbonk (rolled {face}); ball {ball.id} drops "
             "beside it as a groundball", fig.team)
         flow.next_nab(state, data)
@@ -150,6 +174,20 @@ def bonk_contacts_legal(state: State, data: Data) -> Legal:
     involved = state.bonk_involved
     return Legal("pick", None, tuple(f.id for f in state.figures
                                      if f.on_field and f.status == "up" and f.id not in involved))
+
+
+@STEPS.skip_for("bonk_contacts")
+def bonk_contacts_skip(state: State, data: Data) -> bool:
+    """On the field the positions say who touches the ring just bonked."""
+    if not state.board:
+        return False
+    involved, found = set(state.bonk_involved), {}
+    for ring_id in state.bonk_ring:
+        for f in touching(state, state.fig(ring_id).cell):
+            if f.id not in involved:
+                found[f.id] = True
+    bonk_contacts_apply(state, data, Event("pick", [f.id for f in state.figures if f.id in found]))
+    return True
 
 
 @STEPS.prompt_for("bonk_contacts")
@@ -198,6 +236,17 @@ STEPS.prompt_for("bonk_scatter")(scatter_prompt)
 @STEPS.apply_for("bonk_scatter")
 def bonk_scatter_apply(state: State, data: Data, event: Event) -> None:
     scattered(state, data, event)
+    if state.board:  # the field says where it came down
+        where = scatter_on_field(state, data, event)
+        if where != "field":
+            if not landed_away(state, data, where):
+                flow.next_nab(state, data)
+            return
+        ball = state.ball(state.ask.ball)
+        ball.where, ball.rested_this_nab = "ground", True
+        place_ball(state, data, ball.id, ball.cell)
+        flow.next_nab(state, data)
+        return
     ask(state, "bonk_landing", ball=state.ask.ball, action="bonk")
 
 
@@ -226,6 +275,17 @@ def bonk_landing_apply(state: State, data: Data, event: Event) -> None:
 def ground_contact_legal(state: State, data: Data) -> Legal:
     return Legal("pick", None, tuple(f.id for f in state.figures
                                      if f.status == "up" and not f.frozen and f.on_field and not f.coach))
+
+
+@STEPS.skip_for("ground_contact")
+def ground_contact_skip(state: State, data: Data) -> bool:
+    """On the field the positions say who touches the groundball (ruling groundball-nabbers)."""
+    if not state.board:
+        return False
+    cell = state.ball(state.ask.ball).cell
+    nabbers = [f.id for f in touching(state, cell) if not f.frozen and not f.coach]
+    ground_contact_apply(state, data, Event("pick", nabbers))
+    return True
 
 
 @STEPS.prompt_for("ground_contact")

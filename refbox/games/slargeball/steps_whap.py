@@ -5,8 +5,16 @@ from __future__ import annotations
 from refbox.engine.dice import p_at_most
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal, Roll
 from refbox.games.slargeball import flow
-from refbox.games.slargeball.common import ask, at_most_roll, fig_option, knock_out, log, who
+from refbox.games.slargeball.common import (
+    ask,
+    at_most_roll,
+    fig_option,
+    knock_out,
+    log,
+    who,
+)
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import opponents_touching
 from refbox.games.slargeball.lineup import figure, layout
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
@@ -78,6 +86,8 @@ def whap_menu_apply(state: State, data: Data, event: Event) -> None:
 def whap_target_legal(state: State, data: Data) -> Legal:
     """The opponents standing on the field (whoever is in base contact: the table knows)."""
     team, figures = state.ask.team, state.figures
+    if state.board:  # on the field: the standing opponents in base contact
+        return Legal("choose", team, tuple(f.id for f in opponents_touching(state, state.fig(state.ask.figure))))
     return Legal("choose", team, tuple([f.id for f in map(figures.__getitem__, layout(state, data).teams[1 - team])
                                         if f.on_field and f.status == "up"]))
 

@@ -1,0 +1,112 @@
+"""Slargeball! on refbox's field: seeded matches played with a purpose finish, never ask the table about
+contact, landings, piles, range, offside or the coach's path, keep the positions sound after every input,
+and replay to the same state."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from refbox.engine import sim
+from refbox.engine.match import Match
+from refbox.games.slargeball.demo import TEAMS, field_chooser
+from refbox.games.slargeball.field import geometry
+
+TABLE_QUESTIONS = {"move_menu", "move_figure", "air_landed", "ground_contact", "bonk_contacts", "walk_by",
+                   "coach_arrived", "fling_landing", "bonk_landing"}
+"""What the table answers when it keeps the positions: on the field refbox works all of it out."""
+
+
+def positions_are_sound(match: Match) -> None:
+    s = match.state
+    F = geometry(match.rules.data)
+    cells = Counter()
+    for f in s.figures:
+        assert f.cell is not None, f"{f.id} has no cell"
+        if f.coach and not f.on_field:
+            assert s.teams[f.team].coach.mode == "bench", f"{f.id} is off the field but not on the bench"
+            continue
+        assert f.on_field, f"{f.id} left the field"
+        cells[f.cell] += 1
+        kind = F.kind(f.cell)[0]
+        if f.coach:
+            assert kind != "off", f"{f.id} ran beyond the band"
+        elif f.up:
+            allowed = ("field", "zone", "bunker") if f.pos == "G" else ("field",)
+            assert kind in allowed or s.phase == "break", f"{f.id} stands on {kind} at {f.cell}"
+        else:
+            assert kind in ("field", "zone", "bunker"), f"{f.id} fell off the field at {f.cell}"
+    assert all(n == 1 for n in cells.values()), f"two figures on one cell: {[c for c, n in cells.items() if n > 1]}"
+    for b in s.balls:
+        if b.where == "carried":
+            carrier = s.fig(b.carrier)
+            assert carrier.up and b.cell is None, f"ball {b.id} is held by a fallen {carrier.id}"
+        elif b.where == "ground":
+            assert b.cell is not None and F.kind(b.cell)[0] in ("field", "zone"), f"ball {b.id} lies nowhere"
+            assert b.cell not in cells, f"groundball {b.id} under a figure at {b.cell}"
+        elif b.where == "air":
+            assert b.cell is not None, f"airball {b.id} has no landing cell"
+        else:
+            assert b.cell is None
+    assert s.step not in TABLE_QUESTIONS, f"the table is asked {s.step}"
+
+
+def play(seed: int, squads: int) -> tuple[Match, Counter]:
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": squads, "board": "screen"}, seed=seed)
+    asked: Counter = Counter()
+
+    def check(m: Match) -> None:
+        asked[m.state.step] += 1
+        positions_are_sound(m)
+
+    positions_are_sound(match)
+    sim.play_random(match, seed, invariant=check, choose=field_chooser(match))
+    return match, asked
+
+
+@pytest.mark.parametrize("seed,squads", [(1, 1), (2, 2), (3, 3), (4, 5)])
+def test_seeded_matches_on_the_field_finish_sound_and_replay(seed, squads):
+    match, asked = play(seed, squads)
+    assert match.state.phase == "over" and match.state.turn == 25
+    assert asked["field_dest"] > 0 and asked["whap_roll"] > 0 and asked["nab_roll"] > 0
+    assert sim.replayed(match).state == match.state
+
+
+def test_across_seeds_every_part_of_the_game_happens():
+    """Whaps, flings, scatters, nabs, ballbonks, wake-ups, goals, coach runs and Break Play, all from the
+    positions."""
+    seen: Counter = Counter()
+    for seed in range(5, 11):
+        match, asked = play(seed, 3)
+        seen.update(asked)
+        seen.update(line.text.split(" ")[0] for line in match.state.log)
+        seen["GOAL"] += sum("GOAL" in line.text for line in match.state.log)
+        seen["mired"] += sum("mired" in line.text for line in match.state.log)
+        seen["bonk"] += sum("ballbonked" in line.text for line in match.state.log)
+    for step in ("whap_roll", "fling_roll", "fling_scatter", "nab_roll", "wake_roll", "walk_by_roll",
+                 "break_confirm", "move_roll", "coach_roll"):
+        assert seen[step] > 0, f"no {step} in six matches"
+    assert seen["GOAL"] > 0 and seen["mired"] > 0
+
+
+def test_a_checkpoint_of_a_state_on_the_field_loads_back_as_the_same_state():
+    from refbox.engine import plain
+    from refbox.games.slargeball.models import State
+
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": 2, "board": "screen"}, seed=7)
+    sim.advance(match, 300, random.Random(7), field_chooser(match))
+    again = plain.load(State, plain.dump(match.state))
+    assert again == match.state and again.board and all(f.cell is not None for f in again.figures)
+
+
+def test_the_table_stays_the_default_and_a_field_match_starts_lined_up():
+    table = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=1)
+    assert not table.state.board and all(f.cell is None for f in table.state.figures)
+    field = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=1)
+    F = geometry(field.rules.data)
+    goalies = [f for f in field.state.figures if f.pos == "G"]
+    assert [F.kind(g.cell) for g in goalies] == [("zone", 1), ("zone", 0)]  # each in the opposing zone
+    for f in field.state.figures:
+        if f.pos != "G":
+            assert (f.cell[0] < 16) == (f.team == 0) and (f.cell[0] >= 48) == (f.team == 1)
+    assert [b.cell for b in field.state.balls] == [(32, 16)]
