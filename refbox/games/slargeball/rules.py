@@ -43,7 +43,7 @@ class Slargeball(Rules):
     def new_setup(self) -> dict:
         """The setup screen's first values: three squads a side (or the nearest the ruleset allows)."""
         return {"teams": [{"name": "Red Ravagers", "colour": "red"}, {"name": "Blue Bashers", "colour": "blue"}],
-                "squads": self.data.game.squads_near(3)}
+                "squads": self.data.game.squads_near(3), "board": "table"}  # the field: once complete
 
     def headless_setup(self) -> dict:
         """Two teams of two squads (or the nearest count the ruleset allows)."""

@@ -62,6 +62,8 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
         option = fig_option(state, f, data, hint="in contact: must break away first" if opponents_touching(state, f)
                             and f.id not in state.tried_contact else "")
         option.at = view_square(F, f.cell)
+        option.label = f"{f.tag} {data.position(f.pos).name} at {cell_id(f.cell)}" + option.label[len(
+            f"{state.teams[f.team].name} {f.tag} {data.position(f.pos).name}"):]
         options.append(option)
     options.append(Option(id="stop-play", label="Break Play: balls unreachable, or all agree (asks first)", key="9"))
     return Choose(actor=team, text=f"Move your {step.name}: pick one by its key, then its square "

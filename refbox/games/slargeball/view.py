@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from refbox.engine.board import BoardView, Cell
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.slargeball.data import Data
+from refbox.games.slargeball.field import geometry, opponents_touching, reach_of, view_square
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
 
@@ -98,4 +100,64 @@ def view(state: State, data: Data) -> View:
         scoreboard=board,
         rosters=rosters,
         notes=notes,
+        board=field_view(state, data) if state.board else None,
     )
+
+
+# ---- refbox's field (Setup.board == "screen") ----
+
+MOVER_STEPS = ("field_dest", "move_roll", "fling_menu", "fling_aim", "fling_roll", "whap_target", "whap_roll")
+"""Steps about one figure: it is highlighted (and kept in view)."""
+
+
+def field_view(state: State, data: Data) -> BoardView:
+    """The field as the Board widget draws it: the band around it (zones and bunkers beyond the end lines, the
+    coach spots beside the sidelines), the slargelines, figures by their keys in team colours."""
+    F = geometry(data)
+    L = F.layout
+    cols, rows = L.length + 2 * L.band_ends, L.width + 2 * L.band_sides
+    cells: dict[tuple[int, int], Cell] = {}
+    out, zone, bunker, line = Cell("", "out"), Cell("░░", "endzone"), Cell("██", "endzone"), Cell("¦", "line")
+    for c in range(-L.band_ends, L.length + L.band_ends):
+        for r in range(-L.band_sides, L.width + L.band_sides):
+            kind, _ = F.kind((c, r))
+            if kind != "field":
+                cells[view_square(F, (c, r))] = {"zone": zone, "bunker": bunker}.get(kind, out)
+    for c in (L.slargeline - 1, L.length - L.slargeline):
+        for r in range(L.width):
+            cells[view_square(F, (c, r))] = line
+    marks: dict[tuple[int, int], str] = {}
+    for ball in state.balls:
+        if ball.cell is not None and ball.where in ("ground", "air"):
+            cells[view_square(F, ball.cell)] = Cell("●" if ball.where == "ground" else "◌", "ball")
+    for f in state.figures:
+        if f.cell is None:
+            continue
+        sign = "●" if state.carried_by(f.id) else "×" if not f.up else "*" if f.frozen else ""
+        cells[view_square(F, f.cell)] = Cell(f"{f.key}{sign}", f"team{f.team}" if f.up else "down")
+        if state.carried_by(f.id):
+            marks[view_square(F, f.cell)] = "carrier"
+    focus = None
+    if state.step in MOVER_STEPS and state.ask.figure:
+        f = state.fig(state.ask.figure)
+        if f.cell is not None:
+            focus = view_square(F, f.cell)
+            marks[focus] = "mover"
+            if state.step == "field_dest":
+                r = reach_of(state, data, f)
+                for c in r.clean:
+                    marks.setdefault(view_square(F, c), "reach")
+                for c in r.piled:
+                    marks.setdefault(view_square(F, c), "stop")
+            for o in opponents_touching(state, f) if state.step.startswith("whap") else ():
+                marks[view_square(F, o.cell)] = "target"
+    if focus is None:
+        ball = next((b for b in state.balls if b.cell is not None), None)
+        carrier = next((state.fig(b.carrier) for b in state.balls if b.carrier), None)
+        at = ball.cell if ball is not None else carrier.cell if carrier is not None else None
+        focus = view_square(F, at) if at is not None else None
+    a, b = state.teams
+    caption = (f"a-z {a.name}, A-Z {b.name} · ● ball (on a figure: it carries) ◌ coming down · × fallen "
+               f"· ¦ slargelines · ░ goal zones · █ bunkers · squares are column.row from the top-left corner")
+    return BoardView(cols=cols, rows=rows, cells=cells, cell_width=2, marks=marks, caption=caption, focus=focus,
+                     blank=Cell("·", "field"))

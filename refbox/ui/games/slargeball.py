@@ -17,6 +17,10 @@ from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
+FIELD_STATE = "incomplete: no computer coach yet"
+"""What the setup says of the on-screen field until it is complete (issue 38)."""
+
+
 class SlargeballSetupScreen(SetupScreen):
     def compose_fields(self) -> ComposeResult:
         colours = [(c, c) for c in TEAM_COLOURS]
@@ -30,6 +34,12 @@ class SlargeballSetupScreen(SetupScreen):
         yield Label(f"Squads per team ({g.squads_min}-{g.squads_max}, the same for both)")
         squads = [(str(n), n) for n in range(g.squads_min, g.squads_max + 1)]
         yield Select(squads, value=first["squads"], allow_blank=False, id="squads")
+        yield Label("Field")
+        boards = [("At the table: it reports contact and landings", "table"),
+                  (f"On screen ({FIELD_STATE})", "screen")]
+        if self.data.field is None:
+            boards = boards[:1]
+        yield Select(boards, value=first.get("board", "table"), allow_blank=False, id="board")
 
     def collect(self) -> dict:
         return {
@@ -39,6 +49,7 @@ class SlargeballSetupScreen(SetupScreen):
                 for i in (0, 1)
             ],
             "squads": self.query_one("#squads", Select).value,
+            "board": self.query_one("#board", Select).value,
         }
 
     def preview(self, setup) -> Text:
@@ -56,8 +67,40 @@ class SlargeballSetupScreen(SetupScreen):
                 p = self.data.position(pos_id)
                 text.append(f"  {n} × {padded(p.name, 18)} M{p.move} W{p.whap} F{p.fling} N{p.nab}\n")
             text.append("\n")
+        if setup.board == "screen":
+            text.append("On-screen field", style="bold")
+            text.append(f" ({FIELD_STATE}): 64 x 32 one-inch squares. refbox works out contact, reach, piles, "
+                        "range, landings and the coach's run. Keys: a figure's letter, then the key drawn on its "
+                        "square (or the arrows and Enter, or a click).\n")
+        else:
+            text.append("At the table", style="bold")
+            text.append(": the table moves the figures and tells refbox who is in contact and where balls land.\n")
         return text
 
 
 class SlargeballScreen(GameScreen):
+    """At the table: the prompt, scoreboard, rosters and log. On refbox's field the field (up to its full 152
+    columns) and the prompt (41) share the top; a narrower window scrolls the field to what the question is
+    about, a window shorter than the field's rows gives up the log."""
+
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "slargeball.tcss"]
+    PROMPT_WIDTH = 41
+    LOG_ROWS = 5
+
+    def on_mount(self) -> None:
+        self._fit(*self.app.size)
+        super().on_mount()
+
+    def on_resize(self, event) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        board = self.match.view().board
+        if board is None:
+            return
+        full = board.cols * board.cell_width + 2
+        box = self.query_one("#fieldbox")
+        want = max(20, min(full, width - self.PROMPT_WIDTH))
+        if box.styles.width is None or box.styles.width.value != want:
+            box.styles.width = want
+        self.set_class(height < board.rows + 3 + self.LOG_ROWS, "-no-log")
