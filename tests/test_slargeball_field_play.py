@@ -9,6 +9,7 @@ import pytest
 
 from refbox.engine import sim
 from refbox.engine.match import Match
+from refbox.engine.prompts import Event
 from refbox.games.slargeball.demo import TEAMS, field_chooser
 from refbox.games.slargeball.field import geometry
 
@@ -84,9 +85,9 @@ def test_across_seeds_every_part_of_the_game_happens():
         seen["mired"] += sum("mired" in line.text for line in match.state.log)
         seen["bonk"] += sum("ballbonked" in line.text for line in match.state.log)
     for step in ("whap_roll", "fling_roll", "fling_scatter", "nab_roll", "wake_roll", "walk_by_roll",
-                 "break_confirm", "move_roll", "coach_roll"):
+                 "move_roll", "coach_roll"):
         assert seen[step] > 0, f"no {step} in six matches"
-    assert seen["GOAL"] > 0 and seen["mired"] > 0
+    assert seen["mired"] > 0  # goals are rare in a scrum of random moves: the tests below score them
 
 
 def test_a_checkpoint_of_a_state_on_the_field_loads_back_as_the_same_state():
@@ -110,3 +111,92 @@ def test_the_table_stays_the_default_and_a_field_match_starts_lined_up():
         if f.pos != "G":
             assert (f.cell[0] < 16) == (f.team == 0) and (f.cell[0] >= 48) == (f.team == 1)
     assert [b.cell for b in field.state.balls] == [(32, 16)]
+
+
+def _table(squads: int = 1) -> sim.RulesTable:
+    from refbox.engine import registry
+
+    rules = registry.lookup("slargeball").load()
+    return sim.RulesTable(rules, {"teams": TEAMS, "squads": squads, "board": "screen"})
+
+
+def _to(t: sim.RulesTable, step: str, team: int | None = None) -> None:
+    """Answer neutrally (stay, hold, no) until ``step`` is asked (of ``team``)."""
+    from refbox.engine.prompts import Choose, Confirm, Roll
+
+    for _ in range(500):
+        if t.state.step == step and (team is None or t.state.ask.team == team):
+            return
+        p = t.prompt()
+        if isinstance(p, Roll):
+            faces = [6, 1] if t.state.step == "initiative_roll" else [1] * len(p.dice)
+            t.send(Event("roll", faces, "digital"))
+        elif isinstance(p, Confirm):
+            t.send(Event("confirm"))
+        elif isinstance(p, Choose):
+            ids = [o.id for o in p.options]
+            t.send(Event("choose", next((i for i in ("done", "hold", "no", "next", "stay") if i in ids), ids[0])))
+        else:
+            raise AssertionError(f"unexpected prompt at {t.state.step}")
+    raise AssertionError(f"never reached {step}")
+
+
+def test_a_fling_at_the_goal_from_range_scores_and_play_breaks_into_the_line_up():
+    t = _table()
+    s = t.state
+    carrier = s.fig("A.T1")
+    carrier.cell = (60, 15)  # 7 inches from the right-hand bunker, Fling 4: range 12
+    s.ball(1).put("carried", carrier.id)
+    s.ball(1).cell = None
+    _to(t, "fling_menu", 0)
+    assert t.rules.legal(s).ids == ("spot", "goal", "hold")
+    t.send(Event("choose", "goal"), Event("roll", [1], "digital"))
+    assert s.teams[0].score == 1 and s.step == "break_confirm"
+    t.send(Event("confirm"))
+    positions_are_sound(type("M", (), {"state": s, "rules": t.rules})())
+    assert s.ball(1).where == "ground" and s.ball(1).cell == (32, 16)  # back at the centre
+    assert all(f.cell[0] < 16 for f in s.figures if f.team == 0 and f.pos != "G" and not f.coach)
+
+
+def test_a_goal_out_of_range_is_not_offered_and_a_fling_aims_at_a_square():
+    t = _table()
+    s = t.state
+    carrier = s.fig("A.T1")
+    carrier.cell = (40, 15)
+    s.ball(1).put("carried", carrier.id)
+    s.ball(1).cell = None
+    _to(t, "fling_menu", 0)
+    assert t.rules.legal(s).ids == ("spot", "hold")
+    t.send(Event("choose", "spot"))
+    aims = t.rules.legal(s).ids
+    assert "52.15" in aims and "53.15" not in aims  # 12 inches and 13
+    t.send(Event("choose", "52.15"), Event("roll", [1], "digital"))
+    assert s.ball(1).where == "ground" and s.ball(1).cell == (52, 15)  # on target, down on open ground
+
+
+def test_a_goalie_carries_its_ball_into_the_opposing_bunker():
+    t = _table()
+    s = t.state
+    goalie = s.fig("A.G")
+    goalie.cell = (62, 15)
+    s.ball(1).put("carried", goalie.id)
+    s.ball(1).cell = None
+    _to(t, "field_move", 0)
+    while s.fig(t.rules.legal(s).ids[0]).pos != "G":
+        t.send(Event("choose", "done"))
+        _to(t, "field_move", 0)
+    t.send(Event("choose", "A.G"))
+    assert "67.15" in t.rules.legal(s).ids  # the bunker: a goalie with a ball may end there
+    t.send(Event("choose", "67.15"))
+    assert s.teams[0].score == 1 and s.step == "break_confirm"
+
+
+def test_whaps_are_offered_only_between_figures_in_contact():
+    t = _table()
+    s = t.state
+    a, b = s.fig("A.T1"), s.fig("B.T1")
+    a.cell, b.cell = (30, 10), (31, 11)
+    _to(t, "whap_menu")
+    legal = t.rules.legal(s).ids
+    assert "A.T1" in legal and "B.T1" in legal
+    assert not {f.id for f in s.figures if f.id not in ("A.T1", "B.T1")} & set(legal)

@@ -37,6 +37,14 @@ def field_chooser(match: Match):
         if not isinstance(prompt, Choose):
             return sim.random_answer(prompt, rng)
         ids = [o.id for o in prompt.options if o.id not in ("break", "stop-play") or rng.random() < 0.02]
+        if state.step == "fling_aim" and rng.random() < 0.8:  # to the team-mate nearest the bunker, if ahead
+            goal = _goal_of(state, state.fig(state.ask.figure))
+            me = state.fig(state.ask.figure)
+            mates = [f.cell for f in state.figures if f.team == me.team and f.up and f.on_field and f.cell
+                     and f.id != me.id and _d(f.cell, goal) < _d(me.cell, goal)]
+            aims = [i for i in ids if "." in i and parse_cell(i) in mates]
+            if aims:
+                return Event(kind="choose", value=min(aims, key=lambda i: _d(parse_cell(i), goal)))
         if state.step in ("field_dest", "fling_aim") and rng.random() < 0.8:
             cells = [i for i in ids if "." in i]
             goal = _goal_of(state, state.fig(state.ask.figure))
@@ -62,8 +70,9 @@ def _goal_of(state, fig):
     nearest opposing carrier."""
     if fig.cell is None:
         return None
-    if state.carried_by(fig.id):
-        return (70 if fig.team == 0 else -6, 15)
+    ours = any(b.carrier and state.fig(b.carrier).team == fig.team for b in state.balls)
+    if state.carried_by(fig.id) or (ours and fig.key in "abcefghijk" + "ABCDEFGHIJK"):  # some run ahead to receive
+        return (68 if fig.team == 0 else -5, 15)
     spots = [b.cell for b in state.balls if b.where == "ground" and b.cell is not None]
     spots += [state.fig(b.carrier).cell for b in state.balls if b.carrier and state.fig(b.carrier).team != fig.team]
     spots = [s for s in spots if s is not None]

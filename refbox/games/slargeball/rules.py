@@ -12,6 +12,7 @@ from refbox.engine.prompts import Event, check
 from refbox.engine.state import UNLOGGED
 from refbox.engine.upgrade import drop_forced_answers
 from refbox.games.slargeball import (  # noqa: F401
+    coaching,
     flow,
     steps_coach,
     steps_end,
@@ -76,6 +77,16 @@ class Slargeball(Rules):
             f"{len(state.balls)} ball(s) at the centre")
         flow.begin_turn(state, data)
         return state
+
+    def computer_can_play(self, setup: Setup) -> bool:
+        """A computer coach must see the positions: only on refbox's field."""
+        return setup.board == "screen"
+
+    def evaluate(self, state: State, side: int) -> float:
+        return coaching.evaluate(state, self.data, side)
+
+    def coach_options(self, state: State, legal) -> tuple[str, ...] | None:
+        return coaching.options(state, self.data, legal)
 
     def view(self, state: State):
         return view(state, self.data)

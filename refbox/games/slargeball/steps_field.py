@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from refbox.engine.dice import p_at_most
 from refbox.engine.errors import RuleError
-from refbox.engine.geometry.inch_field import distance
-from refbox.engine.geometry.inch_flight import bunker_in_range, fling_targets
+from functools import lru_cache
+
+from refbox.engine.geometry.inch_field import EPS, distance
+from refbox.engine.geometry.inch_flight import fling_targets
 from refbox.engine.prompts import Choose, Event, Legal, Option
 from refbox.games.slargeball import flow
 from refbox.games.slargeball.common import ask, fig_option, knock_out, log, who
@@ -39,7 +41,7 @@ def unmoved(state: State, data: Data) -> list[Figure]:
 
 @STEPS.legal_for("field_move", phase="move")
 def field_move_legal(state: State, data: Data) -> Legal:
-    return Legal("choose", state.ask.team, ("done", *(f.id for f in unmoved(state, data)), "stop-play"))
+    return Legal("choose", state.ask.team, (*(f.id for f in unmoved(state, data)), "done"))
 
 
 @STEPS.skip_for("field_move")
@@ -56,8 +58,8 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     team = state.ask.team
     step = data.phase("move").steps[state.move_step]
     F = geometry(data)
-    options = [Option(id="done", label="Done: the others stay where they are", actor=team, key="1")]
-    for fig_id in legal.ids[1:-1]:
+    options = []
+    for fig_id in legal.ids[:-1]:
         f = state.fig(fig_id)
         option = fig_option(state, f, data, hint="in contact: must break away first" if opponents_touching(state, f)
                             and f.id not in state.tried_contact else "")
@@ -65,7 +67,7 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
         option.label = f"{f.tag} {data.position(f.pos).name} at {cell_id(f.cell)}" + option.label[len(
             f"{state.teams[f.team].name} {f.tag} {data.position(f.pos).name}"):]
         options.append(option)
-    options.append(Option(id="stop-play", label="Break Play: balls unreachable, or all agree (asks first)", key="9"))
+    options.append(Option(id="done", label="Done: the others stay put", actor=team, key="1"))
     return Choose(actor=team, text=f"Move your {step.name}: pick one by its key, then its square "
                   "(moving is optional).", options=tuple(options))
 
@@ -75,8 +77,6 @@ def field_move_apply(state: State, data: Data, event: Event) -> None:
     team = state.ask.team
     if event.value == "done":
         flow.advance_move(state, data)
-    elif event.value == "stop-play":
-        ask(state, "break_check", team=team)
     else:
         fig = state.fig(event.value)
         if opponents_touching(state, fig) and fig.id not in state.tried_contact:
@@ -213,8 +213,17 @@ def rolled(state: State, data: Data, event: Event) -> None:
 
 def bunker_aim(state: State, data: Data, fig: Figure, inches: float):
     """The nearest cell of the opposing bunker within range (None: the goal is out of range)."""
-    cells = bunker_in_range(geometry(data), fig.cell, 1 - fig.team, inches)
-    return cells[0] if cells else None
+    best = None
+    for cell in bunker_cells(geometry(data), 1 - fig.team):  # what inch_flight.bunker_in_range finds, cheaper
+        d = distance(fig.cell, cell)
+        if d <= inches + EPS and (best is None or (round(d, 9), cell) < best):
+            best = (round(d, 9), cell)
+    return best[1] if best is not None else None
+
+
+@lru_cache(maxsize=8)
+def bunker_cells(F, team: int) -> tuple:
+    return tuple(F.cells(F.bunkers[team]))
 
 
 def aims(state: State, data: Data, fig: Figure, inches: float) -> list:
