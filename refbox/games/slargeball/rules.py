@@ -78,6 +78,9 @@ class Slargeball(Rules):
         flow.begin_turn(state, data)
         return state
 
+    coach_avoids = frozenset({"back"})
+    """A computer coach never steps back from a fling's aim to the fling menu (an endless round trip)."""
+
     def computer_can_play(self, setup: Setup) -> bool:
         """A computer coach must see the positions: only on refbox's field."""
         return setup.board == "screen"
