@@ -1,6 +1,7 @@
 """``refbox sim``: headless matches between computer coaches, for balance testing and for measuring the engine.
 
     refbox sim RULESET --games N [--seed S] [--sides A,B] [--think SECONDS] [--jobs J] [--data-dir D]
+                   [--board screen|table]
 
 Sides swap teams every other game (side A coaches team 1 in even games, team 2 in odd ones), so a ruleset's
 first-mover advantage does not count as a coach's skill. Questions for the table (no side) are answered at
@@ -33,6 +34,8 @@ class Job:
     sides: tuple[str, str]
     think: float
     game: int
+    board: str | None = None
+    """Where the games are played, for rulesets with a choice ("screen" or "table"; None: the headless setup)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,9 @@ def parse(argv: list[str]):
     p.add_argument("--jobs", type=whole(1, 4096), default=1,
                    help="matches played at once, in separate processes (at most the games and the cores)")
     p.add_argument("--data-dir", help="where house rules live (default: as for refbox)")
+    p.add_argument("--board", choices=("screen", "table"),
+                   help="on refbox's own board or field, or at the table, for a ruleset that offers both "
+                        "(default: its headless setup's)")
     return p.parse_args(argv)
 
 
@@ -105,13 +111,19 @@ def loaded(entry):
     return _LOADED[key]
 
 
-def sim_setup(entry):
+def sim_setup(entry, board: str | None = None):
     """The setup headless games of ``entry`` are played with (raises ValidationError or RefboxError); one per
-    process, shared by its games (rules read a setup, never change it; a game can then reuse its first state)."""
-    key = (entry.name, str(entry.data_path), str(entry.house_file))
+    process, shared by its games (rules read a setup, never change it; a game can then reuse its first state).
+    ``board``: the headless setup's board choice replaced (a ruleset without one refuses it)."""
+    key = (entry.name, str(entry.data_path), str(entry.house_file), board)
     if key not in _SETUPS:
         rules = loaded(entry)
-        _SETUPS[key] = rules.Setup.model_validate(rules.headless_setup())
+        setup = rules.headless_setup()
+        if board is not None:
+            if "board" not in rules.Setup.model_fields:
+                raise ValueError(f"{entry.name} has no board to choose: leave out --board")
+            setup = {**setup, "board": board}
+        _SETUPS[key] = rules.Setup.model_validate(setup)
     return _SETUPS[key]
 
 
@@ -121,7 +133,7 @@ _SETUPS: dict[tuple, object] = {}
 def play(job: Job) -> Result:
     FREEZER.before_game(cyclic=job.sides != ("random", "random"))
     rules = loaded(job.entry)
-    setup = sim_setup(job.entry)
+    setup = sim_setup(job.entry, job.board)
     first_team = job.game % 2  # side A's team this game
     team_of = (first_team, 1 - first_team)
     coaches = {team_of[s]: make(job.sides[s], team_of[s], seed=job.seed, think=job.think) for s in (0, 1)}
@@ -208,7 +220,7 @@ def main(argv: list[str]) -> int:
         house = storage.house_dir(storage.data_dir(args.data_dir))
         entry = registry.lookup(args.ruleset, house)
         rules = loaded(entry)  # a broken house-rules file is reported before any process starts
-        rules.begin(sim_setup(entry))  # and so is one its headless setup does not fit
+        rules.begin(sim_setup(entry, args.board))  # and so is one its headless setup does not fit
     except (ValueError, RefboxError) as e:
         print(f"refbox sim: {e}", file=sys.stderr)
         return 2
@@ -216,7 +228,7 @@ def main(argv: list[str]) -> int:
     if processes < args.jobs:
         print(f"refbox sim: --jobs {args.jobs} is more than the {args.games:,} games or the {cores()} cores: "
               f"playing {processes} at a time", file=sys.stderr)
-    jobs = (Job(entry, args.seed + i, sides, args.think, i) for i in range(args.games))  # made as played
+    jobs = (Job(entry, args.seed + i, sides, args.think, i, args.board) for i in range(args.games))  # as played
     results = Tally()
     from rich.console import Console
     from rich.markup import escape

@@ -200,3 +200,31 @@ def test_whaps_are_offered_only_between_figures_in_contact():
     legal = t.rules.legal(s).ids
     assert "A.T1" in legal and "B.T1" in legal
     assert not {f.id for f in s.figures if f.id not in ("A.T1", "B.T1")} & set(legal)
+
+
+def test_sim_plays_the_field_when_asked_and_a_ruleset_without_a_choice_refuses():
+    from refbox import simulate
+    from refbox.engine import registry
+
+    assert simulate.sim_setup(registry.lookup("slargeball"), "screen").board == "screen"
+    assert simulate.sim_setup(registry.lookup("slargeball")).board == "table"  # the fingerprints' setup
+    with pytest.raises(ValueError, match="no board"):
+        simulate.sim_setup(registry.lookup("rulerball"), "screen")
+
+
+def test_the_computer_coach_weighs_a_few_purposeful_squares_and_plays_only_on_the_field():
+    t = _table(2)
+    s = t.state
+    assert t.rules.computer_can_play(t.rules.Setup.model_validate({"teams": TEAMS, "squads": 2, "board": "screen"}))
+    assert not t.rules.computer_can_play(t.rules.Setup.model_validate({"teams": TEAMS, "squads": 2}))
+    _to(t, "field_move", 0)
+    t.send(Event("choose", t.rules.legal(s).ids[0]))
+    legal = t.rules.legal(s)
+    kept = t.rules.coach_options(s, legal)
+    assert kept[0] == "stay" and len(kept) <= 16 < len(legal.ids) and set(kept) <= set(legal.ids)
+    from refbox.games.slargeball.field import parse_cell
+    ball = min((b.cell for b in s.balls), key=lambda c: (c[0] - s.fig(s.ask.figure).cell[0]) ** 2)
+    nearest = min((i for i in legal.ids if "." in i), key=lambda i: (
+        (parse_cell(i)[0] - ball[0]) ** 2 + (parse_cell(i)[1] - ball[1]) ** 2) ** 0.5)
+    assert nearest in kept  # towards the loose ball
+    assert 0 < t.rules.evaluate(s, 0) < 1 and abs(t.rules.evaluate(s, 0) + t.rules.evaluate(s, 1) - 1) < 1e-9

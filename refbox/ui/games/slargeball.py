@@ -17,7 +17,9 @@ from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
-FIELD_STATE = "incomplete: no computer coach yet"
+FIELD_STATE = "incomplete"
+FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox's default, breaking play by "
+                 "agreement, and the whole field at once in a 130-column window (it scrolls to the action)")
 """What the setup says of the on-screen field until it is complete (issue 38)."""
 
 
@@ -40,6 +42,12 @@ class SlargeballSetupScreen(SetupScreen):
         if self.data.field is None:
             boards = boards[:1]
         yield Select(boards, value=first.get("board", "table"), allow_blank=False, id="board")
+
+    @property
+    def offers_computer(self) -> bool:
+        """A computer coach plays on the field (not the default while it is incomplete): offered when the
+        ruleset has one; starting it at the table is refused with the setup screen's message."""
+        return self.data.field is not None
 
     def collect(self) -> dict:
         return {
@@ -72,6 +80,7 @@ class SlargeballSetupScreen(SetupScreen):
             text.append(f" ({FIELD_STATE}): 64 x 32 one-inch squares. refbox works out contact, reach, piles, "
                         "range, landings and the coach's run. Keys: a figure's letter, then the key drawn on its "
                         "square (or the arrows and Enter, or a click).\n")
+            text.append(f"Incomplete: {FIELD_MISSING}.\n", style="dim")
         else:
             text.append("At the table", style="bold")
             text.append(": the table moves the figures and tells refbox who is in contact and where balls land.\n")
