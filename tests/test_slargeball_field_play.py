@@ -228,3 +228,18 @@ def test_the_computer_coach_weighs_a_few_purposeful_squares_and_plays_only_on_th
         (parse_cell(i)[0] - ball[0]) ** 2 + (parse_cell(i)[1] - ball[1]) ** 2) ** 0.5)
     assert nearest in kept  # towards the loose ball
     assert 0 < t.rules.evaluate(s, 0) < 1 and abs(t.rules.evaluate(s, 0) + t.rules.evaluate(s, 1) - 1) < 1e-9
+
+
+def test_a_quiet_turn_on_the_field_takes_a_handful_of_inputs():
+    """Nobody moves (key 0: "nobody else of ours moves"), coaches stay on the bench: the initiative roll, one
+    key per side, and one per coach."""
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": 3, "board": "screen"}, seed=2)
+    rng = random.Random(2)
+    while match.state.turn == 1:
+        p = match.prompt()
+        ids = [o.id for o in getattr(p, "options", ())]
+        answer = next((Event("choose", i) for i in ("rest", "no") if i in ids), None)
+        match.submit(answer or sim.random_answer(p, rng))
+    assert len(match.events) <= 12
+    assert all(f.cell == g.cell for f, g in zip(match.state.figures, Match.new(
+        "slargeball", {"teams": TEAMS, "squads": 3, "board": "screen"}, seed=2).state.figures))

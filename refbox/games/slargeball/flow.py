@@ -44,7 +44,7 @@ def begin_move(state: State, data: Data) -> None:
     state.phase = "move"
     state.move_step, state.side = 0, 0
     state.move_rest = False
-    state.moved = []
+    state.moved, state.resting = [], []
     enter_move_side(state, data)
 
 

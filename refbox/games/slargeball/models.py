@@ -184,6 +184,8 @@ class State(GameState):
     """Positions are kept on refbox's field (Setup.board == "screen")."""
     moved: list[str] = field(default_factory=list)
     """On the field: the figures that have had their move this Move phase."""
+    resting: list[int] = field(default_factory=list)
+    """On the field: the teams none of whose figures move again this Move phase (their coaches are still asked)."""
 
     def fig(self, fig_id: str) -> Figure:
         for f in self.figures:

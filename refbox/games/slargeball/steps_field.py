@@ -5,10 +5,10 @@ positions answer: see the ``skip_for`` functions in steps_nab and steps_coach.""
 
 from __future__ import annotations
 
-from refbox.engine.dice import p_at_most
-from refbox.engine.errors import RuleError
 from functools import lru_cache
 
+from refbox.engine.dice import p_at_most
+from refbox.engine.errors import RuleError
 from refbox.engine.geometry.inch_field import EPS, distance
 from refbox.engine.geometry.inch_flight import fling_targets
 from refbox.engine.prompts import Choose, Event, Legal, Option
@@ -41,13 +41,13 @@ def unmoved(state: State, data: Data) -> list[Figure]:
 
 @STEPS.legal_for("field_move", phase="move")
 def field_move_legal(state: State, data: Data) -> Legal:
-    return Legal("choose", state.ask.team, (*(f.id for f in unmoved(state, data)), "done"))
+    return Legal("choose", state.ask.team, (*(f.id for f in unmoved(state, data)), "done", "rest"))
 
 
 @STEPS.skip_for("field_move")
 def field_move_skip(state: State, data: Data) -> bool:
-    """Everyone of the sub-phase has moved: on to the next."""
-    if unmoved(state, data):
+    """Everyone of the sub-phase has moved, or the team rests this Move phase: on to the next."""
+    if state.ask.team not in state.resting and unmoved(state, data):
         return False
     flow.advance_move(state, data)
     return True
@@ -59,7 +59,7 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     step = data.phase("move").steps[state.move_step]
     F = geometry(data)
     options = []
-    for fig_id in legal.ids[:-1]:
+    for fig_id in legal.ids[:-2]:
         f = state.fig(fig_id)
         option = fig_option(state, f, data, hint="in contact: must break away first" if opponents_touching(state, f)
                             and f.id not in state.tried_contact else "")
@@ -68,6 +68,8 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
             f"{state.teams[f.team].name} {f.tag} {data.position(f.pos).name}"):]
         options.append(option)
     options.append(Option(id="done", label="Done: the others stay put", actor=team, key="1"))
+    options.append(Option(id="rest", label="Nobody else of ours moves this Move phase (coaches still asked)",
+                          actor=team, key="0"))
     return Choose(actor=team, text=f"Move your {step.name}: pick one by its key, then its square "
                   "(moving is optional).", options=tuple(options))
 
@@ -76,6 +78,10 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
 def field_move_apply(state: State, data: Data, event: Event) -> None:
     team = state.ask.team
     if event.value == "done":
+        flow.advance_move(state, data)
+    elif event.value == "rest":
+        state.resting = [*state.resting, team]
+        log(state, data, f"{state.teams[team].name} move nobody else this Move phase", team)
         flow.advance_move(state, data)
     else:
         fig = state.fig(event.value)
