@@ -196,10 +196,12 @@ def test_whaps_are_offered_only_between_figures_in_contact():
     s = t.state
     a, b = s.fig("A.T1"), s.fig("B.T1")
     a.cell, b.cell = (30, 10), (31, 11)
-    _to(t, "whap_menu")
-    legal = t.rules.legal(s).ids
-    assert "A.T1" in legal and "B.T1" in legal
-    assert not {f.id for f in s.figures if f.id not in ("A.T1", "B.T1")} & set(legal)
+    _to(t, "whap_roll")  # nobody is asked who whaps: the two in contact do (ruling field-whaps)
+    assert s.ask.figure == "A.T1" and s.ask.queue == ("B.T1",)
+    t.send(Event("roll", [6], "digital"))
+    assert s.step == "whap_roll" and s.ask.figure == "B.T1" and s.ask.queue == ("A.T1",)
+    t.send(Event("roll", [6], "digital"))
+    assert s.phase != "whap"
 
 
 def test_sim_plays_the_field_when_asked_and_a_ruleset_without_a_choice_refuses():

@@ -32,7 +32,7 @@ def random_states(squads: int, seed: int, logged: bool = False):
 def test_each_step_is_in_the_phase_the_match_is_in_and_no_forced_question_is_left_pending():
     forcible = {name for name, step in STEPS.table.items() if step.forcible}
     assert forcible == {"whap_target", "air_landed", "coach_target", "walk_by", "ground_contact", "bonk_contacts",
-                        "field_dest"}
+                        "field_dest", "whap_menu"}
     seen = set()
     for squads in range(1, 6):
         for state, legal in random_states(squads, seed=squads):

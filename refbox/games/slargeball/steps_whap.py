@@ -20,13 +20,16 @@ from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
 
 
-@STEPS.legal_for("whap_menu", phase="whap")
+@STEPS.legal_for("whap_menu", phase="whap", forcible=True)
 def whap_menu_legal(state: State, data: Data) -> Legal:
     """On to the next band (and, when a lower band has whappers, nobody else at all), or a whapper of this
-    band's."""
+    band's. On the field every figure touching a standing opponent whaps (ruling field-whaps): the next one is
+    the only answer, so it is never asked."""
     band, context = state.whap_band, flow.whap_context(state, data)
     ids = context[1].ids
     at = [ids[i] for i in flow.whappers(context, band)]
+    if state.board and at:
+        return Legal("choose", None, (at[0],))
     for lower in context[1].whap_bands:
         if lower < band and flow.whappers(context, lower, first=True):
             return Legal("choose", None, ("next", "nobody", *at))
