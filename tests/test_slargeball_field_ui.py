@@ -1,0 +1,42 @@
+"""Slargeball! on refbox's field, in the app: the field is drawn with the board widget, and a move is a
+figure's key and then the key drawn on its square."""
+
+from refbox.engine.match import Match
+from refbox.engine.prompts import Event
+from refbox.games.slargeball.demo import TEAMS
+from refbox.ui.app import RefboxApp
+from refbox.ui.widgets.board import Board
+
+SIZE = (130, 40)
+
+
+def field_match(path) -> Match:
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=3, path=path)
+    match.submit(Event("roll", [6, 1], "digital"))  # Red have initiative: Red's Defensive Grelker moves first
+    match.close()
+    return match
+
+
+async def test_a_move_on_the_field_is_a_figure_key_then_a_square_key(tmp_path):
+    path = tmp_path / "matches" / "slargeball-field.jsonl"
+    path.parent.mkdir(parents=True)
+    field_match(path)
+    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Board)
+        assert board.view is not None and board.view.cols == 76 and board.view.rows == 36
+        match = app.screen.match
+        assert match.state.step == "field_move" and match.state.ask.team == 0
+        grelker = match.state.fig("A.DG1")
+        start = grelker.cell
+        await pilot.press(grelker.key)  # its own key: "a"
+        await pilot.pause()
+        assert match.state.step == "field_dest"
+        hints = board.hints
+        assert len(hints) > 20  # every reachable square carries its key
+        await pilot.press("4")  # the fourth square offered: one inch away
+        await pilot.pause()
+        moved = match.state.fig("A.DG1").cell
+        assert moved != start and abs(moved[0] - start[0]) + abs(moved[1] - start[1]) == 1
+        assert len(match.events) == 3
