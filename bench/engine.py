@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from refbox import simulate  # noqa: E402
+from refbox.commands import sim as simulate  # noqa: E402
 from refbox.engine import registry  # noqa: E402
 from refbox.engine.play import Game, play_out  # noqa: E402
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from refbox.engine import sim  # noqa: E402
+from refbox.engine import random_play  # noqa: E402
 from refbox.engine.match import Match  # noqa: E402
 
 
@@ -47,7 +47,7 @@ def monster_ball(seeds: int) -> None:
     times = []
     for seed in range(1, seeds + 1):
         match = Match.new("monster-ball", setup_for(seed), seed=seed)
-        sim.play_random(match, seed=seed)  # warms the odds caches the way a real match would
+        random_play.play_random(match, seed=seed)  # warms the odds caches the way a real match would
         twin = Match(match.header, None)
         for event in match.events:
             times.append(timed(lambda s: twin.rules.prompt(s, twin.data), twin.state))
@@ -66,7 +66,7 @@ def battleball(seeds: int) -> None:
         times.append(min(timed(m.rules.prompt, m.state) for _ in range(3)))
 
     for seed in range(7, 7 + seeds):
-        sim.play_random(Match.new("battleball", SETUP, seed), seed, invariant=best_of_three)
+        random_play.play_random(Match.new("battleball", SETUP, seed), seed, invariant=best_of_three)
     report("Battleball", times)
 
 

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.tmux import Sessions  # noqa: E402
-from refbox.engine import sim  # noqa: E402
+from refbox.engine import random_play  # noqa: E402
 from refbox.engine.match import Match  # noqa: E402
 from refbox.engine.prompts import Choose, Confirm, Pick, Roll  # noqa: E402
 from refbox.games.slargeball.demo import TEAMS, demo_match, table_chooser  # noqa: E402
@@ -183,7 +183,7 @@ def bench_random_matches(count: int) -> None:
     events = 0
     for seed in range(count):
         match = Match.new("slargeball", {"teams": TEAMS, "squads": seed % 5 + 1}, seed=seed)
-        events += sim.play_random(match, seed=seed, choose=table_chooser)
+        events += random_play.play_random(match, seed=seed, choose=table_chooser)
     elapsed = time.perf_counter() - start
     print(f"random full matches, headless: {count / elapsed:.1f} matches/s, {events / count:.0f} inputs per match, "
           f"{elapsed / events * 1e6:.0f} µs per input (goal >= 100 matches/s)")

@@ -45,7 +45,7 @@ def parse(argv: list[str] | None):
     return p.parse_args(argv)
 
 
-COMMANDS = {"sim": "refbox.simulate", "report": "refbox.reporting", "serve": "refbox.serving"}
+COMMANDS = {"sim": "refbox.commands.sim", "report": "refbox.commands.report", "serve": "refbox.commands.serve"}
 """Subcommands, each a module with ``main(argv) -> int`` (imported only when used)."""
 
 

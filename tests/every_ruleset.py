@@ -11,7 +11,7 @@ import importlib
 import random
 from pathlib import Path
 
-from refbox.engine import sim
+from refbox.engine import random_play, registry
 from refbox.engine.match import Match
 from refbox.engine.storage import matches_dir
 
@@ -76,8 +76,9 @@ def with_names(ruleset: str, names: dict[Path_, str]) -> dict:
     return setup
 
 
-def rules_module(ruleset: str):
-    return importlib.import_module(f"refbox.games.{ruleset.replace('-', '_')}.rules")
+def rules_class(ruleset: str):
+    """The ruleset's Rules class, from the registry."""
+    return registry.lookup(ruleset).load_rules()
 
 
 def saved_match(root: Path, ruleset: str, setup: dict | None = None, events: int = 40, seed: int = 7,
@@ -85,7 +86,7 @@ def saved_match(root: Path, ruleset: str, setup: dict | None = None, events: int
     """A match of ``ruleset`` played ``events`` random inputs in, saved under ``root`` (closed, unlocked)."""
     path = matches_dir(root) / f"{name or ruleset}.jsonl"
     match = Match.new(ruleset, default_setup(ruleset) if setup is None else setup, seed=seed, path=path)
-    sim.advance(match, events, random.Random(seed))
+    random_play.advance(match, events, random.Random(seed))
     match.save()
     match.close()
     return path

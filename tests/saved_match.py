@@ -12,16 +12,14 @@ from refbox.engine import registry, storage
 from refbox.engine.journal import FORMAT_VERSION, Entry, Journal, chain_start
 from refbox.engine.match import Match
 from refbox.engine.play import random_event
-from every_ruleset import rules_module
 
 
 def play(ruleset: str, seed: int = 5, upto: int | None = None, setup: dict | None = None) -> Match:
     """A seeded random match in memory, to its end (or ``upto`` inputs)."""
-    rules = rules_module(registry.lookup(ruleset).name)
     match = Match.new(ruleset, default_setup(ruleset) if setup is None else setup, seed)
     rng = random.Random(seed)
     while match.legal().kind != "over" and (upto is None or len(match.events) < upto):
-        match.submit(random_event(match.legal(), rng, getattr(rules, "RANDOM_WEIGHTS", None)))
+        match.submit(random_event(match.legal(), rng, match.rules.random_weights))
     return match
 
 

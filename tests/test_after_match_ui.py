@@ -257,7 +257,7 @@ class TestCommands:
         assert f"port {port} is in use" in capsys.readouterr().err
 
     def test_the_served_command_opens_the_spectator_view_of_the_match(self, tmp_path, finished):
-        from refbox.serving import command
+        from refbox.commands.serve import command
 
         served = command(tmp_path, finished)
         assert "--watch" in served and str(finished) in served and "--data-dir" in served

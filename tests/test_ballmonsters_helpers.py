@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 from refbox.engine import registry
-from refbox.engine.sim import RulesTable
+from refbox.engine.random_play import RulesTable
 from refbox.engine.prompts import choose, confirm, number, roll
 from refbox.games.ballmonsters import rules
 

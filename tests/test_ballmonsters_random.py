@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 from test_ballmonsters_helpers import data_with, load_data
 
-from refbox.engine import plain, sim
+from refbox.engine import plain, random_play
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import legal_of
@@ -76,9 +76,9 @@ def test_random_games_keep_every_invariant_and_replay_exactly():
         setup = rules.Setup.model_validate(random_setup(rng))
         assert rules.fiddle_problems(setup, data) == []
         match = Match.new("ballmonsters", setup.model_dump(), seed=seed)
-        events += sim.play_random(match, seed, invariant=invariants(setup), choose=table_chooser)
+        events += random_play.play_random(match, seed, invariant=invariants(setup), choose=table_chooser)
         assert match.state.step == "over"
-        assert sim.replayed(match).state == match.state
+        assert random_play.replayed(match).state == match.state
     assert events > 10_000
 
 
@@ -86,7 +86,7 @@ def test_random_games_reach_every_step():
     seen = set()
     for seed in range(100, 112):
         match = Match.new("ballmonsters", random_setup(random.Random(seed)), seed=seed)
-        sim.play_random(match, seed, invariant=lambda m: seen.add(m.state.step), choose=table_chooser)
+        random_play.play_random(match, seed, invariant=lambda m: seen.add(m.state.step), choose=table_chooser)
     assert seen == set(STEPS.table) - {"place"}  # placement is only ever the first question
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 from test_battleball_helpers import BOARD_SETUP, load_data
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Choose, Event, GameOver, Number, legal_of
@@ -56,7 +56,7 @@ def weighted(prompt, rng: random.Random) -> Event:
         weights = [WEIGHTS.get(o.id, 1.0) * (8.0 if "tackle" in o.label else 1.0)
                    for o in prompt.options]
         return Event("choose", rng.choices(prompt.options, weights)[0].id)
-    return sim.random_answer(prompt, rng)
+    return random_play.random_answer(prompt, rng)
 
 
 def test_random_board_matches_through_a_match_ask_nothing_about_the_board_and_replay_exactly():
@@ -72,9 +72,9 @@ def test_random_board_matches_through_a_match_ask_nothing_about_the_board_and_re
             text = p.text.lower() + " ".join(o.label.lower() for o in getattr(p, "options", ()))
             assert not any(q in text for q in GEOMETRY_QUESTIONS), p.text
 
-        sim.play_random(match, seed, invariant=invariant, choose=weighted, max_events=40_000)
+        random_play.play_random(match, seed, invariant=invariant, choose=weighted, max_events=40_000)
         assert isinstance(match.prompt(), GameOver)
-        assert sim.replayed(match).state == match.state
+        assert random_play.replayed(match).state == match.state
     assert steps["tackle-roll"] and steps["pass-roll"] and steps["move-to"]
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from refbox.engine import registry
 from refbox.engine.match import Match
 from refbox.engine.prompts import Event, choose, roll
-from refbox.engine.sim import RulesTable
+from refbox.engine.random_play import RulesTable
 from refbox.games.battleball.data import Data
 from refbox.games.battleball.models import Positions, Ref
 from refbox.games.battleball.rules import Battleball

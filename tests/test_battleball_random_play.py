@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from test_battleball_helpers import SETUP, load_data
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import GameOver
 from refbox.games.battleball.data import Data
@@ -48,7 +48,7 @@ def play(seed: int, match: Match, steps: Counter) -> int:
         placed[0] = m.state.carnage_placed
         steps[m.state.step] += 1
 
-    n = sim.play_random(match, seed, invariant=invariant)
+    n = random_play.play_random(match, seed, invariant=invariant)
     assert isinstance(match.prompt(), GameOver)
     return n
 
@@ -61,7 +61,7 @@ def test_random_games_at_the_table_keep_the_invariants_and_replay_exactly():
     for seed in range(GAMES):
         match = Match.new("battleball", SETUP, seed)
         play(seed, match, steps)
-        assert sim.replayed(match).state == match.state
+        assert random_play.replayed(match).state == match.state
     unreached = set(STEPS.table) - set(steps) - BOARD_ONLY - {"team-rules"}
     assert not unreached, f"random play never reached {unreached}"
 
@@ -81,7 +81,7 @@ def test_random_games_with_team_rules_on_the_card(tmp_path):
     for seed in range(5):
         match = Match.new(entry, SETUP, seed)
         play(seed, match, steps)
-        assert sim.replayed(match).state == match.state
+        assert random_play.replayed(match).state == match.state
     assert steps["team-rules"] >= 10
 
 
@@ -93,7 +93,7 @@ def test_a_game_plays_to_the_end_with_the_odds_warmed_first():
     def same_prompt(m: Match) -> None:
         assert m.rules.prompt(m.state) == m.prompt()
 
-    sim.play_random(match, 7, invariant=same_prompt)
+    random_play.play_random(match, 7, invariant=same_prompt)
     assert isinstance(match.prompt(), GameOver)
 
 

@@ -10,7 +10,7 @@ import random
 import pytest
 from test_battleball_helpers import HARTS, SETUP, WOLVES, Table, kickoff, move, send
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.errors import RuleError
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
@@ -32,8 +32,8 @@ def test_a_ruleset_without_a_board_is_played_at_the_table():
     assert m.data.board is None and not m.state.board
     assert m.state.step == "roll-off" and m.rules.view(m.state).board is None
     assert Battleball(m.data).new_setup()["board"] == "table"
-    sim.play_random(m, 5)
-    assert m.state.step == "over" and sim.replayed(m).state == m.state
+    random_play.play_random(m, 5)
+    assert m.state.step == "over" and random_play.replayed(m).state == m.state
 
 
 def test_an_on_screen_match_needs_a_board_in_the_ruleset():
@@ -233,5 +233,5 @@ def test_table_matches_never_wait_on_an_instruction_keep_the_invariants_and_repl
             check_invariants(m.state, m.data, placed[0])
             placed[0] = m.state.carnage_placed
 
-        sim.play_random(match, seed, invariant=invariant)
-        assert sim.replayed(match).state == match.state
+        random_play.play_random(match, seed, invariant=invariant)
+        assert random_play.replayed(match).state == match.state

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from refbox.engine import sim, storage
+from refbox.engine import random_play, storage
 from refbox.engine.match import Match
 from slargeball_driver import TEAMS
 
 
 def played(tmp_path, inputs=200, seed=5) -> Match:
     m = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=seed, path=tmp_path / "m.jsonl")
-    sim.advance(m, inputs, random.Random(seed))
+    random_play.advance(m, inputs, random.Random(seed))
     return m
 
 
@@ -54,7 +54,7 @@ def test_a_checkpoint_whose_digest_was_recomputed_by_hand_is_ignored(tmp_path, k
     m.save()
     forged(m, key)
     resumed = Match.load(m.path)[0]
-    assert resumed.state == m.state == sim.replayed(m).state
+    assert resumed.state == m.state == random_play.replayed(m).state
     assert [t.score for t in resumed.state.teams] == list(build(m.path).score), "the report agrees"
 
 

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from saved_match import play, save
 
-from refbox import simulate
+from refbox.commands import sim as simulate
 from refbox.cli import global_options, main
 
 WORKTREE = Path(__file__).resolve().parent.parent
 
 
 def refbox(*argv: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(WORKTREE), "REFBOX_NATIVE": os.environ.get("REFBOX_NATIVE", "0")}
+    env = {**os.environ, "PYTHONPATH": str(WORKTREE)}
     return subprocess.run([sys.executable, "-m", "refbox", *argv], stdout=stdout, stderr=subprocess.PIPE,
                           text=True, env=env, timeout=120)
 

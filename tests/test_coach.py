@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from refbox import simulate
+from refbox.commands import sim as simulate
 from refbox.cli import main
 from refbox.engine import coach, plain, play
 from refbox.engine.dice import DigitalRoller
@@ -170,7 +170,7 @@ def test_random_play_makes_no_reference_cycles_in_any_ruleset():
     code = """
 import gc, random
 from refbox.engine import registry
-from refbox import simulate
+from refbox.commands import sim as simulate
 from refbox.engine.play import Game, play_out
 for entry in registry.BUILTIN:
     rules = simulate.loaded(entry)

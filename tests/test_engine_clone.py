@@ -1,5 +1,7 @@
-"""The fast clone: a deep copy of mutable state; what cannot change (frozen models, tuples of plain values) is
-shared rather than copied."""
+"""The fast clone: a deep copy of mutable state (slotted dataclasses, and a pydantic model where one sits in a
+state); what cannot change (frozen models and dataclasses, tuples of plain values) is shared rather than copied."""
+
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
@@ -15,7 +17,8 @@ class Inner(BaseModel):
     items: list[int] = []
 
 
-class Outer(BaseModel):
+@dataclass(slots=True)
+class Outer:
     inner: Inner
     fixed: list[Fixed]
     where: dict[str, tuple[int, int]]

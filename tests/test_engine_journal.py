@@ -161,28 +161,28 @@ def test_the_dice_mode_is_a_setting_kept_across_restarts_and_not_undone(tmp_path
 def test_undo_far_back_uses_snapshots_and_matches_a_fresh_replay(tmp_path):
     import random
 
-    from refbox.engine import sim
+    from refbox.engine import random_play
     m = new(tmp_path)
     rng = random.Random(3)
     for _ in range(300):
         if m.prompt().kind == "over":
             break
-        m.submit(sim.random_answer(m.prompt(), rng))
+        m.submit(random_play.random_answer(m.prompt(), rng))
     for _ in range(150):
         m.undo()
-    assert m.state == sim.replayed(m).state
+    assert m.state == random_play.replayed(m).state
 
 
 def test_a_checkpoint_speeds_resume_but_the_journal_stays_the_truth(tmp_path):
     from refbox.games.slargeball.demo import demo_match
-    from refbox.engine import sim
+    from refbox.engine import random_play
     path = tmp_path / "matches" / "m.jsonl"
     match = demo_match(path, events=300)
     match.save()
     checkpoint = path.with_suffix(".checkpoint.json")
     assert checkpoint.exists()
     resumed, _ = Match.load(path)
-    assert resumed.state == match.state == sim.replayed(match).state
+    assert resumed.state == match.state == random_play.replayed(match).state
     match.undo()  # the checkpoint now covers more inputs than are in force: it must be ignored
     assert Match.load(path)[0].state == match.state
 

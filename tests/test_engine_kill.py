@@ -13,7 +13,7 @@ from refbox.engine.match import Match
 PLAYER = textwrap.dedent("""
     import random, sys
     from pathlib import Path
-    from refbox.engine import sim
+    from refbox.engine import random_play
     from refbox.engine.match import Match
     from refbox.games.slargeball.demo import TEAMS, table_chooser
 

@@ -9,7 +9,7 @@ from datetime import datetime
 
 import pytest
 
-from refbox.engine import plain, sim, storage
+from refbox.engine import plain, random_play, storage
 from refbox.engine.errors import JournalError, JournalWriteError, NothingToUndo
 from refbox.engine.journal import Entry
 from refbox.engine.match import Match
@@ -25,7 +25,7 @@ def new(tmp_path, seed=5):
 
 def played(tmp_path, inputs=40, seed=5):
     m = new(tmp_path, seed)
-    sim.advance(m, inputs, random.Random(seed))
+    random_play.advance(m, inputs, random.Random(seed))
     return m
 
 
@@ -44,7 +44,7 @@ def test_a_failed_fsync_leaves_state_redo_stack_and_journal_as_they_were(tmp_pat
     m = played(tmp_path)
     m.undo()  # something on the redo stack, which a new input would clear
     before = fingerprint(m)
-    event = sim.random_answer(m.prompt(), random.Random(1))
+    event = random_play.random_answer(m.prompt(), random.Random(1))
     monkeypatch.setattr(os, "fsync", disk_full)
     with pytest.raises(JournalWriteError) as refused:
         m.submit(event)
@@ -68,7 +68,7 @@ def test_a_line_written_halfway_is_cut_back_off_the_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "write", half_then_full)
     with pytest.raises(JournalWriteError):
-        m.submit(sim.random_answer(m.prompt(), random.Random(2)))
+        m.submit(random_play.random_answer(m.prompt(), random.Random(2)))
     monkeypatch.undo()
     assert fingerprint(m) == before
 
@@ -83,7 +83,7 @@ def test_when_even_the_repair_fails_no_later_line_is_written_after_the_fragment(
 
     monkeypatch.setattr(os, "write", half_then_full)
     monkeypatch.setattr(os, "ftruncate", disk_full)
-    event = sim.random_answer(m.prompt(), random.Random(2))
+    event = random_play.random_answer(m.prompt(), random.Random(2))
     with pytest.raises(JournalWriteError) as first:
         m.submit(event)
     assert "nothing changed" not in str(first.value) and "a part of its line may remain" in str(first.value)
@@ -115,7 +115,7 @@ def test_a_read_only_journal_refuses_with_the_truth(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "open", read_only)
     with pytest.raises(JournalWriteError, match="read-only.*NOT recorded"):
-        m.submit(sim.random_answer(m.prompt(), random.Random(3)))
+        m.submit(random_play.random_answer(m.prompt(), random.Random(3)))
     monkeypatch.undo()
     assert fingerprint(m) == before
 
@@ -123,7 +123,7 @@ def test_a_read_only_journal_refuses_with_the_truth(tmp_path, monkeypatch):
 def test_a_summary_that_cannot_be_written_does_not_undo_a_saved_input(tmp_path, monkeypatch):
     m = played(tmp_path, inputs=24)  # the 25th input refreshes the list summary
     monkeypatch.setattr(storage, "write_json", disk_full)
-    m.submit(sim.random_answer(m.prompt(), random.Random(4)))
+    m.submit(random_play.random_answer(m.prompt(), random.Random(4)))
     m.wait_for_files()  # the summary is written in the background
     monkeypatch.undo()
     assert len(m.events) == 25 and Match.load(m.path)[0].state == m.state, "the input stands"
@@ -223,7 +223,7 @@ def test_one_bad_byte_is_damage_at_its_line_and_can_be_salvaged(tmp_path):
         Match.load(m.path)
     salvaged, message = Match.load(m.path, salvage=True)
     assert len(salvaged.events) == 2 and "line 4" in message
-    salvaged.submit(sim.random_answer(salvaged.prompt(), random.Random(1)))
+    salvaged.submit(random_play.random_answer(salvaged.prompt(), random.Random(1)))
     assert Match.load(m.path)[0].events == salvaged.events, "the salvaged journal chains on"
 
 
@@ -312,7 +312,7 @@ def test_a_match_renamed_because_its_name_was_taken_still_resumes_from_its_check
     Match.new("slargeball", SETUP, 1, path=tmp_path / "m.jsonl")
     m = Match.new("slargeball", SETUP, 5, path=tmp_path / "m.jsonl")
     assert m.path.name == "m-2.jsonl"
-    sim.advance(m, 200, random.Random(5))
+    random_play.advance(m, 200, random.Random(5))
     assert resumed_from_its_checkpoint(m, monkeypatch), "the checkpoint digests the name the match got"
 
 
@@ -353,7 +353,7 @@ def test_undo_redo_and_new_inputs_replay_the_same_after_every_restart(tmp_path):
             if action == "input":
                 if m.prompt().kind == "over":
                     continue
-                m.submit(sim.random_answer(m.prompt(), rng))
+                m.submit(random_play.random_answer(m.prompt(), rng))
             else:
                 getattr(m, action)()
         except NothingToUndo:
@@ -376,7 +376,7 @@ def test_a_format_1_journal_still_resumes_and_grows_in_its_own_format(tmp_path):
     m.path.write_text("".join(old))
     resumed, _ = Match.load(m.path)
     assert resumed.state == m.state
-    resumed.submit(sim.random_answer(resumed.prompt(), random.Random(1)))
+    resumed.submit(random_play.random_answer(resumed.prompt(), random.Random(1)))
     assert "h" not in json.loads(lines_of(resumed)[-1])
     assert Match.load(m.path)[0].state == resumed.state
 
@@ -406,6 +406,6 @@ def test_after_undo_and_new_inputs_the_checkpoint_still_checks_out(tmp_path, mon
     m.save()  # a checkpoint over inputs that the undos below take back
     for _ in range(20):
         m.undo()
-    sim.advance(m, 30, random.Random(99))
+    random_play.advance(m, 30, random.Random(99))
     assert resumed_from_its_checkpoint(m, monkeypatch), "resumed from the checkpoint, not from the start"
 

@@ -29,7 +29,7 @@ def house_file(root: Path, name: str, text: str) -> Path:
 
 
 def refbox(*argv: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(WORKTREE), "REFBOX_NATIVE": os.environ.get("REFBOX_NATIVE", "0")}
+    env = {**os.environ, "PYTHONPATH": str(WORKTREE)}
     return subprocess.run([sys.executable, "-m", "refbox", *argv], capture_output=True, text=True, env=env,
                           timeout=120)
 

@@ -15,7 +15,7 @@ from saved_match import signed
 from refbox.engine import registry
 from refbox.engine.match import Match
 from refbox.engine.prompts import choose, pick, roll
-from refbox.engine.sim import random_answer, replayed
+from refbox.engine.random_play import random_answer, replayed
 from golden.fingerprints import MATCH_INPUTS, _digest, _event
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -570,7 +570,7 @@ def test_everyone_closes_in_on_the_carrier_and_stops_next_to_him():
 def test_two_figures_on_one_square_both_show_the_ball_carrier_first():
     """A won Hustle leaves two figures on one square (ruling moves-on-the-field): the board draws both keys, and
     never hides the carrier under the other."""
-    from refbox.engine import sim
+    from refbox.engine import random_play
     from refbox.games.monster_ball import ask
     from refbox.games.monster_ball.view import field_view
 
@@ -580,7 +580,7 @@ def test_two_figures_on_one_square_both_show_the_ball_carrier_first():
         shared = s.carrier in s.pos and list(s.pos.values()).count(s.pos[s.carrier]) > 1
         if shared:
             break
-        m.submit(sim.random_answer(m.prompt(), rng))
+        m.submit(random_play.random_answer(m.prompt(), rng))
     square = s.pos[s.carrier]
     other = next(pid for pid, sq in s.pos.items() if sq == square and pid != s.carrier)
     cell = field_view(s, m.data).cells[square]

@@ -12,7 +12,7 @@ import pytest
 from refbox.engine import registry
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
-from refbox.engine.sim import replayed
+from refbox.engine.random_play import replayed
 from refbox.games.monster_ball import places
 from refbox.games.monster_ball.flow import MAX_ON_FIELD
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import legal_of
 from refbox.games.monster_ball.flow import MAX_ON_FIELD
@@ -60,23 +60,23 @@ class Invariants:
 @pytest.mark.parametrize("seed", range(16))
 def test_random_games_keep_the_invariants_and_replay_exactly(seed):
     match = Match.new("monster-ball", setup_for(seed), seed=seed)
-    sim.play_random(match, seed=seed, invariant=Invariants())
+    random_play.play_random(match, seed=seed, invariant=Invariants())
     assert match.state.step == "over"
-    assert sim.replayed(match).state == match.state
+    assert random_play.replayed(match).state == match.state
 
 
 def test_random_games_on_the_game_clock_end_after_four_quarters(tmp_path):
     house = house_rules(tmp_path, "[clock]\nquarters = 4\nquarter_seconds = 15\nround_seconds = 1\nkick_seconds = 1\ncaptain_seconds = 60\n")
     for seed in range(2):
         match = new_match(house=house, victory="clock")
-        sim.play_random(match, seed=seed, invariant=Invariants())
+        random_play.play_random(match, seed=seed, invariant=Invariants())
         assert match.state.seconds >= 60 and match.state.result
 
 
 def test_a_twin_from_the_header_answers_every_prompt_of_a_random_match_alike():
     """Prompt speed is measured in bench/prompts.py; here only that every input replays on a fresh twin."""
     match = Match.new("monster-ball", setup_for(1), seed=1)
-    sim.play_random(match, seed=1)
+    random_play.play_random(match, seed=1)
     twin = Match(match.header, None)
     for event in match.events:
         assert twin.prompt() == match.rules.prompt(twin.state)

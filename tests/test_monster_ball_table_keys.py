@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.clone import clone
 from refbox.engine.errors import InvalidInput
 from refbox.engine.prompts import Choose, Pick, legal_of
@@ -80,5 +80,5 @@ def test_table_matches_replay_and_their_prompts_list_the_fast_legal_answers(seed
     def invariant(match) -> None:
         assert match.legal() == legal_of(match.prompt())
 
-    sim.play_random(m, seed, max_events=1500, invariant=invariant)
-    assert not m.state.board and sim.replayed(m).state == m.state
+    random_play.play_random(m, seed, max_events=1500, invariant=invariant)
+    assert not m.state.board and random_play.replayed(m).state == m.state

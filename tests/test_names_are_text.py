@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from every_ruleset import RULESETS, name_fields, rules_module, saved_match, with_names
+from every_ruleset import RULESETS, name_fields, rules_class, saved_match, with_names
 from refbox.cli import main
 from refbox.engine import registry, storage
 from refbox.engine.errors import RulesetError
@@ -38,7 +38,7 @@ def home_texts(home, name: str) -> list[str]:
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("bad", UNPRINTABLE, ids=repr)
 def test_every_name_field_refuses_control_characters_and_names_the_field(ruleset, bad):
-    Setup = rules_module(ruleset).Setup
+    Setup = rules_class(ruleset).Setup
     for path, _ in name_fields(ruleset):
         with pytest.raises(ValidationError) as err:
             Setup.model_validate(with_names(ruleset, {path: bad}))
@@ -49,7 +49,7 @@ def test_every_name_field_refuses_control_characters_and_names_the_field(ruleset
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_markup_like_names_are_ordinary_names(ruleset):
-    Setup = rules_module(ruleset).Setup
+    Setup = rules_class(ruleset).Setup
     for path, _ in name_fields(ruleset):
         Setup.model_validate(with_names(ruleset, {path: "[/x] [b]"}))
 

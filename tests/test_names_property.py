@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from every_ruleset import RULESETS, name_fields, rules_module, saved_match, with_names
+from every_ruleset import RULESETS, name_fields, rules_class, saved_match, with_names
 from refbox.engine import registry, storage
 from refbox.engine.text import problem
 from refbox.ui.app import RefboxApp
@@ -49,7 +49,7 @@ def toml_string(text: str) -> str:
 
 def refused_fields(ruleset: str, setup: dict) -> set[tuple]:
     try:
-        rules_module(ruleset).Setup.model_validate(setup)
+        rules_class(ruleset).Setup.model_validate(setup)
     except ValidationError as e:
         return {tuple(err["loc"]) for err in e.errors()}
     return set()

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.replay import Replay
 from refbox.games.slargeball.demo import demo_match
@@ -56,7 +56,7 @@ def test_replay_never_writes_and_follows_a_live_match(saved):
     replay.go(10)
     assert replay.state is not None  # building the position writes nothing either
     assert path.read_bytes() == before
-    sim.advance(match, 5, random.Random(2))
+    random_play.advance(match, 5, random.Random(2))
     replay.go(len(replay.events))
     assert replay.follow() and replay.state == match.state
     match.undo()

@@ -8,7 +8,7 @@ import pytest
 from refbox.cli import main
 from refbox.engine.report import Luck, build, chance_of_at_least
 from refbox.games.slargeball.demo import demo_match
-from refbox.reporting import to_html, to_json, to_markdown
+from refbox.commands.report import to_html, to_json, to_markdown
 
 
 class TestLuck:

@@ -15,13 +15,13 @@ from saved_match import play, save
 from refbox.engine import storage
 from refbox.engine.match import Match
 from refbox.engine.report import build
-from refbox.reporting import md, to_markdown, write_atomically
+from refbox.commands.report import md, to_markdown, write_atomically
 
 WORKTREE = Path(__file__).resolve().parent.parent
 
 
 def refbox(*argv: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(WORKTREE), "REFBOX_NATIVE": os.environ.get("REFBOX_NATIVE", "0")}
+    env = {**os.environ, "PYTHONPATH": str(WORKTREE)}
     return subprocess.run([sys.executable, "-m", "refbox", *argv], capture_output=True, text=True, env=env,
                           timeout=120)
 

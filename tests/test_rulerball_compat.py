@@ -16,7 +16,7 @@ import pytest
 from refbox.engine.errors import JournalError
 from refbox.engine.journal import read
 from refbox.engine.match import Match
-from refbox.engine.sim import replayed
+from refbox.engine.random_play import replayed
 from refbox.engine.upgrade import upgraded
 from refbox.games.rulerball.rules import Rulerball
 from refbox.games.rulerball.steps_move import walker

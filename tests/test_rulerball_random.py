@@ -7,7 +7,7 @@ import random
 import pytest
 from test_rulerball_support import new_match
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Event, Number, Roll
 
@@ -69,7 +69,7 @@ def quiet_table(prompt, rng: random.Random) -> Event:
             return Event(kind="choose", value=quiet[0])
     if isinstance(prompt, Number):
         return Event(kind="number", value=rng.randint(prompt.min, min(prompt.max, 6)))
-    return sim.random_answer(prompt, rng)
+    return random_play.random_answer(prompt, rng)
 
 
 class Invariants:
@@ -104,10 +104,10 @@ class Invariants:
 
 def play(seed: int, patch=None, uniform: bool = False) -> Match:
     m = new_match(patch, seed=seed)
-    chooser = sim.random_answer if uniform else table_like(m)
-    sim.play_random(m, seed, max_events=50_000, invariant=Invariants(), choose=chooser)
+    chooser = random_play.random_answer if uniform else table_like(m)
+    random_play.play_random(m, seed, max_events=50_000, invariant=Invariants(), choose=chooser)
     assert m.state.over and m.state.turn >= 60
-    assert sim.replayed(m).state == m.state
+    assert random_play.replayed(m).state == m.state
     return m
 
 
@@ -154,7 +154,7 @@ def test_random_games_score_goals_and_ask_every_question():
     steps, goals = set(), 0
     for seed in range(6):
         m = new_match(ROLLS if seed % 2 else None, seed=seed)
-        sim.play_random(m, seed, max_events=50_000, invariant=lambda mm: steps.add(mm.state.step), choose=table_like(m))
+        random_play.play_random(m, seed, max_events=50_000, invariant=lambda mm: steps.add(mm.state.step), choose=table_like(m))
         goals += sum(m.state.score)
     from refbox.games.rulerball.steps import STEPS
 
@@ -188,4 +188,4 @@ def test_the_demo_position_is_mid_sweep_with_the_ball_on_its_activation_lap():
     m = demo_match()
     s = m.state
     assert (s.turn, s.step, s.ball.where, s.ball.active) == (4, "move_walk", "held", False)
-    assert sim.replayed(m).state == s
+    assert random_play.replayed(m).state == s

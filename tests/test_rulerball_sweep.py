@@ -239,13 +239,13 @@ def test_a_fighter_further_round_the_sweep_says_which_sectors_it_passes():
     """Ruling fewer-keys-order: engaging in a later sector moves the marker past the fights before it."""
     import random
 
-    from refbox.engine import sim
+    from refbox.engine import random_play
     from refbox.games.rulerball.steps_combat import attackers
 
     m = new_match()
     rng = random.Random(4)
     while not (m.state.step == "combat_walk" and len({f.sector for f in attackers(m.state, m.data)}) > 1):
-        m.submit(sim.random_answer(m.prompt(), rng))
+        m.submit(random_play.random_answer(m.prompt(), rng))
     fighters = attackers(m.state, m.data)
     options = {o.id: o for o in m.prompt().options}
     first = fighters[0].sector

@@ -32,7 +32,7 @@ def test_snapshot_replay_without_a_board(snap_compare, tmp_path):
 
 
 def test_snapshot_replay_on_the_board_with_the_rosters_shown(snap_compare, tmp_path):
-    path = saved(tmp_path, "battleball", "bb", upto=150, seed=1, setup={"board": "screen", "skip_forced": True})
+    path = saved(tmp_path, "battleball", "bb", upto=150, seed=1, setup={"board": "screen"})
 
     async def run_before(pilot):
         await pilot.press("left", "left", "tab")  # back two inputs; the rosters under the board

@@ -22,7 +22,7 @@ textual_serve = pytest.importorskip("textual_serve")
 from aiohttp import ClientConnectionError, ClientSession, WSMsgType, WSServerHandshakeError  # noqa: E402
 from aiohttp.test_utils import TestClient, TestServer  # noqa: E402
 
-from refbox.serving import command  # noqa: E402
+from refbox.commands.serve import command  # noqa: E402
 from refbox.ui.serve_lock import LockedServer, is_loopback, reachable_address  # noqa: E402
 
 EVIL = "http://evil.example"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.games.slargeball.demo import table_chooser as chooser
 from slargeball_driver import TEAMS
@@ -58,7 +58,7 @@ def play(seed: int) -> Match:
         invariants(m)
         acted(m)
 
-    sim.play_random(match, seed=seed, choose=chooser, invariant=check)
+    random_play.play_random(match, seed=seed, choose=chooser, invariant=check)
     return match
 
 
@@ -66,7 +66,7 @@ def play(seed: int) -> Match:
 def test_random_matches_keep_the_invariants_and_replay_to_the_same_state(seed):
     match = play(seed)
     assert match.state.phase == "over" and match.state.turn == 25
-    assert sim.replayed(match).state == match.state
+    assert random_play.replayed(match).state == match.state
 
 
 @pytest.mark.slow

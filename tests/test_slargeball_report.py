@@ -94,11 +94,11 @@ def test_a_goal_is_tallied_for_the_flinger(tmp_path):
 
 
 def test_full_time_is_the_current_phase_at_the_end():
-    from refbox.engine import sim
+    from refbox.engine import random_play
     from refbox.games.slargeball.demo import table_chooser
 
     m = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=2)
-    sim.play_random(m, 2, choose=table_chooser)
+    random_play.play_random(m, 2, choose=table_chooser)
     view = m.rules.view(m.state)
     assert [r.name for r in view.phases if r.status == "current"] == ["Full time"]
 

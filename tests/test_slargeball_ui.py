@@ -311,7 +311,7 @@ def test_a_game_screen_that_fails_to_open_lets_go_of_the_match(tmp_path, monkeyp
     def broken(_name):
         raise RuntimeError("a screen that cannot be built")
 
-    monkeypatch.setattr(app_module, "_screen_class", broken)
+    monkeypatch.setattr(app_module, "screen_class", broken)
     with pytest.raises(RuntimeError):
         RefboxApp(data_dir=tmp_path).game_screen(match)
     again, _ = Match.load(path)

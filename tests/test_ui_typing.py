@@ -7,7 +7,7 @@ import random
 
 from every_ruleset import default_setup
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import Event, Roll
 from refbox.engine.storage import matches_dir
@@ -34,7 +34,7 @@ def _small_dice_roll_then_a_choice(root, ruleset: str):
                     return path, len(prompt.dice)
             if prompt.kind == "over":
                 break
-            sim.advance(match, 1, rng)
+            random_play.advance(match, 1, rng)
         match.close()
         path.unlink()
         for extra in path.parent.glob(f"{ruleset}.*"):

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from every_ruleset import RULESETS, default_setup
-from refbox.engine import plain, sim
+from refbox.engine import plain, random_play
 from refbox.engine.errors import JournalWriteError, NothingToUndo
 from refbox.engine.match import SNAPSHOT_EVERY, Match
 
@@ -29,14 +29,14 @@ def now(m: Match):
 def test_any_mix_of_inputs_undos_and_redos_leaves_the_state_a_replay_gives(tmp_path, ruleset, monkeypatch):
     rng = random.Random(11)
     m = Match.new(ruleset, default_setup(ruleset), seed=3, path=tmp_path / "m.jsonl")
-    sim.advance(m, 70, rng)  # past a snapshot (every 64 inputs)
+    random_play.advance(m, 70, rng)  # past a snapshot (every 64 inputs)
     for step in range(90):
         move = rng.choice(("input", "undo", "undo", "redo", "redo"))
         if move == "input" and m.legal().kind == "over":
             move = "undo"
         try:
             if move == "input":
-                m.submit(sim.random_answer(m.prompt(), rng))
+                m.submit(random_play.random_answer(m.prompt(), rng))
             elif move == "undo":
                 m.undo()
             else:
@@ -57,7 +57,7 @@ def test_any_mix_of_inputs_undos_and_redos_leaves_the_state_a_replay_gives(tmp_p
 
 def test_a_redo_the_disk_refuses_changes_nothing_even_over_a_kept_state(tmp_path, monkeypatch):
     m = Match.new("slargeball", default_setup("slargeball"), seed=3, path=tmp_path / "m.jsonl")
-    sim.advance(m, 30, random.Random(2))
+    random_play.advance(m, 30, random.Random(2))
     m.undo()
     m.redo()
     m.undo()  # the state after the redo is now kept: the next redo is a swap
@@ -82,7 +82,7 @@ def test_the_first_undo_after_a_resume_replays_nothing(tmp_path, monkeypatch):
     """The state before the last input is kept when a match is resumed: its undo is a swap."""
     rng = random.Random(5)
     m = Match.new("slargeball", default_setup("slargeball"), seed=3, path=tmp_path / "m.jsonl")
-    sim.advance(m, SNAPSHOT_EVERY + 30, rng)
+    random_play.advance(m, SNAPSHOT_EVERY + 30, rng)
     m.close()
     resumed, _ = Match.load(m.path)
     monkeypatch.setattr(Match, "_rebuild", lambda self, upto: pytest.fail("replayed from a snapshot"))

@@ -8,7 +8,7 @@ import pytest
 from rich.cells import cell_len
 
 from refbox.engine.state import Roster
-from refbox.reporting import _row
+from refbox.commands.report import _row
 from refbox.ui.screens.report import table
 from refbox.ui.widgets.panels import RosterTable, Scoreboard
 

@@ -49,20 +49,8 @@ def clone(obj: T) -> T:
 
 
 def _model(obj: BaseModel) -> Any:
-    # plain values (most of a model's fields) are shared as they are; one call per nested value, not per field
-    cls = type(obj)
-    new = cls.__new__(cls)
-    fields = obj.__dict__.copy()
-    for k, v in fields.items():
-        if type(v) not in _PLAIN:
-            fields[k] = clone(v)
-    setter = object.__setattr__
-    setter(new, "__dict__", fields)
-    setter(new, "__pydantic_fields_set__", set(obj.__pydantic_fields_set__))
-    extra, private = obj.__pydantic_extra__, obj.__pydantic_private__
-    setter(new, "__pydantic_extra__", None if extra is None else clone(extra))
-    setter(new, "__pydantic_private__", None if private is None else clone(private))
-    return new
+    """A pydantic model in a state (rare: states are dataclasses), copied the way pydantic copies."""
+    return obj.model_copy(deep=True)
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}

@@ -102,6 +102,14 @@ class Coach:
         return Decision(game.rules.drawer.draw(legal, self.rng), None, 1)
 
 
+def without_weighing(game: Game, legal: Legal, options: list[Event]) -> Decision | None:
+    """The decision when there is nothing to weigh: one answer worth weighing, or the rules' usual answer."""
+    if len(options) == 1:
+        return Decision(options[0], None, 1)
+    usual = usual_answer(game, legal)
+    return None if usual is None else Decision(usual, None, 1)
+
+
 class GreedyCoach(Coach):
     level = "greedy"
     leaves = 512
@@ -110,11 +118,9 @@ class GreedyCoach(Coach):
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
         options = weighed(game, legal, self.rng)
-        if len(options) == 1:
-            return Decision(options[0], None, 1)
-        usual = usual_answer(game, legal)
-        if usual is not None:
-            return Decision(usual, None, 1)
+        unweighed = without_weighing(game, legal, options)
+        if unweighed is not None:
+            return unweighed
         best, best_value = options[0], -1.0
         deadline = time.perf_counter() + self.think
         for event in options:
@@ -177,11 +183,9 @@ class SearchCoach(GreedyCoach):
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
         options = weighed(game, legal, self.rng)
-        if len(options) == 1:
-            return Decision(options[0], None, 1)
-        usual = usual_answer(game, legal)
-        if usual is not None:
-            return Decision(usual, None, 1)
+        unweighed = without_weighing(game, legal, options)
+        if unweighed is not None:
+            return unweighed
         deadline = time.perf_counter() + self.think
         first = []
         for e in options:  # greedy's values, more thinly sampled once a quarter of the budget is spent

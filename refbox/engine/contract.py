@@ -64,9 +64,6 @@ class Rules:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} rules>"
 
-    def tally(self, t: Any, prompt: Prompt, event: Event, state: Any) -> None:
-        """Transitional (until every game records facts): count the game's statistics after one input."""
-
     # ---- setting up ----
 
     def new_setup(self) -> dict:

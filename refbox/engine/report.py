@@ -118,7 +118,6 @@ def build(path: Path) -> Report:
             report.luck_timeline.append((n, prompt.actor, luck.actual - luck.expected))
         for fact in match.state.happened:
             report.tally.add(fact.team, fact.who, fact.kind, fact.amount)
-        rules.tally(report.tally, prompt, event, match.state)
         phases.add(rules.phase(match.state))
         new = tuple(rules.outcome(match.state))
         if new != score:

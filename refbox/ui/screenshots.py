@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from refbox.engine import registry, sim
+from refbox.engine import random_play, registry
 from refbox.engine.match import Match
 from refbox.ui.app import RefboxApp
 
@@ -37,7 +37,7 @@ def _mid_match(entry: registry.Entry, setup: dict, path: Path) -> None:
         demo.demo_match(path).close()  # its summary is written in the background: wait for it
         return
     match = Match.new(entry, setup, seed=SEED, path=path)
-    sim.advance(match, 80, random.Random(SEED))
+    random_play.advance(match, 80, random.Random(SEED))
     if match.prompt().kind == "over":  # a screenshot of the middle of the match, not its end
         for _ in range(len(match.events) // 2):
             match.undo()

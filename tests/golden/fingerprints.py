@@ -41,7 +41,7 @@ def _event(e) -> list:
 def headless(ruleset: str, seed: int, decide=None, limit: int = 100_000) -> dict:
     from refbox.engine import registry
     from refbox.engine.play import Game
-    from refbox.simulate import loaded, sim_setup
+    from refbox.commands.sim import loaded, sim_setup
 
     entry = registry.lookup(ruleset)
     rules = loaded(entry)
@@ -65,7 +65,7 @@ def headless(ruleset: str, seed: int, decide=None, limit: int = 100_000) -> dict
 def coached(ruleset: str, seed: int) -> dict:
     from refbox.engine import registry
     from refbox.engine.coach import deciders, make
-    from refbox.simulate import loaded
+    from refbox.commands.sim import loaded
 
     rules = loaded(registry.lookup(ruleset))
     coaches = {0: make("greedy", 0, seed=seed, iterations=1), 1: make("random", 1, seed=seed)}
@@ -100,7 +100,7 @@ def old_journal(ruleset: str, seed: int, kind: str = "old") -> Path:
 def match(ruleset: str, seed: int, kind: str, save: bool = False) -> dict:
     from refbox.engine.match import Match
     from refbox.engine.prompts import GameOver
-    from refbox.engine.sim import random_answer
+    from refbox.engine.random_play import random_answer
 
     path = old_journal(ruleset, seed) if save else None
     if path is not None:

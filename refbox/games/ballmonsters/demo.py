@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Event
 from refbox.games.ballmonsters.rules import default_setup
@@ -19,7 +19,7 @@ def table_chooser(prompt, rng: random.Random) -> Event:
     if isinstance(prompt, Choose):
         weights = [WEIGHTS.get(o.id, 1.0) for o in prompt.options]
         return Event(kind="choose", value=rng.choices(prompt.options, weights)[0].id)
-    return sim.random_answer(prompt, rng)
+    return random_play.random_answer(prompt, rng)
 
 
 def demo_setup() -> dict:
@@ -36,5 +36,5 @@ def demo_setup() -> dict:
 def demo_match(path: Path | None = None, events: int = 126, seed: int = 4411) -> Match:
     """With the defaults: turn 7, Big Bertha has committed power against Chompers Squib (a boob), dice next."""
     match = Match.new("ballmonsters", demo_setup(), seed=seed, path=path)
-    sim.advance(match, events, random.Random(seed), table_chooser)
+    random_play.advance(match, events, random.Random(seed), table_chooser)
     return match

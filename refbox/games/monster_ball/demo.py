@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Event, Pick
 
@@ -22,7 +22,7 @@ def table_chooser(prompt, rng: random.Random) -> Event:
     if isinstance(prompt, Pick) and prompt.min == 0:
         ids = [o.id for o in prompt.options]
         return Event(kind="pick", value=rng.sample(ids, min(len(ids), rng.choice((0, 0, 1, 2)))))
-    return sim.random_answer(prompt, rng)
+    return random_play.random_answer(prompt, rng)
 
 
 def demo_match(path: Path | None = None, events: int = 300, seed: int = 4411) -> Match:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import Event
 
@@ -41,7 +41,7 @@ def table_chooser(match: Match):
             quiet = [i for i in ids if i in QUIET]
             if quiet and "shoot" not in ids and rng.random() < 0.75:
                 return Event(kind="choose", value=quiet[0])
-        return sim.random_answer(prompt, rng)
+        return random_play.random_answer(prompt, rng)
 
     return answer
 

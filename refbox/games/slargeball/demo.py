@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from refbox.engine import sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import Choose, Event
 
@@ -17,12 +17,12 @@ def table_chooser(prompt, rng: random.Random) -> Event:
     if isinstance(prompt, Choose):
         options = [o for o in prompt.options if o.id != "break" or rng.random() < 0.02]
         return Event(kind="choose", value=rng.choice(options).id)
-    return sim.random_answer(prompt, rng)
+    return random_play.random_answer(prompt, rng)
 
 
 def demo_match(path: Path | None = None, events: int = 400, seed: int = 4411, squads: int = 3) -> Match:
     match = Match.new("slargeball", {"teams": TEAMS, "squads": squads}, seed=seed, path=path)
-    sim.advance(match, events, random.Random(seed), table_chooser)
+    random_play.advance(match, events, random.Random(seed), table_chooser)
     return match
 
 

@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from refbox.engine.errors import RefboxError
 from refbox.engine.report import Report, build
-from refbox.reporting import luck_chart, luck_line, score_chart, stat_rows, _n
+from refbox.commands.report import luck_chart, luck_line, score_chart, stat_rows, _n
 from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.literal import joined, literal, padded, widest
 
