@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from refbox.engine import sim
+from refbox.engine import random_play as sim
 from refbox.engine.match import Match
 from refbox.engine.prompts import Event
 from refbox.games.slargeball.demo import TEAMS, field_chooser
@@ -205,7 +205,7 @@ def test_whaps_are_offered_only_between_figures_in_contact():
 
 
 def test_sim_plays_the_field_when_asked_and_a_ruleset_without_a_choice_refuses():
-    from refbox import simulate
+    from refbox.commands import sim as simulate
     from refbox.engine import registry
 
     assert simulate.sim_setup(registry.lookup("slargeball"), "screen").board == "screen"

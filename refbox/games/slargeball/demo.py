@@ -35,7 +35,7 @@ def field_chooser(match: Match):
     def choose(prompt, rng: random.Random) -> Event:
         state = match.state
         if not isinstance(prompt, Choose):
-            return sim.random_answer(prompt, rng)
+            return random_play.random_answer(prompt, rng)
         ids = [o.id for o in prompt.options if o.id not in ("break", "stop-play") or rng.random() < 0.02]
         if state.step == "fling_aim" and rng.random() < 0.8:  # to the team-mate nearest the bunker, if ahead
             goal = _goal_of(state, state.fig(state.ask.figure))
