@@ -19,7 +19,9 @@ from refbox.ui.widgets.select import Select
 
 FIELD_STATE = "incomplete"
 FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox's default, breaking play by "
-                 "agreement, and the whole field at once in a 130-column window (it scrolls to the action)")
+                 "agreement, the whole field at once in a 130-column window (it scrolls to the action), and a "
+                 "computer coach that scores against a good opponent (it beats random play, but two computer "
+                 "coaches mostly draw 0 : 0)")
 """What the setup says of the on-screen field until it is complete (issue 38)."""
 
 
