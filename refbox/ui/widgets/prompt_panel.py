@@ -101,6 +101,9 @@ class PromptPanel(LineText):
             head.append(f"\n✗ {error}", style="bold red")
         if typed.code:  # the first key of a two-key code, waiting: in the head too (a long list fills the body)
             head.append(f"\n{typed.code}… : type the second key, Esc clears", style="bold")
+        if typed.place is not None:
+            head.append(f"\ngo to square: {typed.place}_  (as on the rulers, e.g. column then row; Enter goes, Esc "
+                        "leaves off)", style="bold")
         return head
 
     def on_resize(self) -> None:
@@ -148,7 +151,8 @@ class PromptPanel(LineText):
         text = Lines("" if tight else "\n")
         start = max(0, min(typed.cursor - window // 2, n - window)) if n > window else 0
         stop = min(n, start + window)
-        on_board = " (every one has its key on the board)" if any(o.at is not None for o in prompt.options) else ""
+        on_board = " (or on the board: / and a square's name, arrows, click)" if any(
+            o.at is not None for o in prompt.options) else ""
         if start:
             text.append(f"  ↑ {start} more above (PgUp){on_board}\n", style="dim")
         line = (0 if tight else 1) + (1 if start else 0)
@@ -177,7 +181,9 @@ class PromptPanel(LineText):
             confirm = "Enter or 0 confirms (none is fine)" if prompt.min == 0 else "Enter confirms the selection"
             text.append(("" if tight else "\n") + "keys toggle · " + confirm, style="dim")
         elif not tight:
-            text.append("\npress a key, or ↑↓ and Enter", style="dim")
+            board = any(o.at is not None for o in prompt.options)
+            text.append("\npress a key, or ↑↓ and Enter" + (" · on the board: / and a square's name, the arrows "
+                        "and Enter, or a click" if board else ""), style="dim")
         return text.strip_end()
 
     def _roll(self, prompt: Roll, typed: Typed, dice_mode: str) -> Lines:
