@@ -95,9 +95,9 @@ class MatchScreen(Screen):
         hints = hints or {}
         self.query_one(Board).show(board, hints, cursor)
         caption = Lines(board.caption, style="dim")
-        legend = marks_legend(board)
-        if legend:
-            caption.append(f"\n{legend}", style="dim")
+        # the marks' legend has its line whether or not marks are shown: a caption of one height never costs a
+        # layout pass on a key
+        caption.append(f"\n{marks_legend(board)}", style="dim")
         if cursor is not None:
             caption.append(f"   cursor {square_name(board, cursor)}", style="dim")
             if cursor in hints:
