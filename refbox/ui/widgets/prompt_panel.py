@@ -242,6 +242,14 @@ class PromptPanel(LineText):
         hint = f"  ({opt.hint})" if opt.hint else ""
         if room <= 8 or cell_len(label + hint) <= room:
             return [(head, label, hint)]
+        whole = wrap_words(label + hint, room, ANSWER_LINES)
+        if not whole[-1].endswith("…"):  # label and hint in three lines: all of it (a pass's grids between)
+            rows, at = [], 0
+            for k, part in enumerate(whole):
+                take = part[: max(0, len(label) - at)]
+                rows.append((head if k == 0 else " " * indent, take, part[len(take):]))
+                at += len(part) + 1
+            return rows
         # the label is what decides: it wraps; the hint (dim, a reminder) is cut to what its last line leaves
         parts = wrap_words(label, room, ANSWER_LINES)
         rows = [(head if k == 0 else " " * indent, part, "") for k, part in enumerate(parts)]
