@@ -46,3 +46,23 @@ def test_squares_are_named_by_the_rulers_and_found_by_their_names():
     assert named.name((5, 3)) == "54", "a game's own column names, then the row number"
     assert name_key("zone 4 column 2, row 7") == ("4", "2", "7")
     assert named.square_named("nowhere") is None and named.square_named("") is None
+
+
+def test_monster_ball_squares_are_named_as_its_prompts_name_them_and_found_typed_short():
+    from monster_ball_field import law_snap
+
+    m = law_snap()
+    board = m.view().board
+    p = m.data.pitch
+    square = (p.zone_columns(0, 4)[1], 7)
+    assert board.name(square) == p.square_name(0, square) == "zone 4 column 2, row 7"
+    assert board.square_named("4 2 7") == square and board.square_named("zone 4 column 2 row 7") == square
+    assert board.col_name(p.zone_columns(0, 4)[1]) == "4", "the ruler gives the zone under its middle column"
+
+
+def test_battleball_squares_are_named_by_their_ids_and_the_rulers_give_the_numbers():
+    from refbox.games.battleball.demo import board_demo
+
+    board = board_demo().view().board
+    assert board.name((32, 6)) == "31.6" and board.square_named("31.6") == (32, 6)
+    assert board.col_name(32) == "31" and board.row_name(6) == "6", "view column 32 is field column 31"
