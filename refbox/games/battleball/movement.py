@@ -189,7 +189,8 @@ def move_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
                               at=pitch.view_square(f, i)))
     faces = t.move_faces
     roll = f"{max(faces)}" if faces else "?"
-    return Choose(actor=side, text=f"{pid} moves up to {roll}: pick his square (the keys on the board).",
+    return Choose(actor=side, text=f"{pid} moves up to {roll}: pick his square (a key, / and the square's name, "
+                                   "or the arrows).",
                   options=tuple(options))
 
 
