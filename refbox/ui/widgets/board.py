@@ -193,8 +193,13 @@ class Board(DirectLines, ScrollView, can_focus=False):
         whole = self._region([*squares, view.focus] if view.focus is not None else squares)
         pad = 2 * view.cell_width  # two squares of what lies around them, where there is room
         around = whole.grow((0, pad, 0, pad)).intersection(Region(0, 0, *self.virtual_size))
-        for region in (around, whole, self._region(squares)):
-            if region.width <= window.width and region.height <= window.height:
+        regions = [around, whole]
+        if self.drawn:  # too many to show together: the mover and the few keyed (the best) squares
+            focus = [view.focus] if view.focus is not None else []
+            regions.append(self._region([*self.drawn, *focus]))
+        regions.append(self._region(squares))
+        for region in regions:
+            if region.width <= window.width - self._margin and region.height <= window.height - 1:
                 break
         else:
             self.keep_in_view(view.focus or min(squares))
