@@ -109,3 +109,12 @@ async def test_only_changed_rows_are_rebuilt():
         moved.cells[(3, 2)] = Cell("", "")
         board.show(moved)
         assert set(board._strips) == {-1, 0, 1}, "row 2 changed and is rebuilt on its next paint"
+
+
+def test_the_legend_names_every_mark_shown():
+    from refbox.ui.widgets.board import marks_legend
+
+    marked = view()
+    marked.marks.update({(1, 0): "reach", (0, 0): "carrier"})
+    assert marks_legend(marked) == f"{MARK_GLYPHS['reach']} in reach  underlined: the ball carrier"
+    assert marks_legend(view()) == ""

@@ -59,10 +59,14 @@ MARK_WORDS = {"reach": "in reach", "stop": "must stop there", "target": "target"
 RULER = Style(color="grey58")
 
 
+STYLE_WORDS = {"mover": "reversed: the mover", "carrier": "underlined: the ball carrier"}
+
+
 def marks_legend(view: BoardView) -> str:
-    """The glyphs of the marks on ``view``, in words ("○ in reach  ◇ must stop there")."""
+    """The marks on ``view`` in words ("○ in reach  ◇ must stop there  underlined: the ball carrier")."""
     shown = set(view.marks.values())
-    return "  ".join(f"{MARK_GLYPHS[m]} {MARK_WORDS[m]}" for m in MARK_GLYPHS if m in shown)
+    words = [f"{MARK_GLYPHS[m]} {MARK_WORDS[m]}" for m in MARK_GLYPHS if m in shown]
+    return "  ".join(words + [STYLE_WORDS[m] for m in STYLE_WORDS if m in shown])
 
 
 def team_style(colour: str) -> Style:
