@@ -434,6 +434,7 @@ def test_a_kick_off_hangs_a_round_and_comes_down_in_the_rolled_grid():
     place(m, L8=square)
     send(m, choose("done"))  # the receivers moved: the ball comes down on the Valkyrie
     assert s.step == "contest_roll" and s.contest.contenders == ["L8"]
+    assert m.view().phase_id == "kickoff", "a kick's catch is headed by the kick, not 'Fumble recovery'"
     send(m, roll(6))
     assert s.carrier == "L8" and s.round == 2 and s.mover == LAW
 

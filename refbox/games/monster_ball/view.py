@@ -20,6 +20,10 @@ def phase_id(s: State) -> str:
         return "over"
     if s.kick is not None and s.step in ("kick_kicker", "fg_zones", "kick_roll", "kick_grid", "kick_catchers"):
         return s.kick.kind
+    c = s.contest
+    if s.step in ("contest_roll", "recovery_pick") and c is not None and c.purpose != "recovery":
+        # the catch rolls are shared steps: a kick's catch is headed by its kick, a pass's by the pass
+        return (s.kick.kind if s.kick is not None else "kickoff") if c.purpose == "kick" else "pass"
     return STEPS.table[s.step].phase
 
 
