@@ -118,3 +118,15 @@ def test_the_legend_names_every_mark_shown():
     marked.marks.update({(1, 0): "reach", (0, 0): "carrier"})
     assert marks_legend(marked) == f"{MARK_GLYPHS['reach']} in reach  underlined: the ball carrier"
     assert marks_legend(view()) == ""
+
+
+async def test_the_column_ruler_follows_new_column_names():
+    app = BoardApp(view())
+    async with app.run_test(size=(40, 10)) as pilot:
+        board = app.query_one(Board)
+        assert lines(app)[3].split() == ["A", "B", "C", "D", "E"]
+        renamed = view()
+        renamed.col_names = ["", "EZ", "", "9", ""]
+        board.show(renamed)
+        await pilot.pause()
+        assert lines(app)[3].split() == ["EZ", "9"]

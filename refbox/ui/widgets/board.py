@@ -136,9 +136,15 @@ class Board(DirectLines, ScrollView, can_focus=False):
         hints = hints or {}
         resized = self.view is None or (view.cols, view.rows, view.cell_width, view.stagger) != (
             self.view.cols, self.view.rows, self.view.cell_width, self.view.stagger)
+        ruler = None if self.view is None else (self.view.col_names, self._margin)
         self.view, self.hints, self.cursor = view, hints, cursor
         self.drawn = drawn_hints(view, hints)
         self._margin = self._margin_width(view)
+        if ruler != (view.col_names, self._margin):  # the columns named anew (Monster Ball: the mover's zones)
+            self._ruler = None
+            self._strips.pop(-1, None)
+            if not resized:
+                self.refresh_lines(self.ruler_line, 1)
         if resized or len(self._squares) != view.rows:
             self._squares = [[(c, r) for c in range(view.cols)] for r in range(view.rows)]
         rows = [self._row_key(view, r) for r in range(view.rows)]
