@@ -235,8 +235,8 @@ def test_the_tackle_winner_takes_the_ball_from_a_beaten_carrier(t):
 def test_a_beaten_heavy_tackle_leaves_two_carnage_tokens(t):
     t.arrange({"RB1": (20, 10)}, {"HT": (23, 10), "S2": (35, 2)})
     t.send(choose("RB1"), roll(2), choose(sq(22, 10)), roll(1, 4, 5))
-    assert t.state.step == "tackle-die" and t.prompt().actor == HARTS
-    t.send(choose("4"))
+    assert "Bob's Heavy Tackle uses the 4: the 5 gives the same result." in [line.text for line in t.state.log], \
+        "both his dice lose to the 1: not asked which counts (issue 39)"
     assert t.status(HARTS, "HT") == "out" and bits_of(t.state.carnage) == sorted([t.f.at(23, 10), t.f.at(23, 11)])
 
 
@@ -363,6 +363,29 @@ def test_the_halt_is_offered_only_when_carnage_walls_off_every_score(t):
     assert select.options[-1].id == "halt" and "carnage" in select.options[-1].label
     t.state.carnage ^= 1 << t.f.at(15, 0)  # a gap in the wall: the Wolves can still reach the ball
     assert "halt" not in [o.id for o in t.prompt().options]
+
+
+def test_on_the_board_a_heavy_tackle_whose_dice_both_win_is_not_asked_which_counts(t):
+    t.arrange({"RB1": (20, 10)}, {"HT": (23, 10), "S2": (35, 2)})
+    t.send(choose("RB1"), roll(2), choose(sq(22, 10)), roll(6, 2, 3))
+    assert t.state.step != "tackle-die"
+    assert "Bob's Heavy Tackle uses the 2: the 3 gives the same result." in [line.text for line in t.state.log]
+
+
+def test_on_the_board_a_heavy_tackle_whose_dice_differ_in_result_picks_one(t):
+    t.arrange({"RB1": (20, 10)}, {"HT": (23, 10), "S2": (35, 2)})
+    t.send(choose("RB1"), roll(2), choose(sq(22, 10)), roll(4, 2, 6))
+    assert t.state.step == "tackle-die" and t.option_ids() == ["2", "6"], "one die wins, the other loses"
+
+
+def test_two_carnage_tokens_walling_a_corner_half_square_halt_play(t):
+    """Issue 39: the ball on 0.0 with carnage on 1.0 and 0.1: nobody can reach it; two tokens are enough on a
+    square with two neighbours (ruling halt-offered)."""
+    t.arrange({"RB1": (10, 10)}, {"L1": (30, 10)}, ball=(0, 0), carnage=((1, 0), (0, 1)))
+    assert sorted(t.f.sq(i) for i in t.f.neighbours(t.f.at(0, 0))) == [(0, 1), (1, 0)]
+    assert t.prompt().options[-1].id == "halt"
+    t.arrange({"RB1": (10, 10)}, {"L1": (30, 10)}, ball=(0, 0), carnage=((1, 0),))
+    assert "halt" not in [o.id for o in t.prompt().options], "one token walls nothing in"
 
 
 def test_a_heavy_tackle_needs_room_for_both_squares_to_keep_a_score_possible(t):

@@ -48,7 +48,7 @@ def test_a_version_1_journal_resumes_where_it_ended(name, tmp_path):
     assert len(m.events) <= SUMMARY[name]["inputs"]  # questions no longer asked are gone
     m.close()
     rewritten = read(path)
-    assert rewritten.header.rules_version == Battleball.version == 2
+    assert rewritten.header.rules_version == Battleball.version == 3 and rewritten.header.setup["edition"] == 2
     assert rewritten.header.setup["board"] in ("screen", "table") and not {"skip_forced", "fewer_keys",
                                                                           "fold_confirms"} & set(rewritten.header.setup)
     assert not storage.checkpoint_path(path).exists(), "the older rules' checkpoint is not trusted"
@@ -80,5 +80,6 @@ def test_a_report_of_a_version_1_journal_upgrades_in_memory_and_writes_nothing(t
 
 def test_a_version_1_setup_without_a_board_was_played_at_the_table():
     setup, data = Battleball.upgrade_setup(1, {"coaches": ["A", "B"], "skip_forced": False}, {"x": 1})
-    assert setup == {"coaches": ["A", "B"], "board": "table"} and data == {"x": 1}
-    assert Battleball.upgrade_setup(2, {"board": "screen"}, {}) == ({"board": "screen"}, {})
+    assert setup == {"coaches": ["A", "B"], "board": "table", "edition": 2} and data == {"x": 1}
+    assert Battleball.upgrade_setup(2, {"board": "screen"}, {}) == ({"board": "screen", "edition": 2}, {})
+    assert Battleball.upgrade_setup(3, {"board": "screen"}, {}) == ({"board": "screen"}, {}), "today's: as it is"

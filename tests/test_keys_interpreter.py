@@ -195,11 +195,9 @@ def test_a_key_that_types_nothing_does_nothing():
 BOARD = BoardView(cols=5, rows=4, cells={})
 
 
-@dataclass(slots=True)
-class NamedBoard(BoardView):
+def NamedBoard(**kw) -> BoardView:
     """A board whose game names its squares (as Battleball's "31.12")."""
-
-    square_names: dict = field(default_factory=dict)
+    return BoardView(**kw)
 
 
 def on_board(kind=Choose) -> Choose | Pick:
@@ -220,10 +218,32 @@ def test_enter_on_a_square_with_an_answer_takes_it():
 
 def test_enter_on_a_board_square_that_is_not_an_answer_is_refused_naming_the_square():
     typed, action = press(on_board(), "down", "enter", context=Context(board=BOARD))
-    assert action == Refuse("1,2 is not one of the answers: walk the cursor onto a square with a key, or press the key.")
+    assert action == Refuse("B3 is not one of the answers: walk the cursor onto a marked square, type / and a "
+                            "square's name, or press an answer's key."), "named as on the rulers: column B, row 3"
     named = NamedBoard(cols=5, rows=4, cells={}, square_names={(1, 2): "2.2"})
     typed, action = press(on_board(), "down", "enter", context=Context(board=named))
     assert action.message.startswith("2.2 is not one of the answers")
+
+
+def test_a_square_typed_by_its_name_after_a_slash_takes_its_answer():
+    typed, action = press(on_board(), "/", "c", "4", context=Context(board=BOARD))
+    assert typed.place == "c4" and action == REDRAW
+    assert press(on_board(), "enter", typed=typed, context=Context(board=BOARD))[1] == Submit(Event("choose", "c3"))
+
+
+def test_a_typed_name_that_is_no_answer_moves_the_cursor_there_and_says_so():
+    typed, action = press(on_board(), "/", "a", "1", "enter", context=Context(board=BOARD))
+    assert typed.square == (0, 0) and typed.place is None
+    assert action == Refuse("A1 is not one of the answers (the cursor is on it).")
+    typed, action = press(on_board(), "/", "z", "9", "enter", context=Context(board=BOARD))
+    assert isinstance(action, Refuse) and "No square is named 'z9'" in action.message and typed.place == ""
+
+
+def test_a_name_being_typed_is_edited_and_left_with_backspace_and_escape():
+    typed, _ = press(on_board(), "/", "c", "4", "backspace", context=Context(board=BOARD))
+    assert typed.place == "c"
+    assert press(on_board(), "escape", typed=typed, context=Context(board=BOARD))[0].place is None
+    assert press(on_board(), "/", context=Context(board=None))[0].place is None, "no board drawn: / is no key"
 
 
 def test_page_keys_move_the_list_and_leave_the_board_cursor():

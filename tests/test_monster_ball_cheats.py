@@ -159,6 +159,14 @@ def test_divine_intervention_spotted_ejects_the_paladin_and_moves_the_line():
     assert m.state.player("L7").ejected and m.state.to_go == to_go + 2
 
 
+def test_divine_intervention_is_not_offered_for_a_paladin_on_the_bench():
+    m = send(law_ball(), choose("cheat"), choose("L4"), choose("C13"), roll(1))
+    assert "divine:L7" in option_ids(m)
+    m.state.teams[LAW].field.remove("L7")
+    m.refresh()
+    assert not any(o.startswith("divine") for o in option_ids(m)), "issue 39: a benched Paladin pulls no strings"
+
+
 def test_divine_intervention_is_offered_only_with_someone_to_bring_back():
     m = touchback(new_match())
     assert not any(o.startswith("divine") for o in option_ids(m))

@@ -50,7 +50,7 @@ def test_a_match_saved_by_the_table_only_version_is_upgraded_and_resumes_where_i
     assert {k: v for k, v in now.items() if k not in UPGRADED_AWAY} == {k: v for k, v in then.items() if k not in UPGRADED_AWAY}
     assert match.setup.board == "table" and not match.state.board and match.state.pos == {}
     assert match.data.formations is None  # the data embedded in the old header has no line-ups
-    assert match.header.rules_version == match.rules.version == 2
+    assert match.header.rules_version == match.rules.version == 3 and match.setup.edition == 2
     assert position(replayed(match)) == now
     match.close()
     again, message = Match.load(tmp_path / f"{name}.jsonl")  # the rewritten journal is today's: read as it is
@@ -100,8 +100,9 @@ def test_two_cheaters_picked_in_the_other_order_become_all_with_their_dice_swapp
 
 def test_a_new_table_match_plays_the_games_the_older_rules_played_for_the_setup_screens_table():
     """Digests of the pre-refactor rules' match (setup screen's table: fewer_keys and table_keys on) for seed 11,
-    computed as tests/golden/fingerprints.py computes a match's."""
-    m = Match.new("monster-ball", {"board": "table"}, seed=11)
+    computed as tests/golden/fingerprints.py computes a match's. Edition 2: the rules before issue 39's fixes
+    (tests/golden/fingerprints.json has today's)."""
+    m = Match.new("monster-ball", {"board": "table", "edition": 2}, seed=11)
     rng = random.Random(11)
     for _ in range(MATCH_INPUTS):
         if m.prompt().kind == "over":

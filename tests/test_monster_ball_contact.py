@@ -145,9 +145,9 @@ def test_long_pass_is_caught_only_after_the_other_team_moves():
     end_half(m)
     assert m.state.step == "move" and m.state.mover == CHAOS
     end_half(m)
-    assert m.state.step == "pass_contest"
+    assert m.state.step == "pass_contest" and m.state.round == 3, "thrown in round 2, caught as round 3 begins"
     send(catchers(m), roll(10, 5))
-    assert m.state.carrier == "L6" and m.state.round == 3 and m.state.mover == LAW
+    assert m.state.carrier == "L6" and m.state.round == 3 and m.state.mover == LAW and m.state.step == "move"
 
 
 def test_short_pass_is_caught_at_once():

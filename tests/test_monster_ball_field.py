@@ -177,7 +177,7 @@ def test_scrimmage_line_ups_follow_the_positions_diagram_around_the_line():
     m = send(field_match(), choose("C12"), roll(12, 12))
     p, s = pitch(m), m.state
     line = p.ball_x(LAW, 9)
-    assert s.pos["L1"] == (line, 9) and s.pos["L7"] == (line - 1, 9)  # the center snaps to the quarterback behind him
+    assert s.pos["L1"] == (line, 9) and s.pos["L7"] == (line - 3, 9)  # the quarterback a few squares behind the center
     assert all(x <= line for pid, (x, _) in s.pos.items() if pid[0] == "L")
     assert all(x > line for pid, (x, _) in s.pos.items() if pid[0] == "C")
     assert sum(1 for pid, (x, _) in s.pos.items() if pid[0] == "C" and x == line + 1) == 4  # four linemen on the line
@@ -387,8 +387,9 @@ def test_a_long_pass_comes_down_after_the_other_side_moves_on_the_square_it_was_
     move(m, "L6", 3, 0)  # the receiver runs off: he will not be within reach
     send(m, choose("done"))
     place(m, C13=(21, 9))
-    send(m, choose("done"))  # Chaos done: the ball comes down
-    assert m.state.step == "pass_roll" and m.state.action.contesters == ["C13"]
+    thrown = m.state.round
+    send(m, choose("done"))  # Chaos done: the ball comes down, as the next round begins (air-time)
+    assert m.state.step == "pass_roll" and m.state.action.contesters == ["C13"] and m.state.round == thrown + 1
 
 
 def test_an_incomplete_pass_is_spotted_where_it_was_thrown_from():
@@ -433,6 +434,7 @@ def test_a_kick_off_hangs_a_round_and_comes_down_in_the_rolled_grid():
     place(m, L8=square)
     send(m, choose("done"))  # the receivers moved: the ball comes down on the Valkyrie
     assert s.step == "contest_roll" and s.contest.contenders == ["L8"]
+    assert m.view().phase_id == "kickoff", "a kick's catch is headed by the kick, not 'Fumble recovery'"
     send(m, roll(6))
     assert s.carrier == "L8" and s.round == 2 and s.mover == LAW
 

@@ -111,6 +111,12 @@ def test_fumbled_hike_nobody_recovers_and_the_play_ends():
     assert m.state.step == "spot"
 
 
+def test_a_fumbled_hike_uses_a_second_of_game_time_like_a_clean_one():
+    before = touchback(new_match()).state.seconds
+    clean, fumbled = law_ball(), hike(touchback(new_match()), (1, 2))
+    assert clean.state.seconds == fumbled.state.seconds == before + clean.data.clock.round_seconds
+
+
 def test_hike_odds_are_exact():
     m = send(touchback(new_match()), choose("hike"))
     # Barbarian Pass d8 + Paladin Catch d8 > 3: only 1+1 and 1+2, 2+1 fail

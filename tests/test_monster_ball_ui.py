@@ -436,9 +436,9 @@ class TestField:
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await field_snap(app, pilot)
             board = screen.query_one("#field")
-            assert board.view.cell_width == 1 and board.size.width == 6 + 36
+            assert board.view.cell_width == 1 and board.size.width == len("10-12 19 ") + 36  # zone label, row ruler
             assert board.view.cell(screen.match.state.pos["L7"]).text == "h●"[:1]
-            assert screen.query_one("#middle").size.width >= 50  # the prompt keeps its room
+            assert screen.query_one("#middle").size.width >= 46  # the prompt keeps its room (the rulers took 3)
 
 
 def test_snapshot_the_field_with_a_figures_destinations(snap_compare, tmp_path):

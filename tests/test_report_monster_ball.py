@@ -40,7 +40,7 @@ def test_every_luck_pair_agrees_with_brute_force():
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     path = tmp_path_factory.mktemp("mb") / "m.jsonl"
-    demo_match(path, events=900)
+    demo_match(path, events=900, seed=4)  # a seed whose first 900 inputs score (the tally is then not all zeros)
     return path
 
 
@@ -67,7 +67,7 @@ def recount(path) -> dict[int, Counter]:
                 cheats.add(line.actor)
             if line.text.startswith("Illegal tackle"):
                 out[line.actor]["penalties"] += 1
-            if re.search(r"(makes the catch|catches the kick)\.$", line.text):
+            if re.search(r"(?<!nobody )(makes the catch|catches the kick)\.$", line.text):
                 out[line.actor]["catches"] += 1
             got = re.match(r"(Gain|Loss) of (\d+)", line.text)
             if got and not m.state.board:

@@ -147,6 +147,8 @@ async def test_undo_takes_back_the_computers_announced_move_and_its_line(tmp_pat
             await pilot.pause(0.02)
         assert screen.computer.pending is not None, "the computer never announced a move"
         assert screen.query_one("#computer").display
+        said = screen.query_one("#computer").plain
+        assert "rates its chances" not in said and ("%" not in said or "chance of" in said), said
         await pilot.press("u")
         await pilot.pause()
         assert screen.computer.pending is None

@@ -1,9 +1,10 @@
-"""The board widget draws any BoardView: squares, staggered rows, option keys on their squares, clicks."""
+"""The board widget draws any BoardView: squares, staggered rows, rulers on the edges, a few option keys on
+their squares (never over or beside a token), glyphs for what is in reach, clicks."""
 
 from textual.app import App, ComposeResult
 
 from refbox.engine.board import BoardView, Cell
-from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.board import MARK_GLYPHS, Board
 
 
 class BoardApp(App):
@@ -25,20 +26,36 @@ class BoardApp(App):
 
 def lines(app) -> list[str]:
     board = app.query_one(Board)
-    return [board.render_line(y).text for y in range(board.view.rows)]
+    return [board.render_line(y).text for y in range(board.view.rows + 1)]
 
 
-def view(stagger=False) -> BoardView:
+def view(stagger=False, cols=5) -> BoardView:
     cells = {(0, 0): Cell("A1", "team0"), (2, 1): Cell("b2", "team1"), (3, 2): Cell("●", "ball")}
-    return BoardView(cols=5, rows=3, cells=cells, cell_width=2, stagger=stagger, row_labels={0: "10", 2: "8"})
+    return BoardView(cols=cols, rows=3, cells=cells, cell_width=2, stagger=stagger, row_labels={0: "10", 2: "8"})
 
 
-async def test_cells_labels_and_keys_are_drawn_in_place():
-    app = BoardApp(view(), hints={(4, 0): "a", (1, 2): "Zb"})
+MARGIN = len("10 1 ")
+"""A row's label (its zone), then its name on the ruler."""
+
+
+async def test_cells_labels_row_names_and_keys_are_drawn_in_place():
+    app = BoardApp(view(), hints={(4, 0): "5", (2, 0): "a", (1, 2): "Zb"})
     async with app.run_test(size=(40, 10)):
-        assert lines(app)[0].startswith("10 A1·") and lines(app)[0].rstrip().endswith("a")
-        assert lines(app)[1].startswith("   ") and "b2" in lines(app)[1]
-        assert lines(app)[2].startswith(" 8 · Zb· ● ")
+        rows = lines(app)
+        assert rows[0].startswith("10 1 A1· · · 5"), "a is not drawn: it reads like figure A1"
+        assert rows[1].startswith("   2 ") and "b2" in rows[1]
+        assert rows[2].startswith(" 8 3 ·"), "Zb stands beside the ball: not drawn"
+        assert rows[3].startswith(" " * MARGIN + "A B C D E")
+
+
+async def test_the_column_ruler_leaves_out_names_that_would_run_together():
+    names = [str(c) for c in range(14)]
+    board_view = BoardView(cols=14, rows=2, cells={}, col_names=names, row_names=["0", "1"])
+    app = BoardApp(board_view)
+    async with app.run_test(size=(60, 10)):
+        ruler = lines(app)[2][len("0 "):]
+        assert ruler.split() == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12"]
+        assert ruler.index("12") == 12 * 2, "every name stands under its own square"
 
 
 async def test_odd_rows_of_a_staggered_board_sit_half_a_square_right():
@@ -46,14 +63,40 @@ async def test_odd_rows_of_a_staggered_board_sit_half_a_square_right():
     async with app.run_test(size=(40, 10)):
         board = app.query_one(Board)
         assert lines(app)[1].index("b2") == lines(app)[0].index("A1") + 2 * 2 + 1
-        assert board.square_at(3 + 1 + 4, 1) == (2, 1) and board.square_at(3, 1) is None
+        assert board.square_at(MARGIN + 1 + 4, 1) == (2, 1) and board.square_at(MARGIN, 1) is None
 
 
-async def test_a_click_names_the_square_under_the_mouse():
+async def test_a_click_names_the_square_under_the_mouse_and_not_on_the_rulers():
     app = BoardApp(view())
     async with app.run_test(size=(40, 10)) as pilot:
-        await pilot.click(Board, offset=(3 + 2 * 2, 1))
+        await pilot.click(Board, offset=(MARGIN + 2 * 2, 1))
+        await pilot.click(Board, offset=(1, 1))
+        await pilot.click(Board, offset=(MARGIN + 2, 3))
         assert app.clicked == [(2, 1)]
+
+
+async def test_the_row_ruler_stays_when_the_board_scrolls_sideways():
+    app = BoardApp(view(cols=40))
+    async with app.run_test(size=(30, 10)) as pilot:
+        board = app.query_one(Board)
+        board.keep_in_view((39, 0))
+        await pilot.pause()
+        assert board.scroll_offset.x > 0
+        rows = lines(app)
+        assert rows[0].startswith("10 1 ") and rows[1].startswith("   2 ")
+        assert rows[3].rstrip().endswith("AM"), "the ruler scrolls with the squares (AN would touch AM)"
+        await pilot.click(Board, offset=(29, 0))
+        assert app.clicked == [(39, 0)]
+
+
+async def test_squares_in_reach_show_a_glyph_as_well_as_a_colour():
+    marked = view()
+    marked.marks.update({(1, 0): "reach", (2, 0): "stop", (0, 0): "target", (4, 2): "target"})
+    app = BoardApp(marked)
+    async with app.run_test(size=(40, 10)):
+        row0, row2 = lines(app)[0], lines(app)[2]
+        assert row0[MARGIN:MARGIN + 6] == "A1" + MARK_GLYPHS["reach"] + " " + MARK_GLYPHS["stop"] + " "
+        assert row2[MARGIN + 8] == MARK_GLYPHS["target"], "an empty target square shows the glyph"
 
 
 async def test_only_changed_rows_are_rebuilt():
@@ -61,8 +104,29 @@ async def test_only_changed_rows_are_rebuilt():
     async with app.run_test(size=(40, 10)):
         board = app.query_one(Board)
         lines(app)
-        assert set(board._strips) == {0, 1, 2}
+        assert set(board._strips) == {-1, 0, 1, 2}, "-1: the column ruler"
         moved = view()
         moved.cells[(3, 2)] = Cell("", "")
         board.show(moved)
-        assert set(board._strips) == {0, 1}, "row 2 changed and is rebuilt on its next paint"
+        assert set(board._strips) == {-1, 0, 1}, "row 2 changed and is rebuilt on its next paint"
+
+
+def test_the_legend_names_every_mark_shown():
+    from refbox.ui.widgets.board import marks_legend
+
+    marked = view()
+    marked.marks.update({(1, 0): "reach", (0, 0): "carrier"})
+    assert marks_legend(marked) == f"{MARK_GLYPHS['reach']} in reach  underlined: the ball carrier"
+    assert marks_legend(view()) == ""
+
+
+async def test_the_column_ruler_follows_new_column_names():
+    app = BoardApp(view())
+    async with app.run_test(size=(40, 10)) as pilot:
+        board = app.query_one(Board)
+        assert lines(app)[3].split() == ["A", "B", "C", "D", "E"]
+        renamed = view()
+        renamed.col_names = ["", "EZ", "", "9", ""]
+        board.show(renamed)
+        await pilot.pause()
+        assert lines(app)[3].split() == ["EZ", "9"]

@@ -123,16 +123,17 @@ class ComputerPlayer:
         self._enter_later(decision.event, self.reason(decision))
 
     def reason(self, decision: Decision) -> str:
-        """One line: what it does and why ("LB2 tackles RB1 (71 %) · rates its chances 64 %")."""
+        """One line: what it does and why, every percentage saying what it is the chance of ("LB2 tackles RB1
+        (chance of success 71 %) · chance of winning the match, as it sees it: 64 %")."""
         prompt = self.match.prompt()
         label = str(decision.event.value)
         chance = None
         for option in getattr(prompt, "options", ()):
             if option.id == decision.event.value:
                 label, chance = option.label, option.chance
-        text = label + (f" ({percent(chance)})" if chance is not None else "")
+        text = label + (f" (chance of success {percent(chance)})" if chance is not None else "")
         if decision.value is not None:
-            text += f" · rates its chances {percent(decision.value)}"
+            text += f" · chance of winning the match, as it sees it: {percent(decision.value)}"
         return text
 
     def _enter_later(self, event: Event, reason: str) -> None:

@@ -37,6 +37,8 @@ class Typed:
     """The first key of a two-key code, waiting for the second."""
     square: Square | None = None
     """The board cursor, when the answers stand on squares (the arrows walk it, Enter takes its answer)."""
+    place: str | None = None
+    """A square's name being typed after "/" (None: not typing one); Enter goes there."""
     swallow_enter: bool = False
     """The next Enter or Space does nothing: "9 Enter" on a d20, or "13 Enter" where 13 was just refused."""
 
@@ -122,6 +124,8 @@ def interpret(key: str, char: str, prompt: Prompt, typed: Typed, context: Contex
         typed = replace(typed, swallow_enter=False)
         if key in ("enter", "space"):
             return typed, NOTHING
+    if typed.place is not None and isinstance(prompt, (Choose, Pick)):
+        return _place_key(prompt, key, char, typed, context)
     if typed.code and key in ("escape", "backspace"):  # before the computer's Esc: a typed key goes first
         return replace(typed, code=typed.code[:-1] if key == "backspace" else ""), REDRAW
     if context.coach is not None:
@@ -183,11 +187,12 @@ def expects(prompt: Prompt) -> str:
 
 
 def square_name(board: BoardView | None, square: Square) -> str:
-    """A board square as the game names it in its answers and log (a view with ``square_names``: Battleball's
-    "31.12"), else by the view's own column and row."""
-    names = getattr(board, "square_names", None)
-    name = names.get(square) if names else None
-    return name if name is not None else f"{square[0]},{square[1]}"
+    """A board square as the game names it in its answers, its log and on the board's rulers."""
+    return board.name(square) if board is not None else f"{square[0]},{square[1]}"
+
+
+PLACE_KEY = "/"
+"""Starts typing a square's name (then Enter): every square of a board can be answered by name."""
 
 
 def cursor_step(board: BoardView, square: Square, key: str) -> Square:
@@ -243,6 +248,8 @@ def _option_key(prompt: Choose | Pick, key: str, char: str, typed: Typed, contex
         return _take(prompt, typed, typed.cursor)
     if not char:
         return None
+    if char == PLACE_KEY and squares and not typed.code and context.board is not None:
+        return replace(typed, place=""), REDRAW
     keys = assign_keys([o.key for o in prompt.options])
     code = typed.code + char
     if code == "0" and isinstance(prompt, Pick) and prompt.min == 0 and "0" not in keys:
@@ -256,13 +263,37 @@ def _option_key(prompt: Choose | Pick, key: str, char: str, typed: Typed, contex
     return None
 
 
+def _place_key(prompt: Choose | Pick, key: str, char: str, typed: Typed, context: Context) -> tuple[Typed, Action]:
+    """A key while a square's name is typed: Enter goes there (and takes its answer), Esc leaves off."""
+    place = typed.place or ""
+    if key == "escape" or (key == "backspace" and not place):
+        return replace(typed, place=None), REDRAW
+    if key == "backspace":
+        return replace(typed, place=place[:-1]), REDRAW
+    if key == "enter":
+        board = context.board
+        squares = [o.at for o in prompt.options if o.at is not None]
+        square = board.square_named(place, squares) if board is not None else None
+        if square is None:
+            return refused(replace(typed, place=""), f"No square is named {place!r}: type a name as the rulers "
+                                                     "give it (column, then row), or Esc.")
+        typed = replace(typed, place=None, square=square)
+        for index, option in enumerate(prompt.options):
+            if option.at == square:
+                return _take(prompt, typed, index)
+        return refused(typed, f"{square_name(board, square)} is not one of the answers (the cursor is on it).")
+    if char and char.isprintable() and len(place) < 24:
+        return replace(typed, place=place + char), REDRAW
+    return typed, NOTHING
+
+
 def _enter(prompt: Choose | Pick, typed: Typed, squares: dict, context: Context) -> tuple[Typed, Action]:
     """Enter takes the answer under the board cursor, else the highlighted one (a selection: as it stands)."""
     if squares and typed.square in squares:
         typed = replace(typed, cursor=squares[typed.square])
     elif squares and typed.square is not None and isinstance(prompt, Choose):
         return refused(typed, f"{square_name(context.board, typed.square)} is not one of the answers: walk the "
-                              "cursor onto a square with a key, or press the key.")
+                              "cursor onto a marked square, type / and a square's name, or press an answer's key.")
     if isinstance(prompt, Pick):
         return typed, Submit(Event(kind="pick", value=[o.id for o in prompt.options if o.id in typed.picked]))
     if prompt.options:

@@ -189,10 +189,11 @@ def _result(a: int, b: int) -> tuple[str, bool]:
 
 
 def _same_either_way(state: State, data: Data) -> None:
-    """At the table a Heavy Tackle's coach is not asked which die counts when the other side's face is known
-    and both of his dice give the same result (who wins, serious or not): the lower is used, logged. (On
-    refbox's board he picks, the board showing what each die would do.)"""
-    if state.board or None not in state.turn.used:
+    """A Heavy Tackle's coach is not asked which die counts when the other side's face is known and both of
+    his dice give the same result (who wins, serious or not): the lower is used, logged. At the table and on
+    refbox's board alike from edition 3 (issue 39: both dice losing anyway asked a question with nothing to
+    decide); edition 2 asked on the board."""
+    if None not in state.turn.used or (state.board and state.edition < 3):
         return
     side = _deciding_side(state)
     mine = 0 if side == state.side else 1

@@ -27,6 +27,10 @@ class Setup(BaseModel):
     board: Literal["screen", "table"] = "screen"
     """"screen": refbox keeps the positions on its own board; "table": a physical board, and the table reports
     what happens on it (a ruleset without a [board] is played only so)."""
+    edition: int = Field(default=3, ge=2, le=3)
+    """The rules the match follows. 3 (issue 39): two carnage tokens can wall a square in (a corner half square
+    has two neighbours), and on the board a Heavy Tackle whose two dice give the same result is not asked which
+    counts. Journals of rules version 2 and older are read as edition 2, and replay as they were played."""
 
     @field_validator("coaches")
     @classmethod
@@ -210,6 +214,8 @@ class State(GameState):
     halt_first: Side | None = None
     """After a halt on the board: the side that moves first once both have lined up."""
     result: str = ""
+    edition: int = 3
+    """Setup.edition: which rules the match follows."""
     # ---- the board, when refbox keeps the positions (Setup.board == "screen") ----
     board: bool = False
     at: list[Positions] = field(default_factory=lambda: [Positions(), Positions()])

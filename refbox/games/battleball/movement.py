@@ -184,12 +184,14 @@ def move_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
         if (stop >> i) & 1:
             notes.append("next to an opponent: tackle")
         if not carrying and (t.reach_ball >> i) & 1:
-            notes.append("with the ball" if not (t.reach >> i) & 1 else "past the ball")
+            # reachable only through the ball's square, or either way (then he is asked whether to pick it up)
+            notes.append("with the ball" if not (t.reach >> i) & 1 else "the ball can be picked up on the way")
         options.append(Option(id=sid, label=f"To {sid}: " + ", ".join(notes), actor=side,
                               at=pitch.view_square(f, i)))
     faces = t.move_faces
     roll = f"{max(faces)}" if faces else "?"
-    return Choose(actor=side, text=f"{pid} moves up to {roll}: pick his square (the keys on the board).",
+    return Choose(actor=side, text=f"{pid} moves up to {roll}: pick his square (a key, / and the square's name, "
+                                   "or the arrows).",
                   options=tuple(options))
 
 

@@ -162,8 +162,9 @@ def scoring_possible(p: Pitch, state: State) -> bool:
     of that side's players and that end zone's last squares connected through squares free of carnage
     (figures move away; carnage stays until the field is cleared). A Heavy Tackle needs room for both his
     squares all the way (ruling ``halt-offered``)."""
-    if state.carnage.bit_count() < 3:
-        return True  # fewer tokens cannot wall anything in
+    if state.carnage.bit_count() < (2 if state.edition >= 3 else 3):
+        return True  # one token cannot wall anything in: every square has two neighbours or more (a corner
+        # half square has exactly two: two tokens wall it, issue 39; edition 2 wanted three)
     seed = ball_squares(p, state)
     if not seed:
         return True

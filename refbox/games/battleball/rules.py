@@ -39,9 +39,10 @@ class Battleball(Rules):
     random_weights = MappingProxyType({"done": 30.0, "stay": 0.5, "endzone": 500.0, "take": 4.0, "halt": 0.5})
     """Random play shaped like a real table: a line-up is mostly taken as it comes, a touchdown in reach is
     scored, a loose ball on the way is picked up. Table questions keep their uniform odds."""
-    version = 2
+    version = 3
     """2: no setup flags (every match asks what version 1 asked with skip_forced, fewer_keys and
-    fold_confirms on); the on-screen board is the default (upgrade.py)."""
+    fold_confirms on); the on-screen board is the default (upgrade.py). 3: ``Setup.edition`` (the rules fixed
+    in issue 39); older journals keep edition 2 and their inputs."""
 
     # ---- setting up ----
 
@@ -63,7 +64,7 @@ class Battleball(Rules):
             raise RuleError("This ruleset has no [board] table: play it with a physical board.")
         teams = setup.team_ids()
         state = State(teams=teams, coaches=setup.coaches, players=[roster.new_team(data), roster.new_team(data)],
-                      board=setup.board == "screen")
+                      board=setup.board == "screen", edition=setup.edition)
         names = " against ".join(f"{data.team(t).name} ({c})" for t, c in zip(teams, setup.coaches))
         state.note("H1", f"Kick-off: {names}.")
         flow.begin_half(state, data)
@@ -89,7 +90,8 @@ class Battleball(Rules):
 
     @classmethod
     def upgrade_setup(cls, version: int, setup: dict, data: dict) -> tuple[dict, dict]:
-        return upgrade.setup_from_version_1(setup, data) if version < 2 else (setup, data)
+        setup, data = upgrade.setup_from_version_1(setup, data) if version < 2 else (setup, data)
+        return ({**setup, "edition": 2} if version < 3 else setup), data
 
     def upgrade_events(self, version: int, setup: Setup, events: list[Event]) -> list[Event]:
         return upgrade.events_from_version_1(self, setup, events) if version < 2 else events

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from refbox.engine.board import BoardView, Cell
 from refbox.engine.geometry.staggered import Square, bits_of
 from refbox.engine.state import Later, PhaseRow, Roster, Stat, View
@@ -84,7 +82,7 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
             if col == L + 1 and not r & 1:
                 continue
             look = f"team{side}" if attacking == side else "endzone"
-            cells[(col, r)] = Cell(("»»" if side == 0 else "««") if attacking == side else "▒▒", look)
+            cells[(col, r)] = Cell(("»»" if side == 0 else "««") if attacking == side else "▒▒", look, token=False)
     half, line = Cell("·", "half"), Cell("¦", "line")
     for i in bits_of(f.half):
         cells[_v(f, i)] = half
@@ -117,16 +115,29 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
         focus = _v(f, state.ball)
     return FieldView(cols=L + 3, rows=f.rows, cells=cells, cell_width=2, stagger=True, marks=marks,
                      caption=_caption(state, data, names, attacking), focus=focus,
-                     square_names=data.board_names)
+                     square_names=data.board_names, col_names=_ruler(L), row_names=[str(r) for r in range(f.rows)],
+                     worth_keys=_worth_keys(state, f, marks))
 
 
-@dataclass(slots=True)
-class FieldView(BoardView):
-    """Battleball's board view: a BoardView that also names its squares the way options and the log do."""
+FieldView = BoardView
+"""Battleball's board view names its squares the way options and the log do (``square_names``: "31.12" is
+field column 31, row 12, as on the rulers; an end zone's squares "end zone")."""
 
-    square_names: dict[Square, str] = field(default_factory=dict)
-    """Each square of the view by its name: a field square by its id ("31.12": the view's column is one more,
-    column 0 being the near end zone), an end zone's squares "end zone"."""
+
+def _ruler(length: int) -> list[str]:
+    """The column ruler: the field's column numbers (the view's column is one more), none on the end zones."""
+    return ["", *(str(c) for c in range(length + 1)), ""]
+
+
+def _worth_keys(state: State, f, marks: dict) -> list[Square]:
+    """The squares worth a key drawn on them, best first: the end zone, the ball, then the furthest forward."""
+    if state.step != "move-to":
+        return []
+    ahead = 1 if state.side == 0 else -1
+    reach = [sq for sq, mark in marks.items() if mark in ("reach", "stop")]
+    ends = [(c, r) for c in (0, f.length + 1, f.length + 2) for r in range(f.rows)]
+    ball = [_v(f, state.ball)] if state.ball is not None else []
+    return ends + ball + sorted(reach, key=lambda sq: -ahead * sq[0])
 
 
 def _v(f, i: int) -> tuple[int, int]:

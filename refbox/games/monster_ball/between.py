@@ -39,13 +39,16 @@ def _hike_pair(s: State, data: Data, team: int) -> tuple[str, str]:
 
 
 def divine_candidates(s: State, data: Data) -> list[str]:
-    """Players of a side with someone ejected who may cheat with Divine Intervention (asked between every play)."""
+    """Players of a side with someone ejected who may cheat with Divine Intervention (asked between every play):
+    from edition 3 only those on the field (a benched paladin pulls no strings: issue 39, ruling divine-own-team)."""
     out = []
     cheated = s.cheated
     for team in (0, 1):
         if not data.squads.ejected(s, team):
             continue
-        out += [pid for pid in data.squads.of(s, team).cheats.get("divine", ()) if pid not in cheated and not s.player(pid).ejected]
+        fielded = s.teams[team].field if s.edition >= 3 else None
+        out += [pid for pid in data.squads.of(s, team).cheats.get("divine", ())
+                if pid not in cheated and not s.player(pid).ejected and (fielded is None or pid in fielded)]
     return out
 
 
@@ -366,6 +369,8 @@ def hike_apply(s: State, data: Data, event: Event) -> None:
         s.hike_catcher = qb
         flow.begin_rounds(s, data)
     else:
+        if s.edition >= 3:
+            s.seconds += data.clock.round_seconds  # the snap and the scramble for the ball take their second
         flow.fumble(s, data, qb, f"hike totals {total}, not over {data.challenges.beat}")
 
 

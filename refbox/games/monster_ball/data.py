@@ -202,6 +202,32 @@ class Data(RulesetData):
 
         return Lineups()
 
+    def zone_ruler(self, team: int) -> list[str]:
+        """The column ruler in ``team``'s words: each playable zone's number under its middle column, "EZ"
+        under each end zone (squares are named "zone 4 column 2, row 7")."""
+        return list(self.zone_rulers[team])
+
+    @cached_property
+    def zone_rulers(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self.one_zone_ruler(0), self.one_zone_ruler(1)
+
+    def one_zone_ruler(self, team: int) -> tuple[str, ...]:
+        p = self.pitch
+        names = [""] * p.cols
+        for zone in range(1, p.zones + 1):
+            names[p.zone_columns(team, zone)[p.zone_squares // 2]] = str(zone)
+        names[p.first - p.end_squares] = names[p.last + 1] = "EZ"
+        return tuple(names)
+
+    def square_names(self, team: int) -> dict[tuple[int, int], str]:
+        """Every square of the board in ``team``'s words (``Pitch.square_name``), worked out once."""
+        return self.square_name_tables[team]
+
+    @cached_property
+    def square_name_tables(self) -> tuple[dict, dict]:
+        p = self.pitch
+        return tuple({sq: p.square_name(t, sq) for sq in p.grid.squares()} for t in (0, 1))  # type: ignore[return-value]
+
     @cached_property
     def field_background(self) -> tuple[dict, dict]:
         """The on-screen field without figures, as the screen draws it, and its row labels (view.py)."""

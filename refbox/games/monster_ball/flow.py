@@ -278,6 +278,10 @@ def end_half(s: State, data: Data) -> None:
     s.halves_done += 1
     s.selected = None
     if s.air is not None and s.air.team != finished:
+        if s.edition >= 3 and s.halves_done >= 2 and s.round == s.air.thrown_round:
+            # never caught in the round it was thrown (air-time): it comes down as the next round begins
+            next_half(s, data)
+            s.air.at_round_start = True
         if s.board:
             from refbox.games.monster_ball import passing
 

@@ -49,6 +49,10 @@ class Setup(BaseModel):
     board: Literal["table", "screen"] = "screen"
     """Where the figures stand: on refbox's own field on screen (refbox derives them), or on the table (refbox
     asks for distances and who stands where)."""
+    edition: int = Field(default=3, ge=2, le=3)
+    """The rules the match follows. 3 (issue 39): a long pass is never caught in the round it was thrown, a
+    fumbled hike uses its second of game time, only a Paladin on the field may try Divine Intervention. Journals
+    of rules version 2 and older are read as edition 2, and replay as they were played."""
 
     @property
     def kicking_team(self) -> int:
@@ -135,6 +139,10 @@ class Action:
     """Team that declared it."""
     origin: tuple[int, int] | None = None
     """On the field: the thrower's square when the ball left his hands (an incomplete pass is spotted there)."""
+    thrown_round: int = 0
+    """A long pass: the round it was thrown in (it is never caught in that round)."""
+    at_round_start: bool = False
+    """A long pass that came down as a new round began: once it is settled, that round's first half is played."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -157,7 +165,7 @@ class State(GameState):
     holder_team: int = 0
     """Team that last held the ball."""
     air: Action | None = None
-    """A pass in the air, caught after the other team's next half-round."""
+    """A pass in the air: caught once the other team has moved, never in the round it was thrown (air-time)."""
     mover: int = 0
     halves_done: int = 0
     half_id: int = 0
@@ -184,6 +192,8 @@ class State(GameState):
     # ---- the on-screen field (empty in table matches) ----
     board: bool = False
     """Positions are tracked on refbox's field (Setup.board == "screen")."""
+    edition: int = 3
+    """Setup.edition: which rules the match follows."""
     picking: bool = False
     """At the table, "several" was answered to a one-key question (onekey.py): the selection is asked next, in
     the same step, as a Pick."""

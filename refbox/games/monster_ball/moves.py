@@ -79,7 +79,8 @@ def move_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
             options.append(Option(id=option_id, label=_where(s, data, pid, sq, f, a), actor=team, at=sq,
                                   hint=f"{cost} step{'s' if cost != 1 else ''}"))
     text = (f"{s.teams[team].name}: where does {s.label(pid)} go? {steps} step{'s' if steps != 1 else ''} left. "
-            "Press the key on its square (or arrows and Enter); 0 picks another figure.")
+            "Press its key (on the board or in the list), or / and the square's name, or the arrows and Enter; 0 "
+            "picks another figure.")
     return Choose(actor=team, text=text, options=tuple(options))
 
 

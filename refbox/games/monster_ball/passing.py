@@ -116,6 +116,7 @@ def throw(s: State, data: Data, grids: int) -> None:
     if a.grids >= AIR_GRIDS:
         if s.logged:
             s.note(flow.stamp(s), f"{s.label(a.actor)} throws long to {s.label(a.target)} ({ask.grids_words(a.grids)}): the ball is in the air.", a.team)
+        a.thrown_round = s.round
         s.air, s.action = a, None
         s.ball, s.carrier = "air", None
         if s.board:
@@ -277,7 +278,7 @@ def roll_apply(s: State, data: Data, event: Event) -> None:
     if spotted:
         flow.caught_cheating(s, data, spotted)
         return
-    resume = "next_half" if s.ball == "air" else "move"
+    resume = "next_half" if s.ball == "air" and not a.at_round_start else "move"
     if not who:
         flow.end_play(s, data, "pass incomplete: nobody there to catch it", at=a.origin)
         return

@@ -56,9 +56,10 @@ class MonsterBall(Rules):
     coach_avoids = frozenset({"arrange:0", "arrange:1", "lineup:0", "lineup:1", "timeout"})
     """A computer coach keeps the suggested line-ups instead of re-arranging figures between plays, and ends
     its half with "done" (a time-out is the same move for a person out of time)."""
-    version = 2
+    version = 3
     """2: the questions with one possible answer are taken by refbox, a cheat and the table's "which of these
-    players?" are one key (version 1 asked them as selections)."""
+    players?" are one key (version 1 asked them as selections). 3: ``Setup.edition`` (the rules fixed in issue
+    39); older journals keep edition 2 and their inputs."""
 
     def headless_setup(self) -> dict:
         return {"referee": self.data.default_referee}
@@ -104,7 +105,10 @@ class MonsterBall(Rules):
 
     @classmethod
     def upgrade_setup(cls, version: int, setup: dict, data: dict) -> tuple[dict, dict]:
-        return upgrade.upgrade_setup(version, setup), data
+        setup = upgrade.upgrade_setup(version, setup)
+        if version < 3:
+            setup = {**setup, "edition": 2}  # played by the rules of its time: its inputs fit them
+        return setup, data
 
     def upgrade_events(self, version: int, setup: Setup, events: list[Event]) -> list[Event]:
-        return upgrade.upgrade_events(self, setup, events)
+        return upgrade.upgrade_events(self, setup, events) if version < 2 else events

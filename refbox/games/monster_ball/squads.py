@@ -100,6 +100,7 @@ def start(setup: Setup, data: Data) -> State:
         step="draft",
         to_go=data.field.kickoff_to_go,
         board=board,
+        edition=setup.edition,
     )
     if setup.lineups == "presets":
         for side in (0, 1):

@@ -20,6 +20,10 @@ def phase_id(s: State) -> str:
         return "over"
     if s.kick is not None and s.step in ("kick_kicker", "fg_zones", "kick_roll", "kick_grid", "kick_catchers"):
         return s.kick.kind
+    c = s.contest
+    if s.step in ("contest_roll", "recovery_pick") and c is not None and c.purpose != "recovery":
+        # the catch rolls are shared steps: a kick's catch is headed by its kick, a pass's by the pass
+        return (s.kick.kind if s.kick is not None else "kickoff") if c.purpose == "kick" else "pass"
     return STEPS.table[s.step].phase
 
 
@@ -194,7 +198,7 @@ def field_view(s: State, data: Data) -> BoardView:
     for team, y in ((0, top), (1, bottom)):
         for zone in range(1, data.field.playable_zones + 1):
             xs = p.zone_columns(team, zone)
-            cells[(xs[1], y)] = Cell(str(zone), f"team{team}")
+            cells[(xs[1], y)] = Cell(str(zone), f"team{team}", token=False)
     labels[top], labels[bottom] = "zone", "zone"
     marks: dict = {}
     off = s.possession
@@ -245,5 +249,20 @@ def field_view(s: State, data: Data) -> BoardView:
     arrow = "→" if off == 0 else "←"
     shared = " · two keys: two on a square" if any(len(pids) > 1 for pids in sharing.values()) else ""
     caption = f"{s.teams[off].name} {arrow} · {LINE} scrimmage · {FIRST_DOWN} first down · {BALL} ball{shared} · Tab: rosters"
+    namer = s.team_of(s.selected) if s.selected in s.pos else off
     return BoardView(cols=p.cols, rows=p.rows, cells=cells, cell_width=2, blank=Cell("·", "field"), marks=marks,
-                     row_labels=labels, caption=caption, focus=focus)
+                     row_labels=labels, caption=caption, focus=focus, col_names=data.zone_ruler(namer),
+                     row_names=["", *(str(y) for y in range(1, p.rows - 1)), ""], square_names=data.square_names(namer),
+                     worth_keys=_worth_keys(s, data))
+
+
+def _worth_keys(s: State, data: Data) -> list:
+    """The squares worth a key drawn on them, best first: the end zone scored in, the ball, the furthest."""
+    if s.selected not in s.pos:
+        return []
+    team = s.team_of(s.selected)
+    p = data.pitch
+    ends = sorted(p.end_zones[team])
+    ball = [s.ball_at] if s.ball_at is not None else []
+    ahead = p.direction(team)
+    return ends + ball + sorted(p.field_squares, key=lambda sq: -ahead * sq[0])

@@ -76,10 +76,10 @@ class BattleballScreen(GameScreen):
     at all says so instead of drawing a broken layout (and takes no game keys until it is larger)."""
 
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "battleball.tcss"]
-    PROMPT_WIDTH, PROMPT_MIN = 41, 36
+    PROMPT_WIDTH, PROMPT_MIN = 38, 36
     """The prompt's column, and the least it gets."""
-    BOARD_FULL, BOARD_WIDE, BOARD_MIN = 89, 58, 40
-    """The board's box: whole (43 squares and a half, and the border), the width it keeps before the prompt
+    BOARD_FULL, BOARD_WIDE, BOARD_MIN = 92, 58, 40
+    """The board's box: whole (the row ruler, 43 squares and a half, and the border), the width it keeps before the prompt
     gives way, and the least that is still a board (20 squares)."""
     LOG_ROWS = 5
     """The log's box when the window is short (three lines)."""
@@ -102,10 +102,10 @@ class BattleballScreen(GameScreen):
 
     def minimum_size(self) -> tuple[int, int]:
         """The least window the board screen works in: the board's least width beside the prompt's; the
-        title, every row of the board and its scrollbar, and the key bar."""
+        title, every row of the board, its column ruler and its scrollbar, and the key bar."""
         board = self.match.view().board
         rows = board.rows if board is not None else 0
-        return self.BOARD_MIN + self.PROMPT_MIN, 1 + rows + 1 + 1
+        return self.BOARD_MIN + self.PROMPT_MIN, 1 + rows + 1 + 1 + 1
 
     def _size_classes(self, width: int, height: int) -> dict[str, bool]:
         if self.match.view().board is None:

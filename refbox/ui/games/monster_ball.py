@@ -32,6 +32,7 @@ from refbox.games.monster_ball.flow import possessive as flow_possessive
 from refbox.games.monster_ball.view import ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
+from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.colours import style
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.lines import Lines, LineText
@@ -185,9 +186,8 @@ class MonsterBallScreen(GameScreen):
                 self._compact = board, replace(board, cells=cells, cell_width=1,
                                                blank=replace(board.blank, text=board.blank.text[:1]))
             board = self._compact[1]
-        margin = max((len(label) for label in board.row_labels.values()), default=0) + 1
-        width = margin + board.cols * board.cell_width
-        field = self.query_one("#field")
+        field = self.query_one("#field", Board)
+        width = field.width_for(board)
         if field.styles.width is None or field.styles.width.value != width:
             field.styles.width = width
             self.query_one("#fieldbox").styles.width = width + 2

@@ -42,7 +42,7 @@ from refbox.ui.interpreter import (
 from refbox.ui.keys import assign_keys
 from refbox.ui.screens.help import HelpScreen
 from refbox.ui.screens.match_screen import MatchScreen
-from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.board import Board, marks_legend
 from refbox.ui.widgets.lines import Lines, LineText
 from refbox.ui.widgets.panels import MatchLog
 from refbox.ui.widgets.prompt_panel import PromptPanel, describe
@@ -137,6 +137,9 @@ class GameScreen(MatchScreen):
         notes = view.notes
         if view.board is not None and self.query_one(Board).overflows:
             notes = (BOARD_SCROLLS, *notes)  # before the reminders: the notes give way from the end
+        if view.board is not None and not self.query_one("#caption").display:
+            legend = marks_legend(view.board)  # a short window hides the caption: the marks' glyphs in words here
+            notes = (legend, *notes) if legend else notes
         panel.show(prompt, self.names, self.colours, self.typed, self.match.settings.dice_mode, notes,
                    result=self.result, error=self.error)
         self._drawn_error = self.error

@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from refbox.engine.state import View
 from refbox.ui.interpreter import square_name
-from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.board import Board, marks_legend
 from refbox.ui.widgets.boxes import Column, Row, ScrollColumn
 from refbox.ui.widgets.keybar import KeyBar
 from refbox.ui.widgets.lines import Lines, LineText
@@ -95,6 +95,9 @@ class MatchScreen(Screen):
         hints = hints or {}
         self.query_one(Board).show(board, hints, cursor)
         caption = Lines(board.caption, style="dim")
+        # the marks' legend has its line whether or not marks are shown: a caption of one height never costs a
+        # layout pass on a key
+        caption.append(f"\n{marks_legend(board)}", style="dim")
         if cursor is not None:
             caption.append(f"   cursor {square_name(board, cursor)}", style="dim")
             if cursor in hints:

@@ -1,9 +1,11 @@
 """The board: one widget that draws any grid from a BoardView (refbox.engine.board), with Textual's line API.
 
 Each board row is one line of text; a square is ``cell_width`` characters; staggered boards shift odd rows
-by half a square. The keys of the pending options are drawn on their squares (like a browser's link hints),
-so a destination is one key. A click on a square posts ``Board.Clicked``. Only the rows whose content
-changed are repainted.
+by half a square. Rulers name the rows (left) and the columns (the last line), and stay in place while the
+board scrolls under them. A few answers' keys are drawn on their squares (``board_hints``: never over or
+beside a figure); every square in reach, where the mover must stop, or targeted shows a glyph as well as a
+colour (``MARK_GLYPHS``: it survives NO_COLOR). A click on a square posts ``Board.Clicked``. Only the rows
+whose content changed are repainted.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from textual.strip import Strip
 
 from refbox.engine.board import BoardView, Cell
 from refbox.engine.geometry.squares import Square
+from refbox.ui.widgets.board_hints import drawn_hints
 from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.direct import DirectLines
 from refbox.ui.widgets.lines import runs
@@ -50,6 +53,20 @@ HINT_ON: dict[str, Style] = {
 }
 """A key drawn on a square marked "stop" or "target" keeps that meaning visible (amber, red)."""
 CURSOR = Style(reverse=True, blink=False, bold=True)
+MARK_GLYPHS = {"reach": "○", "stop": "◇", "target": "◎"}
+"""What an empty square in reach, where the mover would have to stop, or targeted shows (colour or not)."""
+MARK_WORDS = {"reach": "in reach", "stop": "must stop there", "target": "target"}
+RULER = Style(color="grey58")
+
+
+STYLE_WORDS = {"mover": "reversed: the mover", "carrier": "underlined: the ball carrier"}
+
+
+def marks_legend(view: BoardView) -> str:
+    """The marks on ``view`` in words ("○ in reach  ◇ must stop there  underlined: the ball carrier")."""
+    shown = set(view.marks.values())
+    words = [f"{MARK_GLYPHS[m]} {MARK_WORDS[m]}" for m in MARK_GLYPHS if m in shown]
+    return "  ".join(words + [STYLE_WORDS[m] for m in STYLE_WORDS if m in shown])
 
 
 def team_style(colour: str) -> Style:
@@ -76,6 +93,9 @@ class Board(DirectLines, ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.view: BoardView | None = None
         self.hints: dict[Square, str] = {}
+        """Every answer's square and key (the board keeps them in view)."""
+        self.drawn: dict[Square, str] = {}
+        """The keys drawn on the board (a few of ``hints``)."""
         self.cursor: Square | None = None
         self.team_looks: dict[str, Style] = {}
         self._rows: list[tuple] = []
@@ -90,6 +110,8 @@ class Board(DirectLines, ScrollView, can_focus=False):
         """One square's drawing by (cell, mark, hint, cursor): a new row is mostly lookups."""
         self._pad: Style | None = None
         self._margin = 0
+        self._label_width = self._name_width = 0
+        self._ruler: Strip | None = None
 
     def set_colours(self, colours: tuple[str, str]) -> None:
         self.team_looks = {"team0": team_style(colours[0]), "team1": team_style(colours[1])}
@@ -101,6 +123,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
         self._forget_drawings()
 
     def _forget_drawings(self) -> None:
+        self._ruler = None
         self._strips.clear()
         self._built.clear()
         self._segments.clear()
@@ -113,9 +136,15 @@ class Board(DirectLines, ScrollView, can_focus=False):
         hints = hints or {}
         resized = self.view is None or (view.cols, view.rows, view.cell_width, view.stagger) != (
             self.view.cols, self.view.rows, self.view.cell_width, self.view.stagger)
+        ruler = None if self.view is None else (self.view.col_names, self._margin)
         self.view, self.hints, self.cursor = view, hints, cursor
-        self._margin = max((len(label) for label in view.row_labels.values()), default=0)
-        self._margin += 1 if self._margin else 0
+        self.drawn = drawn_hints(view, hints)
+        self._margin = self._margin_width(view)
+        if ruler != (view.col_names, self._margin):  # the columns named anew (Monster Ball: the mover's zones)
+            self._ruler = None
+            self._strips.pop(-1, None)
+            if not resized:
+                self.refresh_lines(self.ruler_line, 1)
         if resized or len(self._squares) != view.rows:
             self._squares = [[(c, r) for c in range(view.cols)] for r in range(view.rows)]
         rows = [self._row_key(view, r) for r in range(view.rows)]
@@ -123,8 +152,8 @@ class Board(DirectLines, ScrollView, can_focus=False):
             self._forget_drawings()
             self._rows = rows
             width = self._margin + view.cols * view.cell_width + (view.cell_width // 2 if view.stagger else 0)
-            self.virtual_size = Size(width, view.rows)
-            self.styles.height = view.rows + (1 if self.show_horizontal_scrollbar else 0)
+            self.virtual_size = Size(width, view.rows + 1)  # the last line: the column ruler
+            self.styles.height = view.rows + 1 + (1 if self.show_horizontal_scrollbar else 0)
             self.refresh()
         else:
             changed = [r for r, (old, new) in enumerate(zip(self._rows, rows)) if old != new]
@@ -139,7 +168,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
         """A board wider than its pane gets a horizontal scrollbar, known only after layout: give it its
         own line so that every row stays in view."""
         if self.view is not None:
-            self.styles.height = self.view.rows + (1 if shown else 0)
+            self.styles.height = self.view.rows + 1 + (1 if shown else 0)
         self.post_message(self.Overflowed())
 
     @property
@@ -174,8 +203,13 @@ class Board(DirectLines, ScrollView, can_focus=False):
         whole = self._region([*squares, view.focus] if view.focus is not None else squares)
         pad = 2 * view.cell_width  # two squares of what lies around them, where there is room
         around = whole.grow((0, pad, 0, pad)).intersection(Region(0, 0, *self.virtual_size))
-        for region in (around, whole, self._region(squares)):
-            if region.width <= window.width and region.height <= window.height:
+        regions = [around, whole]
+        if self.drawn:  # too many to show together: the mover and the few keyed (the best) squares
+            focus = [view.focus] if view.focus is not None else []
+            regions.append(self._region([*self.drawn, *focus]))
+        regions.append(self._region(squares))
+        for region in regions:
+            if region.width <= window.width - self._margin and region.height <= window.height - 1:
                 break
         else:
             self.keep_in_view(view.focus or min(squares))
@@ -184,17 +218,19 @@ class Board(DirectLines, ScrollView, can_focus=False):
 
     def _show_region(self, region: Region) -> None:
         """Scroll ``region`` into view with the window's left edge on a square's edge where it fits: cut
-        through the middle of a square, a staggered board's rows look shifted the other way round."""
-        self.scroll_to_region(region, animate=False, immediate=True)
+        through the middle of a square, a staggered board's rows look shifted the other way round. The
+        rulers stay on the left and at the bottom: what they cover is not in view."""
+        self.scroll_to_region(Region(region.x - self._margin, region.y, region.width + self._margin,
+                                     region.height + 1), animate=False, immediate=True)
         assert self.view is not None
         x, w = self.scroll_offset.x, self.view.cell_width
         if w < 2 or x == 0:
             return
         width = self.scrollable_content_region.width
-        aligned = x - (x - self._margin) % w
+        aligned = x - x % w
         right = region.right - (w // 2 if self.view.stagger else 0)  # a staggered row's overhang may go
         for left in (aligned, aligned + w):
-            if 0 <= left <= self.max_scroll_x and left <= region.x and right <= left + width:
+            if 0 <= left <= self.max_scroll_x and left + self._margin <= region.x and right <= left + width:
                 if left != x:
                     self.scroll_to(x=left, animate=False, immediate=True)
                 return
@@ -221,8 +257,29 @@ class Board(DirectLines, ScrollView, can_focus=False):
         column. Built with C-level lookups: a 720-square field is keyed on every key press."""
         squares = self._squares[r]
         cursor = self.cursor[0] if self.cursor is not None and self.cursor[1] == r else -1
-        return (view.row_labels.get(r, ""), tuple(map(view.cells.get, squares)),
-                tuple(map(view.marks.get, squares)), tuple(map(self.hints.get, squares)), cursor)
+        return (self._margin_text(view, r), tuple(map(view.cells.get, squares)),
+                tuple(map(view.marks.get, squares)), tuple(map(self.drawn.get, squares)), cursor)
+
+    @staticmethod
+    def width_for(view: BoardView) -> int:
+        """The columns ``view`` takes drawn whole: its row ruler and its squares."""
+        labels, names = Board._ruler_widths(view)
+        margin = (labels + 1 if labels else 0) + names + 1
+        return margin + view.cols * view.cell_width + (view.cell_width // 2 if view.stagger else 0)
+
+    @staticmethod
+    def _ruler_widths(view: BoardView) -> tuple[int, int]:
+        """The left ruler: the rows' labels (a zone), then their names."""
+        return (max((len(label) for label in view.row_labels.values()), default=0),
+                max((len(view.row_name(r)) for r in range(view.rows)), default=0))
+
+    def _margin_width(self, view: BoardView) -> int:
+        self._label_width, self._name_width = self._ruler_widths(view)
+        return (self._label_width + 1 if self._label_width else 0) + self._name_width + 1
+
+    def _margin_text(self, view: BoardView, r: int) -> str:
+        label = view.row_labels.get(r, "").rjust(self._label_width) + " " if self._label_width else ""
+        return label + view.row_name(r).rjust(self._name_width) + " "
 
     def _x(self, square: Square) -> int:
         assert self.view is not None
@@ -231,40 +288,87 @@ class Board(DirectLines, ScrollView, can_focus=False):
 
     # ---- the line API ----
 
+    @property
+    def ruler_line(self) -> int:
+        """The widget's line that shows the column ruler: its last above the scrollbar."""
+        height = self.size.height - (1 if self.show_horizontal_scrollbar else 0)
+        return height - 1 if height > 0 and self.view is not None and height <= self.view.rows else (
+            self.view.rows if self.view is not None else 0)
+
     def render_line(self, y: int) -> Strip:
         return self.render_row(y, self.size.width)
 
     def render_row(self, y: int, width: int) -> Strip:
-        """Row ``y`` of the view at width ``width`` (``DirectLines`` looks the width up once a paint)."""
+        """Line ``y`` of the widget at width ``width`` (``DirectLines`` looks the width up once a paint): a
+        row of the board under the row ruler, or (the last line) the column ruler."""
         scroll_x, scroll_y = self.scroll_offset
-        row = y + scroll_y
-        if self.view is None or not 0 <= row < self.view.rows:
+        view = self.view
+        if view is None:
             return Strip.blank(width, self.rich_style)
         if (scroll_x, width) != self._window:
             self._window = (scroll_x, width)
             self._strips.clear()
+        if self._pad is None:
+            self._pad = self.rich_style
+        if y == self.ruler_line:  # the ruler stays on the last line, the rows scroll under it
+            return self._cropped(-1, self._ruler_strip(), scroll_x, width)
+        row = y + scroll_y
+        if not 0 <= row < view.rows:
+            return Strip.blank(width, self.rich_style)
+        return self._cropped(row, None, scroll_x, width)
+
+    def _cropped(self, row: int, whole: Strip | None, scroll_x: int, width: int) -> Strip:
+        """The row's margin (the row ruler, which stays) and the part of the board in the window."""
         strip = self._strips.get(row)
         if strip is None:
-            if self._pad is None:
-                self._pad = self.rich_style
-            strip = self._build(row).crop(scroll_x, scroll_x + width).extend_cell_length(width, self._pad)
+            assert self.view is not None
+            margin = self._margin
+            if whole is None:
+                whole = self._build(row)
+                head = Strip([Segment(self._rows[row][0], RULER)]) if row < len(self._rows) else Strip.blank(margin)
+            else:
+                head = Strip([Segment(" " * margin, self._pad)])
+            room = max(0, width - margin)
+            if self.view.stagger and row % 2 and scroll_x % self.view.cell_width == 0 and scroll_x:
+                # an odd row's square cut in half at the left edge: a blank, never half a figure's code
+                body = Strip.join([Strip.blank(1, self._pad), whole.crop(scroll_x + 1, scroll_x + room)])
+            else:
+                body = whole.crop(scroll_x, scroll_x + room)
+            strip = Strip.join([head, body]).extend_cell_length(width, self._pad).crop(0, width)
             self._strips[row] = strip
         return strip
 
+    def _ruler_strip(self) -> Strip:
+        """The column ruler: each column's name under its square (even rows), those that would run into the
+        name before them left out ("10 12 14", never "101112")."""
+        if self._ruler is None:
+            view = self.view
+            assert view is not None
+            w = view.cell_width
+            width = view.cols * w + (w // 2 if view.stagger else 0)
+            text = [" "] * width
+            free = 0
+            for col in range(view.cols):
+                name, x = view.col_name(col), col * w
+                if name and x >= free and x + len(name) <= width:
+                    text[x:x + len(name)] = name
+                    free = x + len(name) + 1
+            self._ruler = Strip([Segment("".join(text), RULER)])
+        return self._ruler
+
     def _build(self, row: int) -> Strip:
+        """A row's squares (no margin), kept by content."""
         view = self.view
         assert view is not None
-        content = (row % 2, self._margin, self._rows[row] if row < len(self._rows) else ("",))
+        content = (row % 2, self._rows[row][1:] if row < len(self._rows) else ())
         strip = self._built.get(content)
         if strip is not None:
             return strip
         if len(self._built) > 4 * view.rows:
             self._built.clear()
         w = view.cell_width
-        label, cells, marks, hints, cursor = content[2] if content[2][1:] else ("", (), (), (), -1)
+        cells, marks, hints, cursor = content[1] if content[1] else ((), (), (), -1)
         segments = []
-        if self._margin:
-            segments.append(Segment(label.rjust(self._margin - 1) + " ", Style(color="grey58")))
         if view.stagger and row % 2:
             segments.append(Segment(" " * (w // 2), self._look(view.cell((0, row)))))
         known, blank = self._segments, view.blank
@@ -284,6 +388,8 @@ class Board(DirectLines, ScrollView, can_focus=False):
         text, style = cell.text, self._look(cell)
         if mark:
             style = style + MARKS.get(mark, Style())
+            if mark in MARK_GLYPHS and not cell.is_token:
+                text = MARK_GLYPHS[mark]
         if hint:
             text, style = hint, style + HINT_ON.get(mark or "", HINT)
         if is_cursor:
@@ -296,6 +402,8 @@ class Board(DirectLines, ScrollView, can_focus=False):
     # ---- the mouse ----
 
     def on_click(self, event) -> None:
+        if event.x < self._margin or event.y >= self.ruler_line:
+            return  # the rulers
         square = self.square_at(event.x + self.scroll_offset.x, event.y + self.scroll_offset.y)
         if square is not None:
             event.stop()

@@ -27,6 +27,47 @@ def shortened(label: str, names: tuple[str, str], room: int) -> str:
     return label
 
 
+ANSWER_LINES = 3
+"""Lines an answer too long for the panel may take (the last one cut with … if even that is too little)."""
+
+
+def wrap_words(text: str, width: int, most: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken between words (a word too long is cut), at most
+    ``most`` lines: the last one ends with … if the text goes on."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if cell_len(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word if cell_len(word) <= width else word[: width - 1] + "…"
+    lines.append(line)
+    if len(lines) > most:
+        last = " ".join(lines[most - 1:])
+        lines = lines[: most - 1] + [last[: width - 1] + "…"]
+    return lines
+
+
+def window_around(counts: list[int], cursor: int, room: int) -> tuple[int, int]:
+    """The answers listed (start, stop): the cursor's, then the ones around it, while their lines fit in
+    ``room`` (those above only as many as half the room, as a list scrolls)."""
+    n = len(counts)
+    if sum(counts) <= room or not n:
+        return 0, n
+    start, stop, used = cursor, cursor + 1, counts[cursor]
+    while True:
+        grew = False
+        if stop < n and used + counts[stop] <= room and (cursor - start >= room // 2 or start == 0 or stop - cursor <= cursor - start):
+            used, stop, grew = used + counts[stop], stop + 1, True
+        if start > 0 and used + counts[start - 1] <= room:
+            used, start, grew = used + counts[start - 1], start - 1, True
+        if not grew:
+            return start, stop
+
+
 WINDOW = 24
 """Options listed at once, a window around the cursor, until the panel knows its height (then as many as
 fit): a move on a board may offer hundreds of squares (all keyed on the board)."""
@@ -101,6 +142,9 @@ class PromptPanel(LineText):
             head.append(f"\n✗ {error}", style="bold red")
         if typed.code:  # the first key of a two-key code, waiting: in the head too (a long list fills the body)
             head.append(f"\n{typed.code}… : type the second key, Esc clears", style="bold")
+        if typed.place is not None:
+            head.append(f"\ngo to square: {typed.place}_  (as on the rulers, e.g. column then row; Enter goes, Esc "
+                        "leaves off)", style="bold")
         return head
 
     def on_resize(self) -> None:
@@ -140,34 +184,37 @@ class PromptPanel(LineText):
 
     def _options(self, prompt: Choose | Pick, colours: tuple[str, str], typed: Typed,
                  names: tuple[str, str] = ("", "")) -> Lines:
+        """The answers, a window of them around the cursor. An answer too long for the panel goes on under
+        itself (up to ``ANSWER_LINES`` lines, the words that decide included), never cut at the edge."""
         keys = assign_keys([o.key for o in prompt.options])
         width = max((len(k) for k in keys), default=1)
         n = len(prompt.options)
         pick = isinstance(prompt, Pick)
-        tight, window = self.fit(n, len(prompt.refused), keep_hint=pick)
+        rows = [self._answer_rows(prompt, i, keys[i], width, pick, typed, names) for i in range(n)]
+        counts = [len(r) for r in rows]
+        tight, window = self.fit(sum(counts), len(prompt.refused), keep_hint=pick)
         text = Lines("" if tight else "\n")
-        start = max(0, min(typed.cursor - window // 2, n - window)) if n > window else 0
-        stop = min(n, start + window)
-        on_board = " (every one has its key on the board)" if any(o.at is not None for o in prompt.options) else ""
+        start, stop = window_around(counts, min(typed.cursor, n - 1) if n else 0, window)
+        on_board = " (or on the board: / and a square's name, arrows, click)" if any(
+            o.at is not None for o in prompt.options) else ""
         if start:
             text.append(f"  ↑ {start} more above (PgUp){on_board}\n", style="dim")
         line = (0 if tight else 1) + (1 if start else 0)
         for i in range(start, stop):
-            opt, key = prompt.options[i], keys[i]
-            mark = "▶" if i == typed.cursor else " "
-            box = ("[x] " if opt.id in typed.picked else "[ ] ") if pick else ""
-            text.append(f"{mark} [{key:<{width}}] {box}", style="reverse" if i == typed.cursor else "")
-            if opt.chance is not None:
-                text.append(f"{percent(opt.chance):>7} ", style="bold cyan")
-            room = self.content_size.width - (5 + width + len(box) + (8 if opt.chance is not None else 0))
-            text.append(shortened(opt.label, names, room), style=style(colours[opt.actor]) if opt.actor is not None else "")
-            if opt.hint:
-                text.append(f"  ({opt.hint})", style="dim")
-            text.append("\n")
-            self.option_at_line[line] = i
+            opt = prompt.options[i]
+            label_style = style(colours[opt.actor]) if opt.actor is not None else ""
+            for j, (head, label, hint) in enumerate(rows[i]):
+                text.append(head, style="reverse" if i == typed.cursor and j == 0 else "")
+                if j == 0 and opt.chance is not None:
+                    text.append(f"{percent(opt.chance):>7} ", style="bold cyan")
+                text.append(label, style=label_style)
+                if hint:
+                    text.append(hint, style="dim")
+                text.append("\n")
+                self.option_at_line[line] = i
+                line += 1
             if i == typed.cursor:
-                self.cursor_line = line
-            line += 1
+                self.cursor_line = line - len(rows[i])
         if stop < n:
             text.append(f"  ↓ {n - stop} more below (PgDn){on_board}\n", style="dim")
         for refused in prompt.refused:
@@ -177,8 +224,39 @@ class PromptPanel(LineText):
             confirm = "Enter or 0 confirms (none is fine)" if prompt.min == 0 else "Enter confirms the selection"
             text.append(("" if tight else "\n") + "keys toggle · " + confirm, style="dim")
         elif not tight:
-            text.append("\npress a key, or ↑↓ and Enter", style="dim")
+            board = any(o.at is not None for o in prompt.options)
+            text.append("\npress a key, or ↑↓ and Enter" + (" · on the board: / and a square's name, the arrows "
+                        "and Enter, or a click" if board else ""), style="dim")
         return text.strip_end()
+
+    def _answer_rows(self, prompt, i: int, key: str, width: int, pick: bool, typed: Typed,
+                     names: tuple[str, str]) -> list[tuple[str, str, str]]:
+        """One answer's lines: (what stands before the label, the label's part, the hint's part)."""
+        opt = prompt.options[i]
+        mark = "▶" if i == typed.cursor else " "
+        box = ("[x] " if opt.id in typed.picked else "[ ] ") if pick else ""
+        head = f"{mark} [{key:<{width}}] {box}"
+        indent = len(head) + (8 if opt.chance is not None else 0)
+        room = self.content_size.width - indent
+        label = shortened(opt.label, names, room)
+        hint = f"  ({opt.hint})" if opt.hint else ""
+        if room <= 8 or cell_len(label + hint) <= room:
+            return [(head, label, hint)]
+        whole = wrap_words(label + hint, room, ANSWER_LINES)
+        if not whole[-1].endswith("…"):  # label and hint in three lines: all of it (a pass's grids between)
+            rows, at = [], 0
+            for k, part in enumerate(whole):
+                take = part[: max(0, len(label) - at)]
+                rows.append((head if k == 0 else " " * indent, take, part[len(take):]))
+                at += len(part) + 1
+            return rows
+        # the label is what decides: it wraps; the hint (dim, a reminder) is cut to what its last line leaves
+        parts = wrap_words(label, room, ANSWER_LINES)
+        rows = [(head if k == 0 else " " * indent, part, "") for k, part in enumerate(parts)]
+        left = room - cell_len(parts[-1])
+        if hint and left > 4:
+            rows[-1] = (rows[-1][0], parts[-1], hint if cell_len(hint) <= left else hint[: left - 1] + "…")
+        return rows
 
     def _roll(self, prompt: Roll, typed: Typed, dice_mode: str) -> Lines:
         text = Lines("\n")

@@ -1,0 +1,62 @@
+"""Which answers get their key drawn on the board: a few, never a hiding or a confusing one.
+
+A board may offer hundreds of squares; keys on all of them drown it. Only up to ``MAX_HINTS`` squares get
+their key drawn, the view's ``worth_keys`` first (the end zone, the ball, the furthest), then in the order the
+answers come. A key is never drawn over a figure, the ball or a carnage token, never beside one or beside
+another drawn key (their characters would run together), and never when it reads like a figure's code on
+the board ("R1", or "b" beside Brownie "b"). Every other answer is taken by name (/ then the square), by the
+cursor, by a click or from the list. Pure (no Textual): the tests read it directly.
+"""
+
+from __future__ import annotations
+
+from refbox.engine.board import MAX_HINTS, BoardView, Square
+
+
+def neighbours(view: BoardView, sq: Square) -> list[Square]:
+    """The squares drawn next to ``sq``: beside it, and above and below (half a square either way on a
+    staggered board)."""
+    c, r = sq
+    out = [(c - 1, r), (c + 1, r)]
+    for dr in (-1, 1):
+        if view.stagger:
+            cols = (c, c + 1) if r % 2 else (c - 1, c)
+        else:
+            cols = (c - 1, c, c + 1)
+        out.extend((x, r + dr) for x in cols)
+    return out
+
+
+def figure_codes(view: BoardView) -> set[str]:
+    """What the tokens on the board read as, in lower case: their text and its first character."""
+    codes: set[str] = set()
+    for cell in view.cells.values():
+        if cell.is_token:
+            text = cell.text.strip().lower()
+            if text:
+                codes.add(text)
+                codes.add(text[0])
+    return codes
+
+
+def drawn_hints(view: BoardView, hints: dict[Square, str], limit: int = MAX_HINTS) -> dict[Square, str]:
+    """The keys of ``hints`` (every answer's square -> its key) that are drawn on the board."""
+    if not hints:
+        return {}
+    cells = view.cells
+    tokens = {sq for sq, cell in cells.items() if cell.is_token}
+    codes = figure_codes(view)
+    order = [sq for sq in view.worth_keys if sq in hints] + list(hints)
+    chosen: dict[Square, str] = {}
+    for sq in order:
+        if len(chosen) >= limit:
+            break
+        key = hints[sq]
+        if sq in chosen or sq in tokens or not key or len(key) > view.cell_width:
+            continue
+        if key.lower() in codes or key[0].lower() in codes:  # "r1" or "b2" beside figures R1 and b
+            continue
+        if any(n in tokens or n in chosen for n in neighbours(view, sq)):
+            continue
+        chosen[sq] = key
+    return chosen
