@@ -1,5 +1,6 @@
 """Every registered ruleset, as a new match gets it (the setup screen's first values): seeded random answers
-through a journaled match play it to the end, and its journal resumes to the same state. Each game's own
+through a journaled match play it to the end with every roll's faces in the log, and its journal resumes to the
+same state. Each game's own
 invariants are checked in its tests/test_<game>_random*.py; legal answers against prompts in
 tests/test_engine_legal.py."""
 
@@ -17,7 +18,7 @@ INPUTS = 20_000
 
 
 @pytest.mark.parametrize("name", RULESETS)
-def test_a_new_match_plays_to_the_end_and_its_journal_resumes_to_the_same_state(tmp_path, name):
+def test_a_new_match_plays_to_the_end_logs_every_roll_and_resumes_to_the_same_state(tmp_path, name):
     rules = registry.lookup(name).load()
     path = tmp_path / f"{name}.jsonl"
     match = Match.new(name, rules.new_setup(), seed=3, path=path)
@@ -28,6 +29,9 @@ def test_a_new_match_plays_to_the_end_and_its_journal_resumes_to_the_same_state(
             break
         match.submit(random_event(legal, rng, rules.random_weights))
     assert match.legal().kind == "over", f"{name}: not over after {INPUTS} inputs"
+    rolled = [face for event in match.events if event.kind == "roll" for face in event.value]
+    logged = [face for line in match.state.log for face in line.faces] + list(match.state.rolled)
+    assert logged == rolled, "every roll's faces are in the log, in order"
     match.close()
     resumed, message = Match.load(path)
     assert message is None

@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from refbox.engine.play import Drawer
 from refbox.engine.prompts import Event, Legal, Prompt
-from refbox.engine.state import GameState, View
+from refbox.engine.state import UNLOGGED, GameState, View
 from refbox.engine.steps import Steps
 from refbox.engine.upgrade import drop_forced_answers
 
@@ -111,6 +111,8 @@ class Rules:
         """Apply a checked answer; returns the next question's legal answers where settling listed them."""
         if state.happened:
             state.happened = []
+        if event.kind == "roll" and state.log is not UNLOGGED:
+            state.rolled += tuple(event.value)  # the next log line reports them
         return self.steps.apply(state, self.data, event)
 
     def phase(self, state: Any) -> str:

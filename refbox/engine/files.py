@@ -24,8 +24,9 @@ from refbox.engine import plain, storage
 from refbox.engine.journal import Entry, Header, Journal
 from refbox.engine.prompts import Event
 
-CHECKPOINT_FORMAT = 3
-"""3: the digest is keyed. Checkpoints of earlier formats are ignored (the journal is replayed once)."""
+CHECKPOINT_FORMAT = 4
+"""3: the digest is keyed; 4: log lines carry the faces of the rolls they report. Checkpoints of earlier formats
+are ignored (the journal is replayed once)."""
 
 log = logging.getLogger("refbox")
 

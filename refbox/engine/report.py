@@ -131,7 +131,7 @@ def build(path: Path) -> Report:
     report.finished = final.kind == "over"
     report.result = final.text if report.finished else f"In progress: {rules.view(match.state).headline}"
     report.score = score
-    report.log = [(line.stamp, line.text) for line in match.state.log]
+    report.log = [(line.stamp, line.audited()) for line in match.state.log]
     report.house_rules = house_rule_changes(header.ruleset, header.data)
     report.rulings = [{"id": r.id, "ruling": r.ruling, "reason": r.reason} for r in data.rulings
                       if "general" in r.applies_to or phases & set(r.applies_to)]

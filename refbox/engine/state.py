@@ -21,6 +21,13 @@ class LogLine:
     """Where in the match it happened, e.g. "T7 Whap"."""
     text: str
     actor: Actor = None
+    faces: tuple[int, ...] = ()
+    """The faces of the rolls this line reports, as they were typed or rolled (the engine attaches them: every
+    roll's faces are in the log, so a match can be audited from it)."""
+
+    def audited(self) -> str:
+        """The line as the log shows it: its text, then the faces of the dice it reports."""
+        return f"{self.text}  [dice {' '.join(map(str, self.faces))}]" if self.faces else self.text
 
 
 @dataclass(slots=True)
@@ -54,6 +61,8 @@ class GameState:
     log: list[LogLine] = field(default_factory=list)
     happened: list[Fact] = field(default_factory=list)
     """What the last input did (cleared before each): the one stream a report's statistics come from."""
+    rolled: tuple[int, ...] = ()
+    """Faces rolled and not yet on a log line: the next line written reports them (``LogLine.faces``)."""
 
     @property
     def logged(self) -> bool:
@@ -63,7 +72,8 @@ class GameState:
     def note(self, stamp: str, text: str, actor: Actor = None) -> None:
         log = self.log
         if log is not UNLOGGED:
-            log.append(LogLine(stamp, text, actor))
+            log.append(LogLine(stamp, text, actor, self.rolled))
+            self.rolled = ()
 
     def record(self, kind: str, team: int, who: str | None = None, amount: int = 1) -> None:
         """A fact for the report (dropped in a headless game, as the log is)."""

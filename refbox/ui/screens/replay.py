@@ -113,7 +113,7 @@ class ReplayScreen(MatchScreen):
             box.clear_options()
             self._lines = 0
         width = max((len(line.stamp) for line in lines), default=0) + 2
-        box.add_options(Option(log_text(line.stamp, line.text, line.actor, width, self.colours))
+        box.add_options(Option(log_text(line.stamp, line.audited(), line.actor, width, self.colours))
                         for line in lines[self._lines:])
         self._lines = len(lines)
 

@@ -191,7 +191,7 @@ class MatchLog(ScrollView):
         steps of half the limit, so the rows do not all move on every new line); True if anything changed."""
         step = max(1, limit // 2)
         first = max(0, (len(lines) - limit) // step * step)
-        items = tuple((line.stamp, line.text, line.actor) for line in lines[first:])
+        items = tuple((line.stamp, line.audited(), line.actor) for line in lines[first:])
         if items == self._items and colours == self._colours:
             return False
         self._items, self._colours = items, colours
