@@ -9,7 +9,7 @@ from refbox.engine.contract import Rules
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event
 from refbox.engine.state import View
-from refbox.games.ballmonsters import bite, boing, shot, turn  # noqa: F401  (they register their steps)
+from refbox.games.ballmonsters import bite, boing, mat_place, shot, turn  # noqa: F401  (they register their steps)
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
 from refbox.games.ballmonsters.models import (
@@ -61,7 +61,10 @@ class Ballmonsters(Rules):
             shooter=setup.places_first,
             deflated_count=setup.deflated_miniballs_count,
             other_deflations_score=setup.other_deflations_score,
+            mat=setup.board == "mat",
         )
+        if state.mat:
+            state.to_place = mat_place.placement_order(state)
         note(state, f"{setup.teams[0].name} against {setup.teams[1].name}.")
         return state
 
