@@ -315,7 +315,7 @@ def effect_legal(state: State, data: Data) -> Legal:
 def effect_prompt(state: State, data: Data, legal: Legal) -> Choose:
     act = state.activations[0]
     options = []
-    for b in map(state.ball, legal.ids[:-1]):
+    for b in map(state.ball, (i for i in legal.ids if i != "none")):
         immune = (act.kind == "fire" and not can_catch_fire(b)) or (act.kind == "sick" and not can_fall_sick(b))
         hint = "bounce partner" if b.id == act.partner else "adjacent" if state.mat else "only if adjacent"
         options.append(Option(id=b.id, label=state.label(b.id), hint=hint + (", immune" if immune else ""), actor=b.team,
