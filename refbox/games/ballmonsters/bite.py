@@ -8,6 +8,7 @@ from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Option, Outcome, Refusal, Roll
 from refbox.games.ballmonsters import onmat
 from refbox.games.ballmonsters.boing import start_boing
+from refbox.games.ballmonsters.mat_view import ball_cell
 from refbox.games.ballmonsters.data import Data, FacingKey
 from refbox.games.ballmonsters.mechanics import (
     ball_key, can_catch_fire, can_fall_sick, deflate, gain_strength, lose_strength, make_sick, note, set_on_fire,
@@ -77,7 +78,7 @@ def _mat_facing_prompt(state: State, data: Data, legal: Legal) -> Choose:
         key = onmat.facing_key(k, kind)
         hint = "bite roll" if b.boob or table.calls_for_bite(key) else "no bite"
         their = "bitey" if k < 3 else "back"
-        options.append(Option(id=answer, label=f"Its {kind} side against {t}'s {their} side {k + 1}", hint=hint,
+        options.append(Option(id=answer, label=f"{t}'s edge {k + 1} ({their}), its {kind}", hint=hint,
                               key=str(n) if n < 10 else ""))
     text = f"{state.label(b.active)} hits {state.label(b.target)}: which of its sides does it lay against it?"
     return Choose(actor=legal.actor, text=text, options=tuple(options))
@@ -319,7 +320,7 @@ def effect_prompt(state: State, data: Data, legal: Legal) -> Choose:
         immune = (act.kind == "fire" and not can_catch_fire(b)) or (act.kind == "sick" and not can_fall_sick(b))
         hint = "bounce partner" if b.id == act.partner else "adjacent" if state.mat else "only if adjacent"
         options.append(Option(id=b.id, label=state.label(b.id), hint=hint + (", immune" if immune else ""), actor=b.team,
-                              key=ball_key(state, b.id)))
+                              key=ball_key(state, b.id), at=ball_cell(state, data, b.id) if state.mat else None))
     if "none" in legal.ids:
         options.append(Option(id="none", label="No such ball is adjacent", key="0"))
     return Choose(

@@ -190,7 +190,8 @@ def mat_move(state: State, data: Data, move: Move) -> bool:
         return True
     if c.kind == "none":
         onmat.put(state, ball.id, *c.rest, facing)
-        note(state, f"{state.label(ball.id)} bounces {gone} and comes to rest.", ball.team)
+        note(state, f"{state.label(ball.id)} bounces {gone} and comes to rest at ({c.rest[0]}, {c.rest[1]}) mm.",
+             ball.team)
     elif c.kind == "portal":
         note(state, f"{state.label(ball.id)} bounces {gone} and touches {c.hit}.", ball.team)
         leave(state, data, ball, "portal")

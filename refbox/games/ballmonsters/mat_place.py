@@ -8,11 +8,12 @@ from refbox.engine.geometry.mat import spot_facings
 from refbox.engine.prompts import Choose, Event, Legal, Option
 from refbox.games.ballmonsters import onmat, turn
 from refbox.games.ballmonsters.data import Data
+from refbox.games.ballmonsters.mat_view import cell_of, spot_cell
 from refbox.games.ballmonsters.mechanics import note
 from refbox.games.ballmonsters.models import State
 from refbox.games.ballmonsters.steps import STEPS
 
-SPOT_KEYS = "123456789abcdefghijk"
+SPOT_KEYS = "123456789abcefghijk"
 """A spot's key (its number on the mat, counted from the lower left, row by row)."""
 
 
@@ -44,8 +45,8 @@ def place_legal(state: State, data: Data) -> Legal:
 
 def place_prompt(state: State, data: Data, legal: Legal) -> Choose:
     ball = state.ball(state.to_place[0])
-    options = tuple(Option(id=i, label=onmat.spot_name(data, int(i[1:])).capitalize(), key=spot_key(int(i[1:])))
-                    for i in legal.ids)
+    options = tuple(Option(id=i, label=onmat.spot_name(data, int(i[1:])).capitalize(), key=spot_key(int(i[1:])),
+                           at=spot_cell(data, int(i[1:]))) for i in legal.ids)
     if ball.kind == "monsterball":
         text = (f"Placement: {state.label(ball.id)} picks a monsterball spot (the other monsterball takes the "
                 "opposite one).")
@@ -116,7 +117,7 @@ def portal_place_prompt(state: State, data: Data, legal: Legal) -> Choose:
         options = (Option(id="no_room", label="No free spot anywhere: a portal is removed instead", key="0"),)
     else:
         options = tuple(Option(id=i, label=onmat.spot_name(data, int(i[1:])).capitalize(),
-                               key=spot_key(int(i[1:]))) for i in legal.ids)
+                               key=spot_key(int(i[1:])), at=spot_cell(data, int(i[1:]))) for i in legal.ids)
     return Choose(actor=legal.actor, text=f"{state.teams[state.shooter].name}: which free spot does the new portal "
                   "go on?", options=options)
 
@@ -153,7 +154,8 @@ def portal_take_legal(state: State, data: Data) -> Legal:
 @STEPS.prompt_for("portal_take")
 def portal_take_prompt(state: State, data: Data, legal: Legal) -> Choose:
     options = tuple(Option(id=i, label=f"Portal {i[1:]} at ({state.portal_at[int(i[1:]) - 1][0]}, "
-                           f"{state.portal_at[int(i[1:]) - 1][1]}) mm", key=i[1:] if len(i) == 2 else "")
+                           f"{state.portal_at[int(i[1:]) - 1][1]}) mm", key=i[1:] if len(i) == 2 else "",
+                           at=cell_of(data, *state.portal_at[int(i[1:]) - 1][:2]))
                     for i in legal.ids)
     return Choose(actor=legal.actor, text=f"{state.teams[state.shooter].name} removes which portal (numbered on "
                   "the mat)?", options=options)

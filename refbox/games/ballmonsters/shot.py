@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Number, Option
 from refbox.games.ballmonsters import onmat
+from refbox.games.ballmonsters.mat_view import ball_cell
 from refbox.games.ballmonsters.bite import after_facing
 from refbox.games.ballmonsters.boing import deflated_refusals, exit_ids, exit_option, exit_refusals, leave, start_bounce
 from refbox.games.ballmonsters.data import Data
@@ -83,7 +84,7 @@ def _mat_target_prompt(state: State, data: Data, legal: Legal) -> Choose:
             kind += f": a boob, it bites back +{data.bite.boob_bonus}"
         options.append(Option(id=ball_id, label=f"{state.label(ball_id)} (STR {ball.strength})",
                               hint=f"{kind}; {near}\" at the nearest edge", actor=ball.team,
-                              key=ball_key(state, ball_id)))
+                              key=ball_key(state, ball_id), at=ball_cell(state, data, ball_id)))
     return Choose(
         actor=legal.actor,
         text=f"{state.label(shooter.id)} (STR {shooter.strength}) shoots at which ball? Only balls it can see with "
@@ -117,11 +118,10 @@ def aim_prompt(state: State, data: Data, legal: Legal) -> Choose:
         key = onmat.facing_key(k, kind)
         bite = "bite roll (boob)" if boob else "bite roll" if table.calls_for_bite(key) else "no bite"
         their = "bitey" if k < 3 else "back"
-        options.append(Option(id=answer, key=str(n) if n < 10 else "",
-                              label=f"Its {kind} side against {target.name}'s {their} side {k + 1}",
-                              hint=f"{paid}\" away; {bite}"))
+        options.append(Option(id=answer, key=str(n) if n < 10 else "", label=f"Edge {k + 1} ({their}), its {kind}",
+                              hint=f"{paid}\", {bite}"))
     return Choose(actor=legal.actor, text=f"{state.label(shooter.id)} hits {state.label(target.id)} on which facing "
-                  "edge, and with which of its own sides?", options=tuple(options))
+                  "edge (its sides 1-3 are bitey, 4-6 back), and with its bitey or back side?", options=tuple(options))
 
 
 @STEPS.apply_for("aim")

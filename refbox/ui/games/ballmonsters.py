@@ -52,6 +52,10 @@ class BallmonstersSetupScreen(SetupScreen):
                     yield Input(ball["name"], id=f"b{i}-{j}-name", max_length=24, classes="ball-name")
                     yield Select(BONUSES, value=ball.get("str_bonus", 0), allow_blank=False, id=f"b{i}-{j}-str")
                     yield Select(effects, value="none", allow_blank=False, id=f"b{i}-{j}-effect")
+        yield Label("The mat")
+        yield Select([("A real mat on the table: the table reports lines, sides, distances", "table"),
+                      ("On screen: refbox keeps the mat and measures every shot", "mat")],
+                     value="table", allow_blank=False, id="board")
         yield Label("Who places the first miniball (and so takes the first shot)")
         yield Select([("Team 1", 0), ("Team 2", 1)], value=0, allow_blank=False, id="first")
         yield Label("A deflated miniball, for the end of the game")
@@ -83,7 +87,8 @@ class BallmonstersSetupScreen(SetupScreen):
                           "monsterball": balls[0], "miniballs": balls[1:]})  # fmt: skip
         return {"teams": teams, "places_first": self.query_one("#first", Select).value,
                 "deflated_miniballs_count": self.query_one("#deflated", Select).value,
-                "other_deflations_score": self.query_one("#other", Select).value}
+                "other_deflations_score": self.query_one("#other", Select).value,
+                "board": self.query_one("#board", Select).value}
 
     def _ball(self, team: int, index: int) -> dict:
         effect = self.query_one(f"#b{team}-{index}-effect", Select).value
@@ -113,6 +118,15 @@ class BallmonstersSetupScreen(SetupScreen):
             text.append("\n")
         first = setup.teams[setup.places_first].name
         text.append(f"{first} places the first miniball and takes the first shot.\n\n")
+        m = d.mat
+        if setup.board == "mat":
+            text.append("On-screen mat", style="bold")
+            text.append(f": {m.width_mm} x {m.height_mm} mm, refbox keeps every ball's place and measures each shot "
+                        "(lines of sight, facing edges, inches, where bounces end). You declare target, edge, "
+                        "momentum and vectors; dice as usual.\n\n")
+        else:
+            text.append("Real mat", style="bold")
+            text.append(": the table measures and reports lines, touching sides, inches and resting places.\n\n")
         sc = d.scoring
         text.append("Scoring", style="bold")
         text.append(f": duff +{sc.duff} to the opponent · enemy deflated +{sc.deflation} · own miniball into a portal "
