@@ -4,6 +4,7 @@ table answers in the other flow computed instead (refbox.engine.geometry.mat and
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from refbox.engine.geometry.hexes import Base, overlap
 from refbox.engine.geometry.mat import (
@@ -88,7 +89,14 @@ def inches_paid(mm: float) -> int:
 def targets(state: State, data: Data) -> dict[str, dict[int, tuple[int, int]]]:
     """Balls the shooter may target: target id -> its facing edges with room -> where the shooter would sit."""
     shooter = state.monsterball(state.shooter).id
-    return shot_targets(the_mat(data), balls_on(state), shooter, portals_on(state))
+    return _targets(the_mat(data), tuple(balls_on(state).items()), shooter, tuple(portals_on(state).items()))
+
+
+@lru_cache(maxsize=512)
+def _targets(mat: Mat, balls: tuple, shooter: str, portals: tuple) -> dict:
+    """``shot_targets`` for one layout, kept: a shot's legal answers, prompts and the coach's look-ahead ask the
+    same layout many times (keyed by the layout's values; callers never change the answer)."""
+    return shot_targets(mat, dict(balls), shooter, dict(portals))
 
 
 def aim_id(side: int, kind: str) -> str:

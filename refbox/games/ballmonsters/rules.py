@@ -10,6 +10,7 @@ from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event
 from refbox.engine.state import View
 from refbox.games.ballmonsters import bite, boing, mat_place, shot, turn  # noqa: F401  (they register their steps)
+from refbox.games.ballmonsters.coaching import evaluate
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
 from refbox.games.ballmonsters.models import (
@@ -36,6 +37,14 @@ class Ballmonsters(Rules):
     def new_setup(self) -> dict:
         return default_setup(deflated_miniballs_count=self.data.ending.deflated_miniballs_count,
                              other_deflations_score=self.data.scoring.other_deflations_score)
+
+    def headless_setup(self) -> dict:
+        """Headless matches (refbox sim, the coach's tests) play on refbox's mat: nobody is at a table."""
+        return {**self.new_setup(), "board": "mat"}
+
+    def computer_can_play(self, setup: Setup) -> bool:
+        """A computer coach needs the positions: it plays on refbox's mat only."""
+        return setup.board == "mat"
 
     def team_names(self, setup: Setup) -> tuple[str, str]:
         return setup.teams[0].name, setup.teams[1].name
@@ -70,6 +79,9 @@ class Ballmonsters(Rules):
 
     def view(self, state: State) -> View:
         return build_view(state, self.data)
+
+    def evaluate(self, state: State, side: int) -> float:
+        return evaluate(state, self.data, side)
 
     def outcome(self, state: State) -> tuple[float, float]:
         return state.scores[0], state.scores[1]

@@ -66,6 +66,11 @@ class BallmonstersSetupScreen(SetupScreen):
                       (f"scores +{self.data.scoring.deflation} for its opponent (house rule)", True)],
                      value=self.data.scoring.other_deflations_score, allow_blank=False, id="other")
 
+    @property
+    def offers_computer(self) -> bool:
+        """The computer coach is offered (it plays on the on-screen mat; starting refuses it on the table's)."""
+        return True
+
     def _miniballs(self) -> int:
         if self.data.most_miniballs == self.data.team.miniballs:
             return self.data.team.miniballs
