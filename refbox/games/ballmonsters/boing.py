@@ -90,12 +90,12 @@ def vector_prompt(state: State, data: Data, legal: Legal) -> Choose:
     for n, name in enumerate(legal.ids):
         away, back = boing_directions(mat, target, b.side, n)
         most = b.power - active_keeps(state, data)
-        hint = f"{state.ball(b.active).name} to {clock(back)}"
+        hint = f"{state.ball(b.active).name} {clock(back)}"
         if state.ball(b.target).in_play and most > 0:
             _, c = onmat.move(state, data, b.target, away, most)
-            met = (f"hits {state.label(c.hit)}" if c.kind == "ball" else {"portal": "touches a portal",
-                   "edge": "reaches the edge", "none": "meets nothing"}[c.kind])
-            hint = f"{state.ball(b.target).name} to {clock(away)} (with {most}: {met}); " + hint
+            met = (f"hits {state.ball(c.hit).name}" if c.kind == "ball" else {"portal": "a portal",
+                   "edge": "the edge", "none": "nothing"}[c.kind])
+            hint = f"{state.ball(b.target).name} {clock(away)}, with {most} meets {met} · " + hint
         options.append(Option(id=name, label=f"Vector {name}", hint=hint, key=str(n + 1)))
     return Choose(actor=legal.actor, text=f"Boing with {b.power} power: {state.label(b.target)} and "
                   f"{state.label(b.active)} fly apart along which vector?", options=tuple(options))

@@ -81,9 +81,9 @@ def _mat_target_prompt(state: State, data: Data, legal: Legal) -> Choose:
         near = min(onmat.shot_reach(state, data, place)[1] for place in reach[ball_id].values())
         kind = "friendly" if ball.team == shooter.team else "enemy"
         if kind == "enemy" and not state.friendly_hit:
-            kind += f": a boob, it bites back +{data.bite.boob_bonus}"
+            kind += f", boob +{data.bite.boob_bonus}"
         options.append(Option(id=ball_id, label=f"{state.label(ball_id)} (STR {ball.strength})",
-                              hint=f"{kind}; {near}\" at the nearest edge", actor=ball.team,
+                              hint=f"{near}\", {kind}", actor=ball.team,
                               key=ball_key(state, ball_id), at=ball_cell(state, data, ball_id)))
     return Choose(
         actor=legal.actor,

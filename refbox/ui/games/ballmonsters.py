@@ -33,6 +33,10 @@ class BallmonstersSetupScreen(SetupScreen):
         colours = [(c, c) for c in TEAM_COLOURS]
         effects = [(Text("no effect"), "none")] + [(Text(e.name), e.id) for e in self.data.effects]
         fiddle = self.data.fiddle
+        yield Label("The mat")
+        yield Select([("A real mat on the table: the table reports lines, sides, distances", "table"),
+                      ("On screen: refbox keeps the mat and measures every shot", "mat")],
+                     value="table", allow_blank=False, id="board")
         if high > low:
             yield Label(f"Miniballs a team (the book: {low}; options may give more)")
             yield Select([(f"{n} miniballs", n) for n in range(low, high + 1)], value=low, allow_blank=False,
@@ -52,10 +56,6 @@ class BallmonstersSetupScreen(SetupScreen):
                     yield Input(ball["name"], id=f"b{i}-{j}-name", max_length=24, classes="ball-name")
                     yield Select(BONUSES, value=ball.get("str_bonus", 0), allow_blank=False, id=f"b{i}-{j}-str")
                     yield Select(effects, value="none", allow_blank=False, id=f"b{i}-{j}-effect")
-        yield Label("The mat")
-        yield Select([("A real mat on the table: the table reports lines, sides, distances", "table"),
-                      ("On screen: refbox keeps the mat and measures every shot", "mat")],
-                     value="table", allow_blank=False, id="board")
         yield Label("Who places the first miniball (and so takes the first shot)")
         yield Select([("Team 1", 0), ("Team 2", 1)], value=0, allow_blank=False, id="first")
         yield Label("A deflated miniball, for the end of the game")
