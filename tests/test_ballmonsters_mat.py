@@ -136,3 +136,40 @@ def test_a_mat_state_checkpoints_and_loads_back_equal():
     dumped = plain.dump(match.state)
     assert plain.load(rules.State, dumped) == match.state
     assert STEPS.table.keys() >= {"place_facing", "aim", "vector", "portal_take"}
+
+
+def test_the_computer_plays_on_the_mat_only_and_never_declares_a_shot_it_cannot_power():
+    from refbox.engine.coach import GreedyCoach
+
+    match = placed_match()
+    ruleset, state = match.rules, match.state
+    assert ruleset.computer_can_play(rules.Setup.model_validate(default_setup(board="mat")))
+    assert not ruleset.computer_can_play(rules.Setup.model_validate(default_setup()))
+    game = Game(ruleset, state)
+    coach = GreedyCoach(state.shooter, seed=1, iterations=1)
+    target = coach.decide(game).event
+    assert target.value in onmat.targets(state, ruleset.data)
+    game.apply(target)
+    game.apply(coach.decide(game).event)  # the edge and side
+    momentum = coach.decide(game).event.value
+    k, _ = onmat.read_aim(state.aim)
+    _, paid = onmat.shot_reach(state, ruleset.data, onmat.targets(state, ruleset.data)[state.target][k])
+    strength = state.monsterball(state.shooter).strength
+    assert onmat.arriving_power(momentum + strength, strength, paid) is not None
+
+
+def test_on_the_mat_a_shot_out_of_reach_is_worth_less_than_one_within_it():
+    match = placed_match()
+    ruleset, state = match.rules, match.state
+    reach = {t: min(onmat.shot_reach(state, ruleset.data, p)[1] for p in e.values())
+             for t, e in onmat.targets(state, ruleset.data).items() if state.ball(t).team == state.shooter}
+    near, far = min(reach, key=reach.get), max(reach, key=reach.get)
+    strength = max(0, reach[near] - ruleset.data.shot.max_momentum)
+    state.balls[state.index(state.monsterball(state.shooter).id)].strength = strength  # only the nearer in reach
+    assert reach[near] <= strength + ruleset.data.shot.max_momentum < reach[far]  # two friendly miniballs, one within reach
+    state.step = "aim"
+    worth = {}
+    for target in (near, far):
+        state.target = target
+        worth[target] = ruleset.evaluate(state, state.shooter)
+    assert 0 < worth[far] < worth[near] < 1

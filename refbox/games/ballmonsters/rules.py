@@ -38,10 +38,6 @@ class Ballmonsters(Rules):
         return default_setup(deflated_miniballs_count=self.data.ending.deflated_miniballs_count,
                              other_deflations_score=self.data.scoring.other_deflations_score)
 
-    def headless_setup(self) -> dict:
-        """Headless matches (refbox sim, the coach's tests) play on refbox's mat: nobody is at a table."""
-        return {**self.new_setup(), "board": "mat"}
-
     def computer_can_play(self, setup: Setup) -> bool:
         """A computer coach needs the positions: it plays on refbox's mat only."""
         return setup.board == "mat"
@@ -81,7 +77,8 @@ class Ballmonsters(Rules):
         return build_view(state, self.data)
 
     def evaluate(self, state: State, side: int) -> float:
-        return evaluate(state, self.data, side)
+        """On the mat: score, STR, deflations and the declared shot (coaching.py); at a table: the score."""
+        return evaluate(state, self.data, side) if state.mat else super().evaluate(state, side)
 
     def outcome(self, state: State) -> tuple[float, float]:
         return state.scores[0], state.scores[1]
