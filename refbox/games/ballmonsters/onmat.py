@@ -11,7 +11,7 @@ from refbox.engine.geometry.mat import (
     INCH_MM, Mat, contact_facing, covered, fits, free_spots, landing_spots, neighbours, on_mat, place_near,
     room, shot_distance, shot_targets,
 )  # fmt: skip
-from refbox.engine.geometry.moves import Contact, pass_over, sweep
+from refbox.engine.geometry.moves import Contact, pass_over, slide_back, sweep
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.models import State
 
@@ -124,6 +124,16 @@ def arriving_power(power: int, strength: int, paid: int) -> int | None:
     if paid > power:
         return None
     return power - max(0, paid - strength)
+
+
+def fall_short(state: State, data: Data, ball_id: str, place: tuple[int, int], power: int) -> tuple[int, int]:
+    """A shot without the power to reach: the monsterball goes its power in inches straight towards the place
+    it aimed for and halts, backed off any base it would end on (ruling mat-short-shot). Where it halts."""
+    me = base(state, ball_id)
+    degrees = math.degrees(math.atan2(place[1] - me.y, place[0] - me.x))
+    x, y = slide_back(the_mat(data), balls_on(state), ball_id, degrees, power * INCH_MM, portals_on(state))
+    put(state, ball_id, x, y, me.facing)
+    return x, y
 
 
 def lay_against(state: State, data: Data, active_id: str, target_id: str, side: int, kind: str) -> bool:

@@ -138,8 +138,9 @@ def shoot(state: State, data: Data) -> None:
     mm, paid = onmat.shot_reach(state, data, place)
     arrives = onmat.arriving_power(state.power, shooter.strength, paid)
     if arrives is None:
+        x, y = onmat.fall_short(state, data, shooter.id, place, state.power)
         duff(state, data, f"falls short: {onmat.inches(mm):.2f}\" away pays {paid}\", and {state.power} power "
-             f"reaches {state.power}\"")
+             f"reaches {state.power}\"; it halts at ({x}, {y}) mm")
         end_of_shot(state, data)
         return
     note(state, f"{state.label(shooter.id)} travels {onmat.inches(mm):.2f}\" (pays {paid}\", {shooter.strength}\" "
