@@ -12,9 +12,9 @@ STR_WORTH = 0.3
 """Points one STR is worth: a stronger ball bites harder and is further from deflation (2 points to the foe)."""
 DEFLATED_WORTH = 1.0
 """Points a deflated ball of one's own costs while it is off the mat (it can neither bite nor be a target)."""
-PROSPECT = {"short": -1.0, "friendly": 0.3, "enemy": 0.8, "boob": -0.3}
+PROSPECT = {"short": -1.0, "friendly": 0.3, "boob": -0.3}
 """Points a declared shot is worth before it flies (on the mat): one it cannot reach is a duff (a point to the
-foe); a friendly hit first spares the boob; an enemy hit after it is where bites and deflations come from."""
+foe); a friendly target first spares the boob (a shot is declared before any hit, so an enemy target is one)."""
 SCALE = 3.0
 """Point differences this large make a position clearly better (the logistic's scale)."""
 
@@ -45,6 +45,4 @@ def _prospect(state: State, data: Data) -> float:
     most = shooter.strength + data.shot.max_momentum
     if not edges or min(onmat.shot_reach(state, data, p)[1] for p in edges.values()) > most:
         return PROSPECT["short"]
-    if state.ball(state.target).team == shooter.team:
-        return PROSPECT["friendly"]
-    return PROSPECT["enemy"] if state.friendly_hit else PROSPECT["boob"]
+    return PROSPECT["friendly"] if state.ball(state.target).team == shooter.team else PROSPECT["boob"]
