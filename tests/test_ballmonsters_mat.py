@@ -35,7 +35,7 @@ def layout_checked(setup: rules.Setup, seen: set[str]):
         seen.add(state.step)
         assert state.step not in TABLE_ONLY, state.step
         assert onmat.layout_problems(state, match.rules.data) == []
-        for ball_id, (x, y, facing) in state.at.items():
+        for x, y, facing in state.at.values():
             Base(x, y, facing)  # whole millimetres, a facing 0..11
         assert state.portals == len(state.portal_at)
         if state.turn > 0:

@@ -8,8 +8,8 @@ from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Option, Outcome, Refusal, Roll
 from refbox.games.ballmonsters import onmat
 from refbox.games.ballmonsters.boing import start_boing
-from refbox.games.ballmonsters.mat_view import ball_cell
 from refbox.games.ballmonsters.data import Data, FacingKey
+from refbox.games.ballmonsters.mat_view import ball_cell
 from refbox.games.ballmonsters.mechanics import (
     ball_key, can_catch_fire, can_fall_sick, deflate, gain_strength, lose_strength, make_sick, note, set_on_fire,
 )  # fmt: skip

@@ -8,6 +8,7 @@ from refbox.engine.geometry.mat import boing_directions
 from refbox.engine.prompts import Choose, Event, Legal, Number, Option, Refusal
 from refbox.games.ballmonsters import onmat
 from refbox.games.ballmonsters.data import Data
+from refbox.games.ballmonsters.mat_view import cell_of
 from refbox.games.ballmonsters.mechanics import ball_key, note, score
 from refbox.games.ballmonsters.models import Ball, Bounce, Move, State
 from refbox.games.ballmonsters.steps import STEPS
@@ -85,20 +86,16 @@ def vector_legal(state: State, data: Data) -> Legal:
 @STEPS.prompt_for("vector")
 def vector_prompt(state: State, data: Data, legal: Legal) -> Choose:
     b = state.bounce
-    mat, target = onmat.the_mat(data), onmat.base(state, b.target)
     options = []
-    for n, name in enumerate(legal.ids):
-        away, back = boing_directions(mat, target, b.side, n)
-        most = b.power - active_keeps(state, data)
-        hint = f"{state.ball(b.active).name} {clock(back)}"
-        if state.ball(b.target).in_play and most > 0:
-            _, c = onmat.move(state, data, b.target, away, most)
-            met = (f"hits {state.ball(c.hit).name}" if c.kind == "ball" else {"portal": "a portal",
-                   "edge": "the edge", "none": "nothing"}[c.kind])
-            hint = f"{state.ball(b.target).name} {clock(away)}, with {most} meets {met} · " + hint
-        options.append(Option(id=name, label=f"Vector {name}", hint=hint, key=str(n + 1)))
+    for n, (name, (ball, degrees, power, c)) in enumerate(zip(legal.ids, onmat.vector_previews(state, data))):
+        met = (f"hits {state.ball(c.hit).name}" if c.kind == "ball" else {"portal": "a portal",
+               "edge": "the edge", "none": "nothing"}[c.kind])
+        hint = f"{state.ball(ball).name} {clock(degrees)}, with {power} meets {met}"
+        options.append(Option(id=name, label=f"Vector {name}", hint=hint, key=str(n + 1),
+                              at=cell_of(data, *c.at)))
     return Choose(actor=legal.actor, text=f"Boing with {b.power} power: {state.label(b.target)} and "
-                  f"{state.label(b.active)} fly apart along which vector?", options=tuple(options))
+                  f"{state.label(b.active)} fly apart along which vector? (each one's path is lit on the mat, its "
+                  "key where the ball would stop)", options=tuple(options))
 
 
 @STEPS.apply_for("vector")

@@ -91,6 +91,13 @@ def mat_board(state: State, data: Data) -> BoardView:
         for cell in _footprint(data, base):
             cells[cell] = Cell(" ", look)
         _label(cells, data, base, f"{b.id}{ARROWS[base.facing]}", look)
+    if state.step == "vector" and state.bounce is not None:
+        for ball, _, _, c in onmat.vector_previews(state, data):
+            x0, y0, _ = state.at[ball]
+            steps = max(1, int(math.hypot(c.at[0] - x0, c.at[1] - y0) // 4))
+            for i in range(1, steps + 1):
+                cell = cell_of(data, x0 + (c.at[0] - x0) * i / steps, y0 + (c.at[1] - y0) * i / steps)
+                marks.setdefault(cell, "reach")
     shooter = state.monsterball(state.shooter)
     if state.turn and shooter.in_play and shooter.id in state.at:
         marks[ball_cell(state, data, shooter.id)] = "mover"

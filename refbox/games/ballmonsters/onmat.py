@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from refbox.engine.geometry.hexes import Base, overlap
 from refbox.engine.geometry.mat import (
-    INCH_MM, Mat, contact_facing, covered, fits, free_spots, landing_spots, neighbours, on_mat, place_near,
-    room, shot_distance, shot_targets,
+    INCH_MM, Mat, boing_directions, contact_facing, covered, fits, free_spots, landing_spots, neighbours, on_mat,
+    place_near, room, shot_distance, shot_targets,
 )  # fmt: skip
 from refbox.engine.geometry.moves import Contact, pass_over, slide_back, sweep
 from refbox.games.ballmonsters.data import Data
@@ -173,6 +173,22 @@ def move(state: State, data: Data, ball_id: str, degrees: float, power: int) -> 
     if state.ball(ball_id).effect == "winged":
         return pass_over(mat, balls, ball_id, degrees, power * INCH_MM, portals)
     return None, sweep(mat, balls, ball_id, degrees, power * INCH_MM, portals)
+
+
+def vector_previews(state: State, data: Data) -> list[tuple[str, float, int, Contact]]:
+    """At the boing: for each vector, (the ball previewed, its direction, the power it would have, where it
+    would go): the target with all the power it can be given, else the active ball with all it has."""
+    b = state.bounce
+    keep = data.boing.keep_monsterball if state.ball(b.active).kind == "monsterball" else data.boing.keep_miniball
+    most = b.power - min(b.power, keep)
+    target = base(state, b.target)
+    out = []
+    for n in range(len(data.boing.vectors)):
+        away, back = boing_directions(the_mat(data), target, b.side, n)
+        ball, degrees, power = ((b.target, away, most) if state.ball(b.target).in_play and most > 0
+                                else (b.active, back, b.power))
+        out.append((ball, degrees, power, move(state, data, ball, degrees, power)[1]))
+    return out
 
 
 def adjacent_ids(state: State, data: Data, ball_id: str) -> list[str]:
