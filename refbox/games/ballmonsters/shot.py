@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refbox.engine.prompts import Choose, Event, Legal, Number, Option
 from refbox.games.ballmonsters import onmat
-from refbox.games.ballmonsters.mat_view import ball_cell
+from refbox.games.ballmonsters.mat_view import ball_cell, cell_of
 from refbox.games.ballmonsters.bite import after_facing
 from refbox.games.ballmonsters.boing import deflated_refusals, exit_ids, exit_option, exit_refusals, leave, start_bounce
 from refbox.games.ballmonsters.data import Data
@@ -119,9 +119,10 @@ def aim_prompt(state: State, data: Data, legal: Legal) -> Choose:
         bite = "bite roll (boob)" if boob else "bite roll" if table.calls_for_bite(key) else "no bite"
         their = "bitey" if k < 3 else "back"
         options.append(Option(id=answer, key=str(n) if n < 10 else "", label=f"Edge {k + 1} ({their}), its {kind}",
-                              hint=f"{paid}\", {bite}"))
+                              hint=f"{paid}\", {bite}", at=cell_of(data, *edges[k]) if kind == "bitey" else None))
     return Choose(actor=legal.actor, text=f"{state.label(shooter.id)} hits {state.label(target.id)} on which facing "
-                  "edge (its sides 1-3 are bitey, 4-6 back), and with its bitey or back side?", options=tuple(options))
+                  "edge (its sides 1-3 are bitey, 4-6 back), and with its bitey or back side? (each edge's bitey key is "
+                  "drawn on the mat where it would sit)", options=tuple(options))
 
 
 @STEPS.apply_for("aim")
