@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from refbox.engine import random_play as sim
+from refbox.engine import random_play
 from refbox.engine.match import Match
 from refbox.engine.prompts import Event
 from refbox.games.slargeball.demo import TEAMS, field_chooser
@@ -61,7 +61,7 @@ def play(seed: int, squads: int) -> tuple[Match, Counter]:
         positions_are_sound(m)
 
     positions_are_sound(match)
-    sim.play_random(match, seed, invariant=check, choose=field_chooser(match))
+    random_play.play_random(match, seed, invariant=check, choose=field_chooser(match))
     return match, asked
 
 
@@ -70,7 +70,7 @@ def test_seeded_matches_on_the_field_finish_sound_and_replay(seed, squads):
     match, asked = play(seed, squads)
     assert match.state.phase == "over" and match.state.turn == 25
     assert asked["field_dest"] > 0 and asked["whap_roll"] > 0 and asked["nab_roll"] > 0
-    assert sim.replayed(match).state == match.state
+    assert random_play.replayed(match).state == match.state
 
 
 def test_across_seeds_every_part_of_the_game_happens():
@@ -95,7 +95,7 @@ def test_a_checkpoint_of_a_state_on_the_field_loads_back_as_the_same_state():
     from refbox.games.slargeball.models import State
 
     match = Match.new("slargeball", {"teams": TEAMS, "squads": 2, "board": "screen"}, seed=7)
-    sim.advance(match, 300, random.Random(7), field_chooser(match))
+    random_play.advance(match, 300, random.Random(7), field_chooser(match))
     again = plain.load(State, plain.dump(match.state))
     assert again == match.state and again.board and all(f.cell is not None for f in again.figures)
 
@@ -113,14 +113,14 @@ def test_the_table_stays_the_default_and_a_field_match_starts_lined_up():
     assert [b.cell for b in field.state.balls] == [(32, 16)]
 
 
-def _table(squads: int = 1) -> sim.RulesTable:
+def _table(squads: int = 1) -> random_play.RulesTable:
     from refbox.engine import registry
 
     rules = registry.lookup("slargeball").load()
-    return sim.RulesTable(rules, {"teams": TEAMS, "squads": squads, "board": "screen"})
+    return random_play.RulesTable(rules, {"teams": TEAMS, "squads": squads, "board": "screen"})
 
 
-def _to(t: sim.RulesTable, step: str, team: int | None = None) -> None:
+def _to(t: random_play.RulesTable, step: str, team: int | None = None) -> None:
     """Answer neutrally (stay, hold, no) until ``step`` is asked (of ``team``)."""
     from refbox.engine.prompts import Choose, Confirm, Roll
 
@@ -241,7 +241,7 @@ def test_a_quiet_turn_on_the_field_takes_a_handful_of_inputs():
         p = match.prompt()
         ids = [o.id for o in getattr(p, "options", ())]
         answer = next((Event("choose", i) for i in ("rest", "no") if i in ids), None)
-        match.submit(answer or sim.random_answer(p, rng))
+        match.submit(answer or random_play.random_answer(p, rng))
     assert len(match.events) <= 12
     assert all(f.cell == g.cell for f, g in zip(match.state.figures, Match.new(
         "slargeball", {"teams": TEAMS, "squads": 3, "board": "screen"}, seed=2).state.figures))

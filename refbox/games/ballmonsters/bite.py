@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from refbox.engine.dice import percent
 from refbox.engine.prompts import Choose, DieSpec, Event, Legal, Number, Option, Outcome, Refusal, Roll
+from refbox.games.ballmonsters import onmat
 from refbox.games.ballmonsters.boing import start_boing
 from refbox.games.ballmonsters.data import Data, FacingKey
+from refbox.games.ballmonsters.mat_view import ball_cell
 from refbox.games.ballmonsters.mechanics import (
     ball_key, can_catch_fire, can_fall_sick, deflate, gain_strength, lose_strength, make_sick, note, set_on_fire,
 )  # fmt: skip
@@ -37,14 +39,21 @@ def _keep(power: int, minimum: int) -> int:
 # ---- facing: which sides touch (the table says) ----
 
 
-@STEPS.legal_for("facing", phase="bounce")
+@STEPS.legal_for("facing", phase="bounce", forcible=True)
 def facing_legal(state: State, data: Data) -> Legal:
+    if state.mat:  # the touched sides of the target with room for the active ball, and its own side's kind
+        b = state.bounce
+        sides = onmat.sides_with_room(state, data, b.active, b.target, b.touched)
+        ids = tuple(onmat.aim_id(k, kind) for k in sides for kind in onmat.SIDE_KINDS)
+        return Legal("choose", state.ball(b.active).team, ids or ("as_is",))
     return FACING_LEGAL
 
 
 @STEPS.prompt_for("facing")
 def facing_prompt(state: State, data: Data, legal: Legal) -> Choose:
     b = state.bounce
+    if state.mat:
+        return _mat_facing_prompt(state, data, legal)
     table = _table(state, data)
     a, t = state.ball(b.active).name, state.ball(b.target).name
     options = []
@@ -56,10 +65,49 @@ def facing_prompt(state: State, data: Data, legal: Legal) -> Choose:
     return Choose(actor=legal.actor, text=text, options=tuple(options))
 
 
+def _mat_facing_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    b = state.bounce
+    table = _table(state, data)
+    t = state.ball(b.target).name
+    options = []
+    for n, answer in enumerate(legal.ids, start=1):
+        if answer == "as_is":
+            options.append(Option(id=answer, label="No room to turn: it touches as it lies", key="1"))
+            continue
+        k, kind = onmat.read_aim(answer)
+        key = onmat.facing_key(k, kind)
+        hint = "bite roll" if b.boob or table.calls_for_bite(key) else "no bite"
+        their = "bitey" if k < 3 else "back"
+        options.append(Option(id=answer, label=f"{t}'s edge {k + 1} ({their}), its {kind}", hint=hint,
+                              key=str(n) if n < 10 else ""))
+    text = f"{state.label(b.active)} hits {state.label(b.target)}: which of its sides does it lay against it?"
+    return Choose(actor=legal.actor, text=text, options=tuple(options))
+
+
+def _mat_facing(state: State, data: Data, answer: str) -> str:
+    """Lay the active ball against the target as answered; the bite table's key."""
+    b = state.bounce
+    if answer == "as_is":
+        b.side = b.touched[0]
+        kind = onmat.own_side_kind(state, b.active, b.target)
+        note(state, f"No room by the side it touched: {state.label(b.active)} stays as it lies ({kind} side on).")
+        return onmat.facing_key(b.side, kind)
+    k, kind = onmat.read_aim(answer)
+    onmat.lay_against(state, data, b.active, b.target, k, kind)
+    b.side = k
+    return onmat.facing_key(k, kind)
+
+
 @STEPS.apply_for("facing")
 def facing_apply(state: State, data: Data, event: Event) -> None:
     b = state.bounce
-    b.facing = event.value
+    b.facing = _mat_facing(state, data, event.value) if state.mat else event.value
+    after_facing(state, data)
+
+
+def after_facing(state: State, data: Data) -> None:
+    """The sides touching are known: a bite roll (after the power committed), or straight to the boing."""
+    b = state.bounce
     if not (b.boob or _table(state, data).calls_for_bite(b.facing)):
         if state.logged:
             words = FACING_WORDS[b.facing].format(a=state.label(b.active), t=state.label(b.target))
@@ -233,7 +281,10 @@ def _woken(ball: Ball) -> list[str]:
 
 
 def _candidates(state: State, data: Data, act: Activation) -> list[Ball]:
-    others = [b for b in state.balls if b.in_play and b.id != act.ball]
+    if state.mat:  # the balls adjacent to it, computed
+        others = [state.ball(i) for i in onmat.adjacent_ids(state, data, act.ball)]
+    else:
+        others = [b for b in state.balls if b.in_play and b.id != act.ball]
     if act.kind == "horny":
         others = [b for b in others if b.strength == data.strength.min]
     return sorted(others, key=lambda b: b.id != act.partner)
@@ -254,22 +305,24 @@ def _next_effect(state: State, data: Data) -> None:
 EFFECT_VERBS = {"fire": "set on fire", "sick": "make sick", "horny": "deflate"}
 
 
-@STEPS.legal_for("effect", phase="bounce")
+@STEPS.legal_for("effect", phase="bounce", forcible=True)
 def effect_legal(state: State, data: Data) -> Legal:
     act = state.activations[0]
-    return Legal("choose", state.ball(act.ball).team, (*(b.id for b in _candidates(state, data, act)), "none"))
+    ids = tuple(b.id for b in _candidates(state, data, act))
+    return Legal("choose", state.ball(act.ball).team, ids if state.mat else (*ids, "none"))
 
 
 @STEPS.prompt_for("effect")
 def effect_prompt(state: State, data: Data, legal: Legal) -> Choose:
     act = state.activations[0]
     options = []
-    for b in map(state.ball, legal.ids[:-1]):
+    for b in map(state.ball, (i for i in legal.ids if i != "none")):
         immune = (act.kind == "fire" and not can_catch_fire(b)) or (act.kind == "sick" and not can_fall_sick(b))
-        hint = "bounce partner" if b.id == act.partner else "only if adjacent"
+        hint = "bounce partner" if b.id == act.partner else "adjacent" if state.mat else "only if adjacent"
         options.append(Option(id=b.id, label=state.label(b.id), hint=hint + (", immune" if immune else ""), actor=b.team,
-                              key=ball_key(state, b.id)))
-    options.append(Option(id="none", label="No such ball is adjacent", key="0"))
+                              key=ball_key(state, b.id), at=ball_cell(state, data, b.id) if state.mat else None))
+    if "none" in legal.ids:
+        options.append(Option(id="none", label="No such ball is adjacent", key="0"))
     return Choose(
         actor=legal.actor,
         text=f"{state.label(act.ball)} activates: which adjacent ball does it {EFFECT_VERBS[act.kind]}?",
@@ -285,6 +338,8 @@ def _partner_refusal(state: State, data: Data, act: Activation, offered: tuple[s
         return ()
     if not partner.in_play:
         reason = "deflated during this bounce" if partner.deflated else "off the table"
+    elif state.mat and (act.kind != "horny" or partner.strength == data.strength.min):
+        reason = "not adjacent on the mat"
     else:
         reason = f"a horn only deflates a ball at STR {data.strength.min}, and it is at STR {partner.strength}"
     return (Refusal(id=partner.id, label=state.label(partner.id), reason=reason),)

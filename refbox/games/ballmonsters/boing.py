@@ -4,8 +4,11 @@ ball ends (``move``) and how far it went before a hit (``move_hit``)."""
 
 from __future__ import annotations
 
+from refbox.engine.geometry.mat import boing_directions
 from refbox.engine.prompts import Choose, Event, Legal, Number, Option, Refusal
+from refbox.games.ballmonsters import onmat
 from refbox.games.ballmonsters.data import Data
+from refbox.games.ballmonsters.mat_view import cell_of
 from refbox.games.ballmonsters.mechanics import ball_key, note, score
 from refbox.games.ballmonsters.models import Ball, Bounce, Move, State
 from refbox.games.ballmonsters.steps import STEPS
@@ -40,13 +43,69 @@ def start_boing(state: State, data: Data) -> None:
     elif b.power == 0:
         note(state, "No power left: nothing bounces.")
         next_move(state, data)
+    elif state.mat:
+        state.step = "vector"
     else:
         note(state, f"Boing with {b.power} power: the table lays the template on a vector.", active.team)
-        if state.ball(b.target).in_play and b.power - active_keeps(state, data) > 0:
-            state.step = "split"
-            return
-        state.moves.append(Move(ball=b.active, power=b.power, partner=b.target, after=state.bounces))
-        next_move(state, data)
+        share(state, data)
+
+
+def share(state: State, data: Data) -> None:
+    """The power is shared (a question) unless only the active ball can take it."""
+    b = state.bounce
+    if state.ball(b.target).in_play and b.power - active_keeps(state, data) > 0:
+        state.step = "split"
+        return
+    state.moves.append(Move(ball=b.active, power=b.power, partner=b.target, after=state.bounces,
+                            degrees=directions(state, data)[1]))
+    next_move(state, data)
+
+
+def directions(state: State, data: Data) -> tuple[float | None, float | None]:
+    """On the mat: (the target's direction, the active ball's) along the chosen vector; else (None, None)."""
+    b = state.bounce
+    if not state.mat:
+        return None, None
+    return boing_directions(onmat.the_mat(data), onmat.base(state, b.target), b.side, b.vector)
+
+
+# ---- vector (on the mat): the boing template's line both balls fly apart along ----
+
+
+def clock(degrees: float) -> str:
+    """A direction on the mat as a clock face seen from above (3 o'clock is along the long side, rightwards)."""
+    hour = round((90 - degrees) / 30) % 12
+    return f"{hour or 12} o'clock"
+
+
+@STEPS.legal_for("vector", phase="bounce")
+def vector_legal(state: State, data: Data) -> Legal:
+    return Legal("choose", state.ball(state.bounce.active).team, tuple(data.boing.vectors))
+
+
+@STEPS.prompt_for("vector")
+def vector_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    b = state.bounce
+    options = []
+    for n, (name, (ball, degrees, power, c)) in enumerate(zip(legal.ids, onmat.vector_previews(state, data))):
+        met = (f"hits {state.ball(c.hit).name}" if c.kind == "ball" else {"portal": "a portal",
+               "edge": "the edge", "none": "nothing"}[c.kind])
+        hint = f"{state.ball(ball).name} {clock(degrees)}, with {power} meets {met}"
+        options.append(Option(id=name, label=f"Vector {name}", hint=hint, key=str(n + 1),
+                              at=cell_of(data, *c.at)))
+    return Choose(actor=legal.actor, text=f"Boing with {b.power} power: {state.label(b.target)} and "
+                  f"{state.label(b.active)} fly apart along which vector? (each one's path is lit on the mat, its "
+                  "key where the ball would stop)", options=tuple(options))
+
+
+@STEPS.apply_for("vector")
+def vector_apply(state: State, data: Data, event: Event) -> None:
+    b = state.bounce
+    b.vector = data.boing.vectors.index(event.value)
+    away, back = directions(state, data)
+    note(state, f"Boing along vector {event.value}: {state.ball(b.target).name} towards {clock(away)}, "
+         f"{state.ball(b.active).name} towards {clock(back)} ({b.power} power).", state.ball(b.active).team)
+    share(state, data)
 
 
 def active_keeps(state: State, data: Data) -> int:
@@ -84,8 +143,9 @@ def split_apply(state: State, data: Data, event: Event) -> None:
     given = event.value
     if state.logged:
         note(state, f"{state.label(b.target)} gets {given} power, {state.label(b.active)} keeps {b.power - given}.")
-    state.moves += [Move(ball=b.target, power=given, partner=b.active, after=state.bounces),
-                    Move(ball=b.active, power=b.power - given, partner=b.target, after=state.bounces)]
+    away, back = directions(state, data)
+    state.moves += [Move(ball=b.target, power=given, partner=b.active, after=state.bounces, degrees=away),
+                    Move(ball=b.active, power=b.power - given, partner=b.target, after=state.bounces, degrees=back)]
     next_move(state, data)
 
 
@@ -98,11 +158,64 @@ def next_move(state: State, data: Data) -> None:
         move = moves.pop()
         ball = state.ball(move.ball)
         if ball.gone is None and ball.deflated_turn is None and move.power > 0:  # in play, and moving
+            if state.mat:
+                if mat_move(state, data, move):
+                    return  # it hit a ball: a new bounce
+                continue
             state.moving = move
             state.step = "move"
             return
     state.moving = None
     end_of_shot(state, data)
+
+
+def mat_move(state: State, data: Data, move: Move) -> bool:
+    """On the mat: the ball bounces along its vector, computed. True when it hit a ball (a new bounce)."""
+    ball = state.ball(move.ball)
+    flown, c = onmat.move(state, data, ball.id, move.degrees, move.power)
+    facing = state.at[ball.id][2]
+    gone = f"{onmat.inches(c.travelled):.2f}\""
+    if flown is not None:
+        note(state, f"{state.label(ball.id)} is winged: it flies over {state.label(flown)}.", ball.team)
+    if c.kind == "ball":
+        paid = onmat.inches_paid(c.travelled)
+        onmat.put(state, ball.id, *c.rest, facing)
+        note(state, f"{state.label(ball.id)} bounces {gone} (pays {paid}\") and hits {state.label(c.hit)}.",
+             ball.team)
+        start_bounce(state, data, ball.id, c.hit, move.power - paid)
+        state.bounce.touched = list(c.sides)
+        return True
+    if c.kind == "none":
+        onmat.put(state, ball.id, *c.rest, facing)
+        note(state, f"{state.label(ball.id)} bounces {gone} and comes to rest at ({c.rest[0]}, {c.rest[1]}) mm.",
+             ball.team)
+    elif c.kind == "portal":
+        note(state, f"{state.label(ball.id)} bounces {gone} and touches {c.hit}.", ball.team)
+        leave(state, data, ball, "portal")
+        if ball.kind == "miniball":
+            del state.at[ball.id]
+        else:
+            onmat.put(state, ball.id, *c.rest, facing)
+            spot = onmat.monster_spot(state, data, ball.id, *c.at)
+            _land(state, ball, spot, "by a monsterball spot")
+    else:
+        onmat.put(state, ball.id, *c.rest, facing)
+        spot = onmat.edge_landing(state, data, ball.id, *c.at)
+        note(state, f"{state.label(ball.id)} bounces {gone} to the mat's edge.", ball.team)
+        leave(state, data, ball, "edge" if spot is not None else "edge_gone")
+        _land(state, ball, spot, "on the free spot nearest where it left")
+    return False
+
+
+def _land(state: State, ball: Ball, spot, where: str) -> None:
+    if spot is None:
+        state.at.pop(ball.id, None)
+        if ball.gone is None:
+            ball.gone = "edge"
+            note(state, f"{state.label(ball.id)} finds no place on the mat: out of the game.", ball.team)
+        return
+    onmat.put(state, ball.id, spot.x, spot.y, spot.facing)
+    note(state, f"{state.label(ball.id)} is set down {where} ({spot.x}, {spot.y}) mm.", ball.team)
 
 
 # ---- move: where a bouncing ball ends, as the table saw it ----

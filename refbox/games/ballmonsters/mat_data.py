@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated
 
 from pydantic import Field, model_validator
@@ -36,6 +37,11 @@ class MatTable(Strict):
     def _fits(self) -> "MatTable":
         self.mat()  # a spot off the mat or two spots too close raise ValueError, reported with the file
         return self
+
+    @cached_property
+    def built(self) -> Mat:
+        """The mat, built once per loaded ruleset."""
+        return self.mat()
 
     def mat(self) -> Mat:
         return build_mat(self.width_mm, self.height_mm, self.base_side_mm, self.centre_grid_in,

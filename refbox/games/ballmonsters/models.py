@@ -60,6 +60,9 @@ class Setup(BaseModel):
     """House rule: a deflated miniball still counts as on the field for the end (the book: it does not)."""
     other_deflations_score: bool = False
     """House rule: deflations by fire or sickness score for the opponent (the book: they score nothing)."""
+    board: Literal["table", "mat"] = "table"
+    """"table": a real mat, and the table reports lines, touching sides, distances and resting places; "mat":
+    refbox keeps every position on its on-screen mat and computes them (refbox.engine.geometry.mat)."""
 
     @field_validator("teams")
     @classmethod
@@ -133,9 +136,14 @@ Kind = Literal["monsterball", "miniball"]
 Step = Literal[
     "place", "target", "momentum", "result", "facing", "commit", "bite", "effect", "split", "move", "move_hit",
     "fire", "portal", "portal_place", "over",
+    "place_facing", "aim", "vector", "portal_take",
 ]
 """The steps of the game (steps.py: STEPS), as a checkpoint may name them."""
 Count = Annotated[int, Field(ge=0)]
+Mm = Annotated[int, Field(ge=-10_000, le=10_000)]
+Facing = Annotated[int, Field(ge=0, le=11)]
+Spot = tuple[Mm, Mm, Facing]
+"""A base on the mat: its centre in whole millimetres and its facing in 30-degree steps (geometry.hexes)."""
 
 TEAM_LETTERS = "AB"
 MOST_BALLS = 13
@@ -179,6 +187,12 @@ class Bounce:
     boob: bool = False
     facing: FacingKey | None = None
     committed: Count = 0
+    side: int | None = None
+    """On the mat: the target's side the active ball touches (0..5; 0-2 bitey)..."""
+    touched: list[int] = field(default_factory=list)
+    """...among the sides a moving ball touched it on (one, or two beside a corner)."""
+    vector: int | None = None
+    """On the mat: the boing vector chosen (0 = A)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -200,6 +214,8 @@ class Move:
     """The ball it bounced with (it flies away from it)..."""
     after: int = 0
     """...in bounce number ``after`` of the shot."""
+    degrees: float | None = None
+    """On the mat: the direction it bounces in (degrees counter-clockwise from the mat's long side)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -247,6 +263,19 @@ class State(GameState):
     fire_queue: list[str] = field(default_factory=list)
     winner: int | None = None
     result: str = ""
+    # ---- the on-screen mat (Setup.board == "mat"): refbox keeps the positions ----
+    mat: bool = False
+    at: dict[str, Spot] = field(default_factory=dict)
+    """Each ball's base on the mat (a deflated ball's: where its token lies); a ball gone for good has none."""
+    portal_at: list[Spot] = field(default_factory=list)
+    """The portals on the mat, oldest first (``portals`` is their count)."""
+    to_place: list[str] = field(default_factory=list)
+    """Placement: the balls still to set down, in order (the first is being placed)."""
+    placing_at: int | None = None
+    """Placement: the spot (index into the mat's centre spots, then its monsterball spots) chosen for the
+    ball being placed, awaiting its facing."""
+    aim: str | None = None
+    """The shot's declared facing edge and the shooter's side against it ("2:bitey": see onmat.aim_ids)."""
 
     def index(self, ball_id: str) -> int:
         """Where the ball is in ``balls`` (KeyError for an id no ball has)."""

@@ -9,7 +9,8 @@ from refbox.engine.contract import Rules
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event
 from refbox.engine.state import View
-from refbox.games.ballmonsters import bite, boing, shot, turn  # noqa: F401  (they register their steps)
+from refbox.games.ballmonsters import bite, boing, mat_place, shot, turn  # noqa: F401  (they register their steps)
+from refbox.games.ballmonsters.coaching import evaluate
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
 from refbox.games.ballmonsters.models import (
@@ -37,6 +38,10 @@ class Ballmonsters(Rules):
         return default_setup(deflated_miniballs_count=self.data.ending.deflated_miniballs_count,
                              other_deflations_score=self.data.scoring.other_deflations_score)
 
+    def computer_can_play(self, setup: Setup) -> bool:
+        """A computer coach needs the positions: it plays on refbox's mat only."""
+        return setup.board == "mat"
+
     def team_names(self, setup: Setup) -> tuple[str, str]:
         return setup.teams[0].name, setup.teams[1].name
 
@@ -61,12 +66,19 @@ class Ballmonsters(Rules):
             shooter=setup.places_first,
             deflated_count=setup.deflated_miniballs_count,
             other_deflations_score=setup.other_deflations_score,
+            mat=setup.board == "mat",
         )
+        if state.mat:
+            state.to_place = mat_place.placement_order(state)
         note(state, f"{setup.teams[0].name} against {setup.teams[1].name}.")
         return state
 
     def view(self, state: State) -> View:
         return build_view(state, self.data)
+
+    def evaluate(self, state: State, side: int) -> float:
+        """On the mat: score, STR, deflations and the declared shot (coaching.py); at a table: the score."""
+        return evaluate(state, self.data, side) if state.mat else super().evaluate(state, side)
 
     def outcome(self, state: State) -> tuple[float, float]:
         return state.scores[0], state.scores[1]

@@ -13,7 +13,8 @@ from refbox.engine.steps import Steps
 STEPS = Steps("ballmonsters")
 
 PLACES = {
-    "place": (None, "Placement"),
+    "place": (None, "Placement"), "place_facing": (None, "Placement"), "aim": ("target", "Shot"),
+    "vector": ("boing", "Boing"), "portal_take": ("portal", "Portals"),
     "target": ("target", "Shot"), "momentum": ("momentum", "Shot"), "result": ("result", "Shot"),
     "facing": ("bite", "Bite"), "commit": ("bite", "Bite"), "bite": ("bite", "Bite"),
     "effect": ("effects", "Effects"),

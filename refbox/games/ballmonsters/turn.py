@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, GameOver, Legal, Option, Outcome, Roll
+from refbox.games.ballmonsters import mat_place
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import lose_strength, note
 from refbox.games.ballmonsters.models import State
@@ -20,11 +21,15 @@ PLACE_LEGAL = (Legal("confirm", 0), Legal("confirm", 1))
 
 @STEPS.legal_for("place", phase="setup")
 def place_legal(state: State, data: Data) -> Legal:
+    if state.mat:
+        return mat_place.place_legal(state, data)
     return PLACE_LEGAL[state.first]
 
 
 @STEPS.prompt_for("place")
-def place_prompt(state: State, data: Data, legal: Legal) -> Confirm:
+def place_prompt(state: State, data: Data, legal: Legal) -> Confirm | Choose:
+    if state.mat:
+        return mat_place.place_prompt(state, data, legal)
     first, second = state.teams[state.first].name, state.teams[1 - state.first].name
     return Confirm(
         actor=legal.actor,
@@ -35,6 +40,14 @@ def place_prompt(state: State, data: Data, legal: Legal) -> Confirm:
 
 @STEPS.apply_for("place")
 def place_apply(state: State, data: Data, event: Event) -> None:
+    if state.mat:
+        mat_place.place_apply(state, data, event)
+        return
+    placed(state, data)
+
+
+def placed(state: State, data: Data) -> None:
+    """Every ball is down: the first turn starts."""
     state.turn = 1
     state.shooter = state.first
     note(state, f"Balls placed; {state.teams[state.first].name} takes the first shot.", state.first)
@@ -45,7 +58,7 @@ def place_apply(state: State, data: Data, event: Event) -> None:
 
 
 def start_turn(state: State, data: Data) -> None:
-    state.target = state.momentum = state.bounce = state.moving = state.hit = None
+    state.target = state.momentum = state.bounce = state.moving = state.hit = state.aim = None
     state.power = state.bounces = 0
     state.friendly_hit = False
     state.step = "target"
@@ -98,6 +111,8 @@ def _next_fire(state: State, data: Data) -> None:
         if ball.gone is None and ball.deflated_turn is not None and ball.deflated_turn < state.turn:
             ball.deflated_turn = None
             note(state, f"{state.label(ball.id)} reinflates on its token's spot at STR {ball.strength}.")
+            if state.mat:
+                mat_place.reinflate(state, data, ball.id)
     state.step = "portal"
 
 
@@ -190,6 +205,9 @@ def portal_apply(state: State, data: Data, event: Event) -> None:
         note(state, f"Portal die {face}: add one, but {rules.max} is the most: nothing changes.", state.shooter)
     elif adds:
         note(state, f"Portal die {face}: {state.teams[state.shooter].name} adds a portal.", state.shooter)
+        if state.mat:  # the shooter picks the free spot
+            state.step = "portal_place"
+            return
         if certainly_room(state, data):
             state.portals += 1
             note(state, f"Portal placed on a free centre-zone spot ({state.portals} on the field; with "
@@ -197,6 +215,10 @@ def portal_apply(state: State, data: Data, event: Event) -> None:
             next_turn(state, data)
             return
         state.step = "portal_place"
+        return
+    elif state.portals and state.mat:
+        note(state, f"Portal die {face}: {state.teams[state.shooter].name} removes a portal.", state.shooter)
+        mat_place.remove_portal(state, data)
         return
     elif state.portals:
         state.portals -= 1
@@ -228,13 +250,17 @@ PORTAL_PLACES = {"centre": ("On a free centre-zone spot", "1"),
 PORTAL_PLACE_LEGAL = tuple(Legal("choose", team, tuple(PORTAL_PLACES)) for team in (0, 1))
 
 
-@STEPS.legal_for("portal_place", phase="end")
+@STEPS.legal_for("portal_place", phase="end", forcible=True)
 def portal_place_legal(state: State, data: Data) -> Legal:
+    if state.mat:
+        return mat_place.portal_place_legal(state, data)
     return PORTAL_PLACE_LEGAL[state.shooter]
 
 
 @STEPS.prompt_for("portal_place")
 def portal_place_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    if state.mat:
+        return mat_place.portal_place_prompt(state, data, legal)
     return Choose(
         actor=legal.actor,
         text=f"{state.teams[state.shooter].name}: where does the new portal go?",
@@ -244,6 +270,9 @@ def portal_place_prompt(state: State, data: Data, legal: Legal) -> Choose:
 
 @STEPS.apply_for("portal_place")
 def portal_place_apply(state: State, data: Data, event: Event) -> None:
+    if state.mat:
+        mat_place.portal_place_apply(state, data, event)
+        return
     if event.value == "no_room":
         if state.portals:
             state.portals -= 1

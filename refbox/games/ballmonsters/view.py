@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.ballmonsters.data import Data
+from refbox.games.ballmonsters.mat_place import facing_words
+from refbox.games.ballmonsters.mat_view import mat_board
 from refbox.games.ballmonsters.mechanics import conditions
 from refbox.games.ballmonsters.models import State
 from refbox.games.ballmonsters.steps import PLACES, STEPS
@@ -45,19 +47,26 @@ def rosters(state: State, data: Data) -> list[Roster]:
         balls = [b for b in state.balls if b.team == team]
         rows = [
             [b.name + (" (M)" if b.kind == "monsterball" else ""), str(b.strength), _effect_name(data, b.effect),
-             ", ".join(conditions(b)) or "ok"]
+             ", ".join(conditions(b)) or "ok"] + ([_place(state, b.id)] if state.mat else [])
             for b in balls
         ]  # fmt: skip
         out.append(
             Roster(
                 title=state.teams[team].name,
                 actor=team,
-                columns=["Ball", "STR", "Effect", "Conditions"],
+                columns=["Ball", "STR", "Effect", "Conditions"] + (["On the mat"] if state.mat else []),
                 rows=rows,
                 dim=[not b.in_play for b in balls],
             )
         )
     return out
+
+
+def _place(state: State, ball_id: str) -> str:
+    if ball_id not in state.at:
+        return "-"
+    x, y, f = state.at[ball_id]
+    return f"{state.ball(ball_id).id} ({x}, {y}) mm, {facing_words(f).split(' towards ')[1]}"
 
 
 def shot_notes(state: State) -> list[str]:
@@ -100,4 +109,5 @@ def build_view(state: State, data: Data) -> View:
         ],
         rosters=rosters(state, data),
         notes=shot_notes(state),
+        board=mat_board(state, data) if state.mat else None,
     )

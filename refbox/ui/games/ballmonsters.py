@@ -33,6 +33,10 @@ class BallmonstersSetupScreen(SetupScreen):
         colours = [(c, c) for c in TEAM_COLOURS]
         effects = [(Text("no effect"), "none")] + [(Text(e.name), e.id) for e in self.data.effects]
         fiddle = self.data.fiddle
+        yield Label("The mat")
+        yield Select([("A real mat on the table: the table reports lines, sides, distances", "table"),
+                      ("On screen: refbox keeps the mat and measures every shot", "mat")],
+                     value="table", allow_blank=False, id="board")
         if high > low:
             yield Label(f"Miniballs a team (the book: {low}; options may give more)")
             yield Select([(f"{n} miniballs", n) for n in range(low, high + 1)], value=low, allow_blank=False,
@@ -62,6 +66,11 @@ class BallmonstersSetupScreen(SetupScreen):
                       (f"scores +{self.data.scoring.deflation} for its opponent (house rule)", True)],
                      value=self.data.scoring.other_deflations_score, allow_blank=False, id="other")
 
+    @property
+    def offers_computer(self) -> bool:
+        """The computer coach is offered (it plays on the on-screen mat; starting refuses it on the table's)."""
+        return True
+
     def _miniballs(self) -> int:
         if self.data.most_miniballs == self.data.team.miniballs:
             return self.data.team.miniballs
@@ -83,7 +92,8 @@ class BallmonstersSetupScreen(SetupScreen):
                           "monsterball": balls[0], "miniballs": balls[1:]})  # fmt: skip
         return {"teams": teams, "places_first": self.query_one("#first", Select).value,
                 "deflated_miniballs_count": self.query_one("#deflated", Select).value,
-                "other_deflations_score": self.query_one("#other", Select).value}
+                "other_deflations_score": self.query_one("#other", Select).value,
+                "board": self.query_one("#board", Select).value}
 
     def _ball(self, team: int, index: int) -> dict:
         effect = self.query_one(f"#b{team}-{index}-effect", Select).value
@@ -113,6 +123,15 @@ class BallmonstersSetupScreen(SetupScreen):
             text.append("\n")
         first = setup.teams[setup.places_first].name
         text.append(f"{first} places the first miniball and takes the first shot.\n\n")
+        m = d.mat
+        if setup.board == "mat":
+            text.append("On-screen mat", style="bold")
+            text.append(f": {m.width_mm} x {m.height_mm} mm, refbox keeps every ball's place and measures each shot "
+                        "(lines of sight, facing edges, inches, where bounces end). You declare target, edge, "
+                        "momentum and vectors; dice as usual.\n\n")
+        else:
+            text.append("Real mat", style="bold")
+            text.append(": the table measures and reports lines, touching sides, inches and resting places.\n\n")
         sc = d.scoring
         text.append("Scoring", style="bold")
         text.append(f": duff +{sc.duff} to the opponent · enemy deflated +{sc.deflation} · own miniball into a portal "

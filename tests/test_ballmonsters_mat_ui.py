@@ -1,0 +1,41 @@
+"""Ballmonsters! on refbox's mat, from the keyboard: the setup's mat choice, placement by the keys drawn on the
+spots, and a shot declared by keys with the mat drawn beside the prompt."""
+
+from __future__ import annotations
+
+from test_ballmonsters_ui import SIZE, make_app, open_setup
+from textual.widgets import Select
+
+from refbox.ui.games.ballmonsters import BallmonstersScreen
+from refbox.ui.widgets.board import Board
+
+
+async def test_a_mat_match_is_placed_and_shot_from_the_keyboard(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        screen.query_one("#board", Select).value = "mat"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, BallmonstersScreen)
+        state = game.match.state
+        assert state.mat and game.query_one(Board).view is not None
+        assert game.query_one(Board).hints  # the free spots' keys are drawn on the mat
+        for spot in "16273849":  # eight miniballs, alternately, each facing its first way
+            await pilot.press(spot, "1")
+            await pilot.pause()
+        await pilot.press("j", "1", "4")  # Chompers picks monsterball spot 2 (key j); both monsterballs face
+        await pilot.pause()
+        assert state.step == "target" and len(state.at) == 10
+        assert set(game.query_one(Board).hints.values()) <= set(game.match.rules.legal(state).ids) | {
+            o.key for o in game.match.prompt().options}
+        target = game.match.rules.legal(state).ids[0]
+        await pilot.press(next(o.key for o in game.match.prompt().options if o.id == target))
+        await pilot.pause()
+        assert state.step == "aim" and state.target == target
+        await pilot.press("1", "6")  # the first edge, then momentum 6 (taken without Enter)
+        await pilot.pause()
+        assert state.step not in ("aim", "momentum", "target") or state.turn == 2
+        assert any("travels" in line.text or "falls short" in line.text for line in state.log)
