@@ -92,6 +92,8 @@ class BoardView:
     """The ruler left of the board: each row's name; None: numbers from 1."""
     square_names: dict[Square, str] = field(default_factory=dict)
     """Squares named outright (how the game's prompts and log name them); the rest by column and row."""
+    name_joint: str = ""
+    """What stands between a column's name and a row's in a square's name ("." where both are numbers: 22.14)."""
     worth_keys: list[Square] = field(default_factory=list)
     """Squares that deserve a key drawn on them first, best first (the end zone, the ball, the furthest)."""
 
@@ -111,7 +113,7 @@ class BoardView:
         named = self.square_names.get(sq)
         if named is not None:
             return named
-        return f"{self.col_name(sq[0])}{self.row_name(sq[1])}"
+        return f"{self.col_name(sq[0])}{self.name_joint}{self.row_name(sq[1])}"
 
     def square_named(self, text: str, among: list[Square] | None = None) -> Square | None:
         """The square a typed name stands for (spaces, dots and case do not matter), first among ``among``

@@ -77,3 +77,18 @@ def _goal_of(state, fig):
     spots += [state.fig(b.carrier).cell for b in state.balls if b.carrier and state.fig(b.carrier).team != fig.team]
     spots = [s for s in spots if s is not None]
     return min(spots, key=lambda s: _d(s, fig.cell)) if spots else None
+
+
+def field_demo(path: Path | None = None, seed: int = 4411) -> Match:
+    """On refbox's field, digital dice: seeded play until, a few turns in, a figure's destination is to be chosen
+    (the field's picture for screenshots)."""
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": 2, "board": "screen"}, seed=seed, path=path,
+                      dice_mode="digital")
+    rng, choose = random.Random(seed), field_chooser(match)
+    for _ in range(20_000):
+        if match.state.step == "field_dest" and match.state.turn >= 3 and len(match.legal().ids) >= 20:
+            return match
+        if match.legal().kind == "over":
+            break
+        match.submit(choose(match.prompt(), rng))
+    raise RuntimeError("the demo never reached its moment: change the seed")

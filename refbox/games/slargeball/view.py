@@ -158,6 +158,8 @@ def field_view(state: State, data: Data) -> BoardView:
         focus = view_square(F, at) if at is not None else None
     a, b = state.teams
     caption = (f"a-z {a.name}, A-Z {b.name} · ● ball (on a figure: it carries) ◌ coming down · × fallen "
-               f"· ¦ slargelines · ░ goal zones · █ bunkers · squares are column.row from the top-left corner")
+               f"· ¦ slargelines · ░ goal zones · █ bunkers · squares are column.row (the rulers) from the field's corner")
     return BoardView(cols=cols, rows=rows, cells=cells, cell_width=2, marks=marks, caption=caption, focus=focus,
-                     blank=Cell("·", "field"))
+                     blank=Cell("·", "field"), name_joint=".",
+                     col_names=[str(c) for c in range(-L.band_ends, L.length + L.band_ends)],
+                     row_names=[str(r) for r in range(-L.band_sides, L.width + L.band_sides)])
