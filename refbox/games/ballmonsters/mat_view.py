@@ -105,10 +105,12 @@ def mat_board(state: State, data: Data) -> BoardView:
         marks[ball_cell(state, data, state.target)] = "target"
     focus = next(iter(marks), None)
     return BoardView(cols=cols, rows=rows, cells=cells, cell_width=1, blank=Cell("·", "field"), marks=marks,
-                     caption=_caption(state), focus=focus)
+                     caption=_caption(state), focus=focus, name_joint=",",
+                     col_names=[str(c * MM_PER_COL) for c in range(cols)],  # the rulers in mm, as the log gives
+                     row_names=[str((rows - 1 - r) * MM_PER_ROW) for r in range(rows)])  # places: (x, y) mm
 
 
 def _caption(state: State) -> str:
     if state.step in ("place", "place_facing"):
-        return "◦ spots (the keys number the free ones) · arrows: each ball's bitey front"
-    return "A/B ids with an arrow for the bitey front · P portals · ×: deflated token · ◦ spots"
+        return "◦ spots (the keys number the free ones) · arrows: each ball's bitey front · rulers: mm"
+    return "A/B ids with an arrow for the bitey front · P portals · ×: deflated token · ◦ spots · rulers: mm"
