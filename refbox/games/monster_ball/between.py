@@ -362,16 +362,17 @@ def hike_apply(s: State, data: Data, event: Event) -> None:
             flow.caught_cheating(s, data, spotted)
             return
     total = faces[0] + faces[1] - sum(faces[2:])
+    sums = f" ({faces[0]} + {faces[1]}, less {' + '.join(map(str, faces[2:]))} for the Wardrobe Malfunction)" if faces[2:] else ""
     if total > data.challenges.beat:
         if s.logged:
-            s.note(flow.stamp(s), f"Hike {total}: {s.label(qb)} has the ball.", s.possession)
+            s.note(flow.stamp(s), f"Hike {total}{sums}: {s.label(qb)} has the ball.", s.possession)
         flow.give_ball(s, qb)
         s.hike_catcher = qb
         flow.begin_rounds(s, data)
     else:
         if s.edition >= 3:
             s.seconds += data.clock.round_seconds  # the snap and the scramble for the ball take their second
-        flow.fumble(s, data, qb, f"hike totals {total}, not over {data.challenges.beat}")
+        flow.fumble(s, data, qb, f"hike totals {total}{sums}, not over {data.challenges.beat}")
 
 
 def first_over(faces: list[int], over: int) -> bool:

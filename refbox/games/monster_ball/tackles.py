@@ -361,8 +361,9 @@ def resolve(s: State, data: Data, attack: int, defence_face: int, defence: int, 
     down = [target] if attack > defence else tacklers if attack < defence else [target, *tacklers]
     s.knocked += [pid for pid in down if pid not in s.knocked]
     if s.logged:
-        pile = " (dog pile)" if len(tacklers) > 1 else ""
-        s.note(flow.stamp(s), f"Tackle{pile} {attack} vs defence {defence}: {', '.join(s.label(p) for p in down) or 'nobody'} down.", team)
+        what = ("Magic Missile (the cheat roll less a grid's point each)" if ranged
+                else "Tackle (dog pile)" if len(tacklers) > 1 else "Tackle")
+        s.note(flow.stamp(s), f"{what} {attack} vs defence {defence}: {', '.join(s.label(p) for p in down) or 'nobody'} down.", team)
     s.action = None
     s.step = "move"
     if had_ball and defence_face == 1:
