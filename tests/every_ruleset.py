@@ -113,15 +113,3 @@ async def resume_from_home(app, pilot, path: Path) -> None:
     app.resume(str(path))
     await pilot.pause()
     await pilot.pause()
-
-
-def rules_for(module, data):
-    """The contract object (refbox.engine.contract.Rules) of a game's rules module over ``data``."""
-    from refbox.engine.contract import Rules
-
-    if isinstance(module, Rules):
-        return module
-    if isinstance(module, type) and issubclass(module, Rules):
-        return module(data)
-    cls = next(v for v in vars(module).values() if isinstance(v, type) and issubclass(v, Rules) and v is not Rules)
-    return cls(data)

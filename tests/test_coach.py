@@ -15,7 +15,6 @@ from refbox.engine.dice import DigitalRoller
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Legal
-from every_ruleset import rules_for
 
 BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves", "board": "table"}
 
@@ -210,11 +209,11 @@ def test_search_looks_past_the_pick_to_what_the_figure_can_do_with_its_roll():
     roll, the move) and sends the one carrying the ball two squares from the end zone."""
     from test_battleball_helpers import WOLVES, BoardTable
 
-    from refbox.games.battleball import rules as bb
+    from refbox.games.battleball.rules import Battleball
 
     t = BoardTable().kickoff(first=WOLVES)
     t.arrange({"RB1": (2, 10), "S1": (38, 10)}, {"L1": (20, 3), "L2": (20, 17)}, carrier=(WOLVES, "S1"))
-    game = Game(rules_for(bb, t.data), t.state)
+    game = Game(Battleball(t.data), t.state)
     legal = game.legal()
     assert legal.kind == "choose" and legal.ids[0] == "RB1" and "S1" in legal.ids
     assert coach.make("greedy", WOLVES).decide(game, legal).event.value == "RB1"
