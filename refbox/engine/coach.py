@@ -26,10 +26,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from refbox.engine.dice import percent
 from refbox.engine.play import Drawer, Game, RandomAnswers
-from refbox.engine.prompts import Event, Legal
+from refbox.engine.prompts import COACH_LEVELS, NOTE_MAX, CoachNote, Event, Legal
 
-LEVELS = ("random", "greedy", "search")
+LEVELS = COACH_LEVELS
 DEFAULT_THINK = 0.5
 """Seconds a search coach thinks per decision by default."""
 
@@ -41,6 +42,40 @@ class Decision:
     """The coach's estimate of its winning chances after this answer (0..1), when it has one."""
     considered: int = 1
     """Answers it weighed."""
+    reason: str = ""
+    """Why, when it did not weigh the answers (the only one worth weighing, the rules' usual answer)."""
+
+
+def note(level: str, decision: Decision, prompt: object) -> CoachNote:
+    """What the log keeps of a decision: the coach's level, the answer as ``prompt`` (the question it answered)
+    labels it, and why, each percentage naming what it is the chance of: the answer's own chance (the rules
+    say of what) and, from a weighing coach, its estimate of winning the match."""
+    event = decision.event
+    options = {o.id: o for o in getattr(prompt, "options", ())}
+    reasons = []
+    if event.kind == "choose":
+        option = options.get(event.value)
+        answer = option.label if option is not None and option.label else str(event.value)
+        if option is not None and option.chance is not None:
+            of = option.chance_of or "this answer working out"
+            reasons.append(f"chance of {of} {percent(option.chance)}")
+    elif event.kind == "pick":
+        answer = ", ".join(options[i].label if i in options and options[i].label else i for i in event.value)
+        answer = answer or "none of them"
+    elif event.kind == "number":
+        answer = f"{event.value} {getattr(prompt, 'unit', '')}".strip()
+    else:
+        answer = "to go on"
+    if decision.value is not None:
+        reasons.append(f"chance of winning the match, as it sees it, {percent(decision.value)}")
+    elif decision.reason:
+        reasons.append(decision.reason)
+    return CoachNote(level, _fit(answer), _fit("; ".join(reasons)))
+
+
+def _fit(text: str) -> str:
+    text = " ".join(text.split())  # one line: a label never breaks the log
+    return text if len(text) <= NOTE_MAX else text[: NOTE_MAX - 1] + "…"
 
 
 def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]:
@@ -99,15 +134,15 @@ class Coach:
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
-        return Decision(game.rules.drawer.draw(legal, self.rng), None, 1)
+        return Decision(game.rules.drawer.draw(legal, self.rng), None, 1, "an answer drawn at random")
 
 
 def without_weighing(game: Game, legal: Legal, options: list[Event]) -> Decision | None:
     """The decision when there is nothing to weigh: one answer worth weighing, or the rules' usual answer."""
     if len(options) == 1:
-        return Decision(options[0], None, 1)
+        return Decision(options[0], None, 1, "the only answer worth weighing")
     usual = usual_answer(game, legal)
-    return None if usual is None else Decision(usual, None, 1)
+    return None if usual is None else Decision(usual, None, 1, "the usual answer here, given without weighing")
 
 
 class GreedyCoach(Coach):
