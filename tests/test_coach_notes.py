@@ -8,6 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from every_ruleset import default_setup
+from test_rulerball_random import ROLLS
 
 from refbox.engine import coach
 from refbox.engine.journal import FORMAT_VERSION, Entry, Journal, chain_start, read
@@ -16,6 +18,7 @@ from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Choose, CoachNote, Event, Option
 from refbox.engine.replay import Replay
 from refbox.engine.report import build as build_report
+from refbox.engine.ruleset import merge
 
 BATTLEBALL = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves", "board": "table"}
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -176,3 +179,29 @@ def test_the_random_coach_says_it_drew_its_answer(tmp_path):
     note = computer_answers(match, "random")
     assert note.line().startswith("Computer (random) chose ")
     assert "an answer drawn at random" in note.why
+
+
+CHANCES = [("battleball", {}, {}), ("battleball", {"board": "screen"}, {}), ("monster-ball", {}, {}),
+           ("monster-ball", {"board": "screen"}, {}), ("slargeball", {}, {}), ("rulerball", {}, ROLLS)]
+"""The rulesets whose answers show chances (Ballmonsters' show none; Rülerball's only with rolls in its data)."""
+
+
+@pytest.mark.parametrize("ruleset, extra, data", CHANCES,
+                         ids=[f"{r}-{'board' if e else 'rolls' if d else 'table'}" for r, e, d in CHANCES])
+def test_every_answer_with_a_chance_says_what_it_is_the_chance_of(ruleset, extra, data):
+    """A seeded random match, every prompt looked at: an answer shown with a chance names what it is the chance
+    of, so the computer's note never gives a bare number."""
+    match = Match.new(ruleset, {**default_setup(ruleset), **extra}, seed=2)
+    if data:
+        match = Match(match.header.model_copy(update={"data": merge(match.header.data, data)}), None)
+    rng = random.Random(2)
+    bare, seen = set(), 0
+    while match.legal().kind != "over" and len(match.events) < 1500:
+        for option in getattr(match.prompt(), "options", ()):
+            if option.chance is not None:
+                seen += 1
+                if not option.chance_of:
+                    bare.add(f"{match.prompt().text[:40]}: {option.label}")
+        match.submit(random_event(match.legal(), rng, match.rules.random_weights))
+    assert seen, "the match offered no answer with a chance: the test saw nothing"
+    assert not bare, sorted(bare)[:5]

@@ -89,7 +89,8 @@ def between_prompt(s: State, data: Data, legal: Legal) -> Choose:
             pid = option_id.split(":")[1]
             cheat = flow.creature(s, data, pid).cheat_name
             chance = divine_chances(s, data, pid)[1]
-            option = ask.player_option(s, data, pid, note="bring back an ejected teammate", chance=chance)
+            option = ask.player_option(s, data, pid, note="bring back an ejected teammate", chance=chance,
+                                       chance_of="an ejected team-mate coming back")
             option.id, option.label = option_id, f"{s.label(pid)} cheats: {cheat}"
             options.append(option)
     refused = tuple(
