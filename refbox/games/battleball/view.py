@@ -167,7 +167,16 @@ def _caption(state: State, data: Data, names: list[str], attacking: int | None) 
     if attacking is None:
         return f"{teams}\n{key}"
     arrow = "»" if attacking == 0 else "«"
-    return f"{names[attacking]} ({state.coaches[attacking]}) to play {arrow}   {teams}\n{key}"
+    return f"{_now(state, data, names, attacking, arrow)}   {teams}\n{key}"
+
+
+def _now(state: State, data: Data, names: list[str], attacking: int, arrow: str) -> str:
+    """Whose turn it is and, when the other coach answers now (places a fumble, picks who intercepts), that
+    coach by name: the line never names a coach who is not the one deciding."""
+    deciding = STEPS.legal(state, data).actor
+    if deciding in (0, 1) and deciding != attacking:
+        return f"{names[attacking]} attack {arrow} · {state.coaches[deciding]} ({names[deciding]}) answers now"
+    return f"{names[attacking]} ({state.coaches[attacking]}) to play {arrow}"
 
 
 def _board_notes(state: State, data: Data, names: list[str]) -> list[str]:
