@@ -56,3 +56,8 @@ def test_the_tables_hustle_answer_says_a_team_mates_square_is_not_tracked_there(
     m = send(new_match(), choose("C12"), roll(12, 12), choose("hike"), roll(4, 4))
     hustle = next(o for o in m.prompt().options if o.id == "hustle")
     assert hustle.hint == "a team-mate's square too: roll that one yourselves"
+
+
+def test_the_tables_hike_says_a_wardrobe_malfunction_on_it_is_not_asked_there():
+    m = send(new_match(), choose("C12"), roll(12, 12), choose("hike"))
+    assert m.state.step == "hike_roll" and "does not ask about a Wardrobe Malfunction on the hike" in m.prompt().text

@@ -328,6 +328,11 @@ def hike_legal(s: State, data: Data) -> Legal:
     return ask.dice(s.possession, sides)
 
 
+TABLE_HIKE_CHEAT = (" (At the table refbox does not ask about a Wardrobe Malfunction on the hike; on its own field it "
+                    "does.)")
+"""Not implemented at the table: said where the hike is rolled."""
+
+
 @STEPS.prompt_for("hike_roll")
 def hike_prompt(s: State, data: Data, legal: Legal) -> Roll:
     center, qb = hike_pair(s, data, s.possession)
@@ -341,7 +346,8 @@ def hike_prompt(s: State, data: Data, legal: Legal) -> Roll:
         pairs.insert(0, ("a cheat is spotted: ejection, play void", 1 - nc))
     return Roll(
         actor=s.possession,
-        text=f"Hike: {s.label(center)} snaps to {s.label(qb)}." + (" Wardrobe Malfunction!" if cheats else ""),
+        text=f"Hike: {s.label(center)} snaps to {s.label(qb)}."
+             + (" Wardrobe Malfunction!" if cheats else "" if s.board else TABLE_HIKE_CHEAT),
         purpose="hike: Pass + Catch" + (" - Cheat" if cheats else ""),
         dice=(ask.stat_die(s, data, center, "pass_"), ask.stat_die(s, data, qb, "catch"), *(ask.cheat_die(s, data, pid) for pid in s.hike_cheaters)),
         success=f"total over {beat}",
