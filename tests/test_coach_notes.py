@@ -205,3 +205,17 @@ def test_every_answer_with_a_chance_says_what_it_is_the_chance_of(ruleset, extra
         match.submit(random_event(match.legal(), rng, match.rules.random_weights))
     assert seen, "the match offered no answer with a chance: the test saw nothing"
     assert not bare, sorted(bare)[:5]
+
+
+def test_the_exported_report_keeps_the_log_with_the_computers_notes(tmp_path, quick):
+    from refbox.commands.report import to_dict, to_html, to_markdown
+
+    path = tmp_path / "m.jsonl"
+    match = at_a_choice(path)
+    note = computer_answers(match)
+    match.close()
+    report = build_report(path)
+    assert {"stamp": match.state.log[-1].stamp, "text": match.state.log[-1].audited()} in to_dict(report)["log"]
+    assert note.line() in [line["text"] for line in to_dict(report)["log"]]
+    assert "## Log" in to_markdown(report) and "Computer (greedy) chose " in to_markdown(report)
+    assert "<h2>Log</h2>" in to_html(report) and "Computer (greedy) chose " in to_html(report)
