@@ -219,3 +219,22 @@ def test_the_exported_report_keeps_the_log_with_the_computers_notes(tmp_path, qu
     assert note.line() in [line["text"] for line in to_dict(report)["log"]]
     assert "## Log" in to_markdown(report) and "Computer (greedy) chose " in to_markdown(report)
     assert "<h2>Log</h2>" in to_html(report) and "Computer (greedy) chose " in to_html(report)
+
+
+def test_a_journal_rewritten_for_todays_rules_is_in_todays_format_and_takes_notes(tmp_path, quick):
+    """The upgrade path: a format 2 journal of older rules is rewritten when resumed (the original kept beside
+    it), in format 3, so the computer's answers from then on keep their notes."""
+    path = tmp_path / "battleball-v1-board.jsonl"  # an unfinished match on refbox's board
+    path.write_bytes((FIXTURES / "battleball-v1-board.jsonl").read_bytes())
+    assert read(path).header.refbox_journal == 2
+    match, message = Match.load(path)
+    assert "older refbox" in message and read(path).header.refbox_journal == 3
+    assert path.with_name(path.name + ".v1").exists()
+    rng = random.Random(3)
+    while match.legal().kind != "over" and (match.legal().actor is None or match.legal().kind != "choose"
+                                            or len(match.legal().ids) < 2):
+        match.submit(match.roll_digital() if match.legal().kind == "roll" else random_event(match.legal(), rng))
+    note = computer_answers(match)
+    assert last_input(path)["coach"]["answer"] == note.answer
+    match.close()
+    assert note.line() in log_texts(Match.load(path)[0])
