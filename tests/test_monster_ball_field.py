@@ -500,9 +500,23 @@ def test_the_view_draws_figures_the_line_and_the_first_down_line():
     p = pitch(m)
     line = p.ball_x(LAW, 9)
     assert board.cell(m.state.pos["L1"]).text == "aB" and board.cell(m.state.pos["L1"]).look == "team0"
-    assert board.cell((line + 1, 5)).text == "┃" and board.cell((line + 4, 5)).text == "┆"
+    assert board.between[(line, 5)].text == "┃" and board.between[(line + 3, 5)].text == "┆", "between columns"
+    assert board.cell((line + 1, 5)).text == board.cell((line + 4, 5)).text == "·", "the lines hide no square"
     assert board.cell((p.zone_columns(LAW, 1)[1], 0)).text == "1" and board.row_labels[2] == "1"
     assert (board.cols, board.rows) == (36, 20)
+
+
+def test_a_kick_off_draws_its_kick_line_between_two_columns_and_no_line_to_gain():
+    m = field_match()
+    boards = [m.rules.view(m.state).board]
+    send(m, choose("C12"), roll(2, 5), roll(5))  # the kick comes down in a grid: Law runs it back
+    assert m.state.play is not None and m.state.kick.kind == "kickoff", "the return is a play of the kick-off"
+    boards.append(m.rules.view(m.state).board)
+    for board in boards:
+        marks = {cell.text for cell in board.between.values()}
+        assert marks == {"┃"}, "the kick line only: a kick-off has no first down to gain"
+        cells = board.cells
+        assert "┃" not in {cell.text for cell in cells.values()}, "no square gives its place to a line"
 
 
 def test_the_scoreboard_shows_who_carries_the_ball_not_whose_line_it_is():
