@@ -60,7 +60,7 @@ async def test_the_board_draws_both_teams_codes_the_ball_and_whose_turn_it_is(tm
         assert lines[-1][margin:margin + 9] == "   0  1  ", "each name under its square (view column 0: the end zone)"
         assert lines[0].rstrip().endswith("»»")  # the Wolves attack the far end zone, in their colour
         caption = screen.query_one("#caption").plain
-        assert "Iron Wolves (Ann) to play »" in caption and "UPPER case" in caption
+        assert "Iron Wolves (Ann) to play »" in caption and "codes in capitals" in caption
 
 
 async def test_a_click_on_a_keyed_square_moves_there(tmp_path):

@@ -165,8 +165,8 @@ def _step_marks(state: State, data: Data, f, marks: dict) -> None:
 
 
 def _caption(state: State, data: Data, names: list[str], attacking: int | None) -> str:
-    teams = f"{names[0]}: UPPER case, attacks »   {names[1]}: lower case, attacks «"
-    key = "● ball  ×× carnage  ¦ 20-yard lines  + centre"
+    teams = f"{names[0]}: codes in capitals (R1), attacks »   {names[1]}: codes in small letters (r1), attacks «"
+    key = "● ball  ×× carnage  ¦ 20-yard lines  + centre   a player's key: the small letter before him in the list"
     if attacking is None:
         return f"{teams}\n{key}"
     arrow = "»" if attacking == 0 else "«"

@@ -169,8 +169,12 @@ def background(data: Data) -> tuple[dict, dict]:
     return cells, labels
 
 
+NO_LETTER = "+"
+"""Drawn for a figure whose side's letters ran out (Law's 23rd): no letter of either side, no option's digit."""
+
+
 def _key(s: State, pid: str) -> str:
-    return (ask.figure_key(s, pid) or pid[-1])[:1]
+    return ask.figure_key(s, pid) or NO_LETTER
 
 
 def figure_text(s: State, data: Data, pid: str) -> str:

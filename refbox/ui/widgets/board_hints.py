@@ -2,7 +2,7 @@
 
 A board may offer hundreds of squares; keys on all of them drown it. Only up to ``MAX_HINTS`` squares get
 their key drawn, the view's ``worth_keys`` first (the end zone, the ball, the furthest), then in the order the
-answers come. A key is never drawn over a figure, the ball or a carnage token, never beside one or beside
+answers come. A key is never drawn over a figure, the ball, a carnage token or a label (a zone's number), never beside one or beside
 another drawn key (their characters would run together), and never when it reads like a figure's code on
 the board ("R1", or "b" beside Brownie "b"). Every other answer is taken by name (/ then the square), by the
 cursor, by a click or from the list. Pure (no Textual): the tests read it directly.
@@ -53,6 +53,8 @@ def drawn_hints(view: BoardView, hints: dict[Square, str], limit: int = MAX_HINT
             break
         key = hints[sq]
         if sq in chosen or sq in tokens or not key or len(key) > view.cell_width:
+            continue
+        if any(ch.isalnum() for ch in cells[sq].text) if sq in cells else False:  # a label (a zone's number)
             continue
         if key.lower() in codes or key[0].lower() in codes:  # "r1" or "b2" beside figures R1 and b
             continue
