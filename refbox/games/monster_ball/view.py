@@ -210,10 +210,16 @@ def field_view(s: State, data: Data) -> BoardView:
     sharing: dict = {}
     for pid, sq in s.pos.items():
         sharing.setdefault(sq, []).append(pid)
+    with_carrier = ""
     for sq, pids in sharing.items():
         pids.sort(key=lambda pid: pid != s.carrier)  # the ball carrier first: his square must show him
         lead = pids[0]
-        text = figure_text(s, data, lead) if len(pids) == 1 else "".join(_key(s, pid) for pid in pids[:2])
+        if len(pids) == 1 or lead == s.carrier:  # the carrier shows with the ball; who shares it, in the caption
+            text = figure_text(s, data, lead)
+            if lead == s.carrier:
+                with_carrier = "".join(_key(s, pid) for pid in pids[1:])
+        else:
+            text = "".join(_key(s, pid) for pid in pids[:2])
         cells[sq] = Cell(text, "down" if lead in s.knocked else f"team{s.team_of(lead)}")
     if s.carrier in s.pos:
         marks[s.pos[s.carrier]] = "carrier"
@@ -236,6 +242,8 @@ def field_view(s: State, data: Data) -> BoardView:
                 marks.setdefault(sq, "reach" if r.cost(sq) is not None else "stop")
     arrow = "→" if off == 0 else "←"
     shared = " · two keys: two on a square" if any(len(pids) > 1 for pids in sharing.values()) else ""
+    if with_carrier:
+        shared += f" · {with_carrier} shares the carrier's square"
     caption = f"{s.teams[off].name} {arrow} · {LINE} scrimmage · {FIRST_DOWN} first down · {BALL} ball{shared} · Tab: rosters"
     namer = s.team_of(s.selected) if s.selected in s.pos else off
     return BoardView(cols=p.cols, rows=p.rows, cells=cells, cell_width=2, blank=Cell("·", "field"), marks=marks,
