@@ -83,8 +83,9 @@ def check_drawing(view, hints: dict, figures: dict, ball) -> None:
         c, r = ball
         x = shift(view, r) + c * p
         assert "●" in rows[r][x:x + w] or view.marks.get(ball) == "target", f"the ball on {ball} is hidden"
-    lines = {cell.text for cell in view.between.values()}
+    lines = {cell.text for cell in view.between.values()} & set("┃┆¦")
     assert not lines & {cell.text for cell in view.cells.values() if not cell.is_token}, "a line takes a square"
+    return rows
 
 
 def battleball_drawing(match: Match) -> None:
@@ -116,7 +117,8 @@ def monster_ball_drawing(match: Match) -> None:
     ball = s.ball_at if s.ball != "held" and s.ball_at not in s.pos.values() else None
     check_drawing(view, hints, full, ball)
     compact = compact_board(view)
-    check_drawing(compact, {sq: k for sq, k in hints.items() if len(k) == 1}, {sq: "" for sq in figures}, ball)
+    rows = check_drawing(compact, {sq: k for sq, k in hints.items() if len(k) == 1}, {sq: "" for sq in figures}, ball)
+    assert "10" in rows[0] and "10" in rows[-1], "a two-digit zone number reads whole on a compact field"
     if s.carrier in s.pos:
         assert compact.cell(s.pos[s.carrier]).text == "●", "a compact field shows the carrier as the ball"
     for pid in s.pos:

@@ -136,18 +136,19 @@ class CaptainClock(LineText):
 def compact_board(board: BoardView) -> BoardView:
     """A copy of ``board`` one character a square (the view is the match's, cached with its state): each
     figure by its key letter, the ball carrier by the ball (his key in the caption), a two-digit zone number in
-    the band spilling to the right."""
+    the band spilling into the gap after its square."""
     cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
+    between = dict(board.between)
     for (x, y), cell in board.cells.items():
         if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
-            cells[(x + 1, y)] = replace(cell, text=cell.text[1])
+            between[(x, y)] = replace(cell, text=cell.text[1])  # "10": its second digit in the gap after it
     caption = board.caption
     for sq, cell in board.cells.items():
         if cell.is_token and len(cell.text) == 2 and cell.text[1] == BALL:  # "a●": figure a has the ball
             cells[sq] = replace(cell, text=BALL)
             caption += f" · {BALL} in a team's colour: the carrier, key {cell.text[0]}"
-    return replace(board, cells=cells, cell_width=1, blank=replace(board.blank, text=board.blank.text[:1]),
-                   caption=caption)
+    return replace(board, cells=cells, between=between, cell_width=1,
+                   blank=replace(board.blank, text=board.blank.text[:1]), caption=caption)
 
 
 class MonsterBallScreen(GameScreen):
