@@ -197,7 +197,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
         width = self.scrollable_content_region.width
         aligned = x - x % w
         right = region.right
-        for left in (aligned, aligned + w):
+        for left in (aligned, aligned + w, self.max_scroll_x):  # at the right end: the last square whole
             if 0 <= left <= self.max_scroll_x and left + self._margin <= region.x and right <= left + width:
                 break
         else:  # too wide to show whole: its left part, from a square's edge
