@@ -116,7 +116,11 @@ def monster_ball_drawing(match: Match) -> None:
                 assert "shares the carrier's square" in view.caption, "who shares the carrier's square is said"
     ball = s.ball_at if s.ball != "held" and s.ball_at not in s.pos.values() else None
     check_drawing(view, hints, full, ball)
-    compact = compact_board(view)
+    crowded = {sq for sq, keys in figures.items() if len(keys) > 1}
+    compact = compact_board(view, crowded)
+    for sq in crowded:
+        want = "●" if sq == s.pos.get(s.carrier) else "&"
+        assert compact.cell(sq).text == want, "two figures on a square: the compact field says so"
     rows = check_drawing(compact, {sq: k for sq, k in hints.items() if len(k) == 1}, {sq: "" for sq in figures}, ball)
     assert "10" in rows[0] and "10" in rows[-1], "a two-digit zone number reads whole on a compact field"
     if s.carrier in s.pos:

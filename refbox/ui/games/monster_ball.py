@@ -133,20 +133,31 @@ class CaptainClock(LineText):
         self.set_text(text)
 
 
-def compact_board(board: BoardView) -> BoardView:
+SHARED = "&"
+"""A compact field's square with two figures on it (their keys in the caption)."""
+
+
+def compact_board(board: BoardView, crowded: set) -> BoardView:
     """A copy of ``board`` one character a square (the view is the match's, cached with its state): each
-    figure by its key letter, the ball carrier by the ball (his key in the caption), a two-digit zone number in
-    the band spilling into the gap after its square."""
+    figure by its key letter, the ball carrier by the ball (his key in the caption), a square with two figures
+    (``crowded``) by ``SHARED`` (their keys in the caption), a two-digit zone number in the band spilling into
+    the gap after its square."""
     cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
     between = dict(board.between)
     for (x, y), cell in board.cells.items():
         if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
             between[(x, y)] = replace(cell, text=cell.text[1])  # "10": its second digit in the gap after it
     caption = board.caption
+    shared = []
     for sq, cell in board.cells.items():
         if cell.is_token and len(cell.text) == 2 and cell.text[1] == BALL:  # "a●": figure a has the ball
             cells[sq] = replace(cell, text=BALL)
             caption += f" · {BALL} in a team's colour: the carrier, key {cell.text[0]}"
+        elif sq in crowded:
+            cells[sq] = replace(cell, text=SHARED)
+            shared.append(cell.text)
+    if shared:
+        caption += f" · {SHARED} two on a square: {', '.join(sorted(shared))}"
     return replace(board, cells=cells, between=between, cell_width=1,
                    blank=replace(board.blank, text=board.blank.text[:1]), caption=caption)
 
@@ -201,7 +212,8 @@ class MonsterBallScreen(GameScreen):
         beside the prompt."""
         if self.compact and board.cell_width != 1:
             if self._compact is None or self._compact[0] is not board:
-                self._compact = board, compact_board(board)
+                places = list(self.match.state.pos.values())
+                self._compact = board, compact_board(board, {sq for sq in places if places.count(sq) > 1})
             board = self._compact[1]
         field = self.query_one("#field", Board)
         width = min(field.width_for(board), max(20, self.app.size.width - self.PROMPT_ROOM - 2))
