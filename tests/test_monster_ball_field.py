@@ -583,9 +583,9 @@ def test_everyone_closes_in_on_the_carrier_and_stops_next_to_him():
     assert "tackle" in ids(m)
 
 
-def test_two_figures_on_one_square_both_show_the_ball_carrier_first():
-    """A won Hustle leaves two figures on one square (ruling moves-on-the-field): the board draws both keys, and
-    never hides the carrier under the other."""
+def test_two_figures_on_one_square_the_ball_carrier_shows_with_the_ball_and_the_caption_names_the_other():
+    """A won Hustle leaves two figures on one square (ruling moves-on-the-field): the board never hides the
+    carrier or the ball under the other; the caption says who shares his square."""
     from refbox.engine import random_play
     from refbox.games.monster_ball import ask
     from refbox.games.monster_ball.view import field_view
@@ -599,6 +599,8 @@ def test_two_figures_on_one_square_both_show_the_ball_carrier_first():
         m.submit(random_play.random_answer(m.prompt(), rng))
     square = s.pos[s.carrier]
     other = next(pid for pid, sq in s.pos.items() if sq == square and pid != s.carrier)
-    cell = field_view(s, m.data).cells[square]
-    assert cell.text == ask.figure_key(s, s.carrier)[0] + ask.figure_key(s, other)[0]
+    board = field_view(s, m.data)
+    cell = board.cells[square]
+    assert cell.text == ask.figure_key(s, s.carrier)[0] + "●"
     assert cell.look == f"team{s.team_of(s.carrier)}"
+    assert f"{ask.figure_key(s, other)} shares the carrier's square" in board.caption
