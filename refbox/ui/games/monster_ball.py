@@ -3,7 +3,7 @@ game screen.
 
 On the on-screen field (a new match's default) the shared Board widget draws the field beside the prompt: a
 figure is picked by its letter, its destination by the key drawn on the square (or the arrows and Enter).
-Narrower than 120 columns the field is drawn one character a square (each figure its letter).
+Narrower than 170 columns the field is drawn one character a square (each figure its letter), with gaps.
 
 The game screen adds the captain's one-minute countdown: the screen owns it (the rules never read a
 clock). Each captain's half-round has one minute, kept across its sub-prompts (Hustle, tackle, pass...)
