@@ -37,15 +37,12 @@ d q r u U left out); a 23rd Law player takes an uppercase letter from the end.""
 
 
 def figure_key(s: State, pid: str) -> str:
-    """The letter a figure answers to everywhere (drawn on its square), or "" if the letters ran out."""
+    """The letter a figure answers to everywhere (drawn on its square), or "" if its side's letters ran out:
+    Law's are lower case, Chaos's capitals, never borrowed across (a Law figure with a capital would read as
+    Chaos's). A figure without a letter takes a free key in each list."""
     n = int(pid[1:])
-    if pid[0] == "L":
-        if n <= len(LAW_KEYS):
-            return LAW_KEYS[n - 1]
-        extra = n - len(LAW_KEYS)
-        return CHAOS_KEYS[-extra] if len(s.teams[1].players) + extra <= len(CHAOS_KEYS) else ""
-    law_extra = max(0, len(s.teams[0].players) - len(LAW_KEYS))
-    return CHAOS_KEYS[n - 1] if n <= len(CHAOS_KEYS) - law_extra else ""
+    keys = LAW_KEYS if pid[0] == "L" else CHAOS_KEYS
+    return keys[n - 1] if n <= len(keys) else ""
 
 
 def key(option_id: str) -> str:

@@ -13,6 +13,7 @@ from refbox.games.slargeball.models import TEAM_COLOURS
 from refbox.games.slargeball.lineup import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
+from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
@@ -109,7 +110,7 @@ class SlargeballScreen(GameScreen):
         board = self.match.view().board
         if board is None:
             return
-        full = board.cols * board.cell_width + 2
+        full = Board.width_for(board) + 2
         box = self.query_one("#fieldbox")
         want = max(20, min(full, width - self.PROMPT_WIDTH))
         if box.styles.width is None or box.styles.width.value != want:
