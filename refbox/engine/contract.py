@@ -25,7 +25,8 @@ state moves on by one checked answer). The state is the game's own; the engine o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -35,6 +36,17 @@ from refbox.engine.prompts import Event, Legal, Prompt
 from refbox.engine.state import UNLOGGED, GameState, View
 from refbox.engine.steps import Steps
 from refbox.engine.upgrade import drop_forced_answers
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A position worth a screenshot (``python -m refbox.ui.screenshots`` saves ``<ruleset>-<name>.svg``):
+    ``build(path)`` plays a seeded match to it, journaled at ``path``, and returns the open Match."""
+
+    name: str
+    build: Callable[[Any], Any]
+    size: tuple[int, int] = (130, 40)
+    """The terminal's columns and rows for the picture."""
 
 
 class Rules:
@@ -158,3 +170,10 @@ class Rules:
     def coach_default(self, state: Any, legal: Legal) -> Event | None:
         """An answer a coach gives without weighing (a line-up taken as it stands), or None."""
         return None
+
+    # ---- pictures ----
+
+    @classmethod
+    def pictures(cls) -> Sequence[Picture]:
+        """Positions on the game's own board worth a screenshot (none by default)."""
+        return ()

@@ -5,7 +5,7 @@ boing.py and turn.py (placement, upkeep, portals, the end)."""
 
 from __future__ import annotations
 
-from refbox.engine.contract import Rules
+from refbox.engine.contract import Picture, Rules
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event
 from refbox.engine.state import View
@@ -91,3 +91,9 @@ class Ballmonsters(Rules):
 
     def upgrade_events(self, version: int, setup: Setup, events: list[Event]) -> list[Event]:
         return v1_events(self, setup, events) if version < 2 else events
+
+    @classmethod
+    def pictures(cls) -> tuple[Picture, ...]:
+        from refbox.games.ballmonsters.demo import field_demo
+
+        return (Picture("field", field_demo),)

@@ -167,22 +167,31 @@ class Board(DirectLines, ScrollView, can_focus=False):
             if region.width <= window.width - self._margin and region.height <= window.height - 1:
                 break
         else:
-            region = self._densest(squares, window.width - self._margin)
+            region = self._densest(squares, window.width - self._margin, view.focus)
         self._show_region(region)
 
-    def _densest(self, squares: list[Square], room: int) -> Region:
+    def _densest(self, squares: list[Square], room: int, focus: Square | None = None) -> Region:
         """The part of the board ``room`` characters wide that holds the most of ``squares`` (they cannot all
-        be shown at once: as many as can)."""
+        be shown at once: as many as can), with the ``focus`` (the mover) in it when there is one."""
         assert self.view is not None
         w = self.view.cell_width
         xs = sorted(self._x(sq) for sq in squares)
-        best, start, first = 0, 0, 0
-        for end, x in enumerate(xs):
-            while start < end and x + w - xs[start] > room:
+        fx = None if focus is None else self._x(focus)
+        pad = min(2 * pitch(self.view), max(0, (room - w) // 4))  # the focus not on the window's very edge
+        fl, fr = (0, w) if fx is None else (max(0, fx - pad), fx + w + pad)
+
+        def span(first: int, last: int) -> tuple[int, int]:  # the characters squares first..last take
+            left, right = xs[first], xs[last] + w
+            return (left, right) if fx is None else (min(left, fl), max(right, fr))
+
+        best, shown, start = -1, (fl, fr), 0
+        for end in range(len(xs)):
+            while start < end and span(start, end)[1] - span(start, end)[0] > room:
                 start += 1
-            if end - start >= best:
-                best, first = end - start, start
-        return Region(self._margin + xs[first], 0, xs[first + best] + w - xs[first], 1)
+            left, right = span(start, end)
+            if right - left <= room and end - start >= best:
+                best, shown = end - start, (left, right)
+        return Region(self._margin + shown[0], 0, shown[1] - shown[0], 1)
 
     def _show_region(self, region: Region) -> None:
         """Scroll ``region`` into view with the window's left edge on a square's edge where it fits: cut
