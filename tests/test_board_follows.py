@@ -37,3 +37,18 @@ async def test_a_long_run_at_100_by_30_shows_the_runner(tmp_path):
         focus = board.view.focus
         assert focus is not None and board.overflows
         assert focus in squares_in_view(board, focus[1])
+
+
+async def test_a_short_window_keeps_the_boards_legend_under_the_answers(tmp_path):
+    """At 100 x 30 the caption under the board has no room: its words (whose keys are which, the carrier's key
+    on a compact field, the marks' glyphs) stay under the answers, which make way for them."""
+    picture = next(p for p in registry.lookup("monster-ball").load_rules().pictures() if p.name == "field")
+    journal = tmp_path / "matches" / "monster-ball-field.jsonl"
+    journal.parent.mkdir(parents=True)
+    picture.build(journal).close()
+    app = RefboxApp(data_dir=tmp_path, resume_path=journal)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#caption").display
+        shown = app.screen.query_one("#prompt").plain
+        assert "the carrier, key" in shown and "in reach" in shown
