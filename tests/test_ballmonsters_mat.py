@@ -173,3 +173,18 @@ def test_on_the_mat_a_shot_out_of_reach_is_worth_less_than_one_within_it():
         state.target = target
         worth[target] = ruleset.evaluate(state, state.shooter)
     assert 0 < worth[far] < worth[near] < 1
+
+
+def test_sim_on_the_screen_board_plays_the_mat_and_on_the_table_the_table_flow():
+    from refbox.commands import sim as simulate
+    from refbox.engine import registry
+
+    entry = registry.lookup("ballmonsters")
+    assert simulate.sim_setup(entry, "screen").board == "mat"
+    assert simulate.sim_setup(entry, "table").board == "table"
+    assert simulate.sim_setup(entry).board == "table"  # the headless setup: the fingerprints' games
+    result = simulate.play(simulate.Job(entry, seed=3, sides=("random", "random"), think=0.01, game=0,
+                                        board="screen"))
+    assert result.finished
+    game = Game.start(simulate.loaded(entry), simulate.sim_setup(entry, "screen"))
+    assert game.state.mat and game.state.step == "place"

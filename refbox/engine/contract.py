@@ -53,6 +53,9 @@ class Rules:
     random games shaped like a real table's. Unnamed ids weigh 1."""
     coach_avoids: ClassVar[frozenset[str]] = frozenset()
     """Answers a computer coach never weighs (line-up shuffles a noisy estimate would happily pick)."""
+    board_values: ClassVar[Mapping[str, str]] = MappingProxyType({"screen": "screen", "table": "table"})
+    """For a ruleset whose Setup has a ``board`` choice: the Setup's value for refbox's own board or field
+    ("screen") and for the table's flow ("table"), as ``refbox sim --board`` names them."""
     version: ClassVar[int] = 1
     """What a journal's inputs mean. Raise it when a change makes saved inputs mean something else (a question
     no longer asked, an answer folded into another), and say in ``upgrade_setup`` / ``upgrade_events`` how an

@@ -5,6 +5,8 @@ boing.py and turn.py (placement, upkeep, portals, the end)."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from refbox.engine.contract import Rules
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event
@@ -30,6 +32,8 @@ class Ballmonsters(Rules):
     Data, Setup, State = Data, Setup, State
     steps = STEPS
     statistics = ("bites", "deflations", "portal goals")
+    board_values = MappingProxyType({"screen": "mat", "table": "table"})
+    """Its own board is the mat (Setup.board "mat")."""
     version = 2
     """2: no table options (every match asks the table as version 1's "quick" one did); the house rules always
     in the setup; the bounce partner ruling in the ruleset (upgrade.py reads version 1 journals)."""
