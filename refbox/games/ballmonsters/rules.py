@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from refbox.engine.contract import Rules
 from refbox.engine.errors import RuleError
-from refbox.engine.prompts import Event
+from refbox.engine.prompts import Event, Legal
 from refbox.engine.state import View
 from refbox.games.ballmonsters import bite, boing, mat_place, shot, turn  # noqa: F401  (they register their steps)
 from refbox.games.ballmonsters.coaching import evaluate
@@ -83,6 +83,13 @@ class Ballmonsters(Rules):
     def evaluate(self, state: State, side: int) -> float:
         """On the mat: score, STR, deflations and the declared shot (coaching.py); at a table: the score."""
         return evaluate(state, self.data, side) if state.mat else super().evaluate(state, side)
+
+    def coach_default(self, state: State, legal: Legal) -> Event | None:
+        """On the mat a coach shoots at full momentum: momentum costs nothing, and the power it adds only widens
+        the later choices (more to commit to a bite, more to share in the boing)."""
+        if state.mat and state.step == "momentum":
+            return Event("number", legal.max)
+        return None
 
     def outcome(self, state: State) -> tuple[float, float]:
         return state.scores[0], state.scores[1]

@@ -1,0 +1,126 @@
+"""What a shot plan promises on the mat, for the computer coach (coaching.py): the points a declared target
+and edge, or a pending boing, can bring, seen through the geometry (the boing's vectors swept) and the bite's
+exact odds. Estimates for ``evaluate``, never rules: the steps still decide what happens."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from refbox.engine.geometry.hexes import Base
+from refbox.engine.geometry.mat import INCH_MM, Mat, boing_directions
+from refbox.engine.geometry.moves import sweep
+from refbox.games.ballmonsters import onmat
+from refbox.games.ballmonsters.data import Data
+from refbox.games.ballmonsters.models import State
+from refbox.games.ballmonsters.odds import bite_odds
+
+NEAR_INCHES = 6.0
+"""A miniball this far (centre to centre) from every portal has no portal prospect; nearer, it grows to 1."""
+
+
+def layout(state: State) -> tuple[tuple, tuple]:
+    """The balls in play and the portals, as hashable keys for the caches below."""
+    return tuple(onmat.balls_on(state).items()), tuple(onmat.portals_on(state).items())
+
+
+@lru_cache(maxsize=4096)
+def first_contact(mat: Mat, balls: tuple, portals: tuple, mover: str, degrees: float, power: int) -> str:
+    """What ``mover`` meets first bouncing ``power`` inches along ``degrees``: "ball", "portal", "edge" or
+    "none" (kept per layout: a coach asks the same sweeps many times)."""
+    return sweep(mat, dict(balls), mover, degrees, power * INCH_MM, dict(portals)).kind
+
+
+def portal_vectors(state: State, data: Data, target: str, side: int, power: int,
+                   shooter: tuple[str, Base] | None = None) -> list[bool]:
+    """For each boing vector: whether ``target``, hit on its side ``side`` and given ``power``, would reach a
+    portal before anything else. ``shooter``: the active ball's id and the base it will sit on (a shot not
+    yet flown), so the sweep sees it where it will be."""
+    if power <= 0:
+        return [False] * len(data.boing.vectors)
+    mat = onmat.the_mat(data)
+    balls, portals = layout(state)
+    if not portals:
+        return [False] * len(data.boing.vectors)
+    if shooter is not None:
+        balls = tuple((i, shooter[1] if i == shooter[0] else b) for i, b in balls)
+    base = onmat.base(state, target)
+    return [first_contact(mat, balls, portals, target, boing_directions(mat, base, side, n)[0], power) == "portal"
+            for n in range(len(data.boing.vectors))]
+
+
+def portal_worth(state: State, data: Data, ball_id: str, side: int) -> float:
+    """Points a miniball dropping into a portal brings ``side`` (its owner scores, the other loses that):
+    the game's end counted when it is the owner's last miniball (a win is worth more, a loss far less)."""
+    ball = state.ball(ball_id)
+    if ball.kind != "miniball":
+        return 0.0
+    points = data.scoring.portal
+    owner = ball.team
+    if state.miniballs_left(owner) == 1 and not state.deflated_count:
+        lead = state.scores[owner] + points - state.scores[1 - owner]
+        points = 6.0 if lead > 0 else -6.0 if lead < 0 else 0.0  # the game ends with this drop
+    return points if owner == side else -points
+
+
+def edge_plan(state: State, data: Data, target: str, side: int, kind: str, arrives: int) -> float:
+    """Points the shooter can expect from hitting ``target`` on its side ``side`` with its ``kind`` side
+    against it, arriving with ``arrives`` power: a bite's expected gains and losses, then the best boing
+    (a miniball of its own sent into a portal)."""
+    me = state.shooter
+    shooter = state.monsterball(me)
+    ball = state.ball(target)
+    keep = data.boing.keep_monsterball
+    friendly = ball.team == me
+    key = onmat.facing_key(side, kind)
+    boob = not friendly and not state.friendly_hit
+    bites = boob or (data.bite.friendly if friendly else data.bite.unfriendly).calls_for_bite(key)
+    worth = 0.0
+    left = arrives
+    if bites:
+        commit = max(0, arrives - max(keep, data.bite.keep_power) - (2 if friendly else 0))
+        left = arrives - commit
+        ours, _, theirs, _ = bite_odds(data.bite.die, data.bite.crit_face, shooter.strength + commit,
+                                       ball.strength + (data.bite.boob_bonus if boob else 0), kind == "bitey",
+                                       boob or side < 3)
+        worth += (ours * _bitten(state, data, ball, me, not friendly)
+                  + theirs * _bitten(state, data, shooter, me, not friendly))
+    if ball.kind == "miniball" and friendly:
+        place = onmat.targets(state, data)[target][side]
+        sits = Base(place[0], place[1], onmat.base(state, target).facing)  # (its own facing barely matters)
+        if any(portal_vectors(state, data, target, side, left - keep, (shooter.id, sits))):
+            worth += 0.9 * portal_worth(state, data, target, me)
+    return worth
+
+
+def _bitten(state: State, data: Data, ball, side: int, by_foe: bool) -> float:
+    """Points ``side`` gains when ``ball`` is bitten once: a STR lost, or at STR 0 a deflation (which scores
+    for the biter's side when a foe bit)."""
+    from refbox.games.ballmonsters.coaching import DEFLATED_WORTH, STR_WORTH
+
+    loss = STR_WORTH if ball.strength > 0 else DEFLATED_WORTH + (data.scoring.deflation if by_foe else 0)
+    return loss if ball.team != side else -loss
+
+
+def boing_plan(state: State, data: Data, vector: int | None) -> float:
+    """Points the pending boing promises the ball's owner: the best vector (or the chosen one) that sends the
+    target, a miniball, into a portal with the power it can be given; a drop that would hurt is avoided by
+    giving it less (worth nothing)."""
+    b = state.bounce
+    ball = state.ball(b.target)
+    if ball.kind != "miniball" or not ball.in_play:
+        return 0.0
+    keep = data.boing.keep_monsterball if state.ball(b.active).kind == "monsterball" else data.boing.keep_miniball
+    hits = portal_vectors(state, data, b.target, b.side, b.power - min(b.power, keep))
+    if vector is not None:
+        hits = [hits[vector]]
+    owner = state.ball(b.active).team
+    return max(0.0, portal_worth(state, data, b.target, owner)) if any(hits) else 0.0
+
+
+def nearness(state: State, ball_id: str) -> float:
+    """0..1: how near the miniball is to a portal (1 touching, 0 at ``NEAR_INCHES`` or more)."""
+    if not state.portal_at:
+        return 0.0
+    x, y, _ = state.at[ball_id]
+    d = min(((x - p[0]) ** 2 + (y - p[1]) ** 2) ** 0.5 for p in state.portal_at) / INCH_MM
+    return max(0.0, 1.0 - d / NEAR_INCHES)

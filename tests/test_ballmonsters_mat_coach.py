@@ -1,0 +1,99 @@
+"""The computer coach on Ballmonsters!' mat (coaching.py, coach_plans.py): shot plans seen through the
+geometry. A monsterball, its own miniball and a portal lined up behind it: the coach aims there, picks the
+vector that drops the miniball and gives it the power to get there."""
+
+from __future__ import annotations
+
+from test_ballmonsters_mat import placed_match
+
+from refbox.engine.coach import GreedyCoach
+from refbox.engine.geometry.mat import INCH_MM, boing_directions
+from refbox.engine.play import Game
+from refbox.engine.prompts import Event, Legal
+from refbox.games.ballmonsters import coach_plans, coaching, onmat
+
+
+def lined_up(portal: bool = True):
+    """The shooter and one miniball of its own 4 inches apart along the long side; every other ball gone;
+    the edge facing the shooter; a portal 3 inches (centre to centre) beyond the miniball, straight away from
+    that edge: a bounce of 2 inches or more along vector A drops it."""
+    match = placed_match()
+    state, data = match.state, match.rules.data
+    me = state.monsterball(state.shooter)
+    mine = next(b for b in state.balls if b.team == me.team and b.kind == "miniball")
+    for b in state.balls:
+        if b.id not in (me.id, mine.id):
+            b.gone = "edge"
+            state.at.pop(b.id)
+    x, y = round(data.mat.width_mm / 2), round(data.mat.height_mm / 2)
+    state.at[me.id] = (x - round(4 * INCH_MM), y, 0)
+    state.at[mine.id] = (x, y, 0)
+    edges = onmat.targets(state, data)[mine.id]
+    side = min(edges, key=lambda k: onmat.shot_reach(state, data, edges[k])[0])
+    away = boing_directions(onmat.the_mat(data), onmat.base(state, mine.id), side, 0)[0]
+    import math
+    px = x + round(3 * INCH_MM * math.cos(math.radians(away)))
+    py = y + round(3 * INCH_MM * math.sin(math.radians(away)))
+    state.portal_at = [(px, py, 0)] if portal else []
+    state.portals = len(state.portal_at)
+    return match, mine.id, side
+
+
+def test_an_edge_that_lines_the_miniball_up_with_a_portal_promises_the_drop():
+    match, mine, side = lined_up()
+    state, data = match.state, match.rules.data
+    with_portal = coach_plans.edge_plan(state, data, mine, side, "back", 11)
+    assert with_portal > 2  # most of the 3 points of a drop
+    assert coach_plans.portal_vectors(state, data, mine, side, 2) == [True, False, False]
+    assert coach_plans.portal_vectors(state, data, mine, side, 1) == [False, False, False]  # too little power
+    empty, _, _ = lined_up(portal=False)
+    assert coach_plans.edge_plan(empty.state, empty.rules.data, mine, side, "back", 11) == 0
+
+
+def test_greedy_aims_at_the_lined_up_edge_then_drops_its_miniball_into_the_portal():
+    match, mine, side = lined_up()
+    state, rules = match.state, match.rules
+    game = Game(rules, state)
+    coach = GreedyCoach(state.shooter, seed=1, iterations=1)
+    assert coach.decide(game).event == Event("choose", mine)
+    game.apply(Event("choose", mine))
+    aim = coach.decide(game).event.value
+    k, kind = onmat.read_aim(aim)
+    assert coach_plans.edge_plan(state, rules.data, mine, k, kind, 11) > 2  # an edge that lines up a drop
+    game.apply(Event("choose", aim))
+    assert rules.coach_default(state, rules.legal(state)) == Event("number", rules.data.shot.max_momentum)
+    game.apply(Event("number", rules.data.shot.max_momentum))
+    while state.step != "vector":  # a friendly bite, if the side it chose calls for one: any faces
+        legal = game.legal()
+        game.apply(Event("roll", [1] * len(legal.sides), "digital") if legal.kind == "roll"
+                   else coach.decide(game).event)
+    b = state.bounce
+    drops = coach_plans.portal_vectors(state, rules.data, mine, b.side, b.power - rules.data.boing.keep_monsterball)
+    vector = coach.decide(game).event
+    assert drops[rules.data.boing.vectors.index(vector.value)]
+    game.apply(vector)
+    before = state.scores[state.shooter]
+    game.apply(coach.decide(game).event)
+    assert state.ball(mine).gone == "portal" and state.scores[state.shooter] >= before + 3
+
+
+def test_the_coach_shoots_at_full_momentum_on_the_mat_only():
+    match, _, _ = lined_up()
+    rules, state = match.rules, match.state
+    state.step = "momentum"
+    legal = Legal("number", state.shooter, max=6)
+    assert rules.coach_default(state, legal) == Event("number", 6)
+    state.mat = False
+    assert rules.coach_default(state, legal) is None
+
+
+def test_a_foes_str_0_miniball_in_reach_is_a_threat_at_the_start_of_a_turn():
+    match = placed_match()
+    state, data = match.state, match.rules.data
+    assert state.step == "target"
+    threat = coaching.best_shot(state, data)  # the enemy's miniballs start at STR 0, some in reach
+    assert 0 < threat <= data.scoring.deflation + coaching.DEFLATED_WORTH
+    for b in state.balls:
+        if b.team != state.shooter:
+            b.strength = 1
+    assert coaching.best_shot(state, data) == 0
