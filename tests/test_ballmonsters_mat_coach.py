@@ -14,17 +14,22 @@ from refbox.games.ballmonsters import coach_plans, coaching, onmat
 
 
 def lined_up(portal: bool = True):
-    """The shooter and one miniball of its own 4 inches apart along the long side; every other ball gone;
+    """The shooter and one miniball of its own 4 inches apart along the long side; a foe's miniball and its
+    monsterball in corners, every other ball gone;
     the edge facing the shooter; a portal 3 inches (centre to centre) beyond the miniball, straight away from
     that edge: a bounce of 2 inches or more along vector A drops it."""
     match = placed_match()
     state, data = match.state, match.rules.data
     me = state.monsterball(state.shooter)
     mine = next(b for b in state.balls if b.team == me.team and b.kind == "miniball")
+    foe = next(b for b in state.balls if b.team != me.team and b.kind == "miniball")
     for b in state.balls:
-        if b.id not in (me.id, mine.id):
+        if b.id not in (me.id, mine.id, foe.id, state.monsterball(foe.team).id):
             b.gone = "edge"
             state.at.pop(b.id)
+    state.at[foe.id] = (30, 30, 0)  # a foe's miniball, strong, out of the way in a corner: the game goes on
+    foe.strength = 3
+    state.at[state.monsterball(foe.team).id] = (564, 390, 0)  # and its monsterball in the far corner
     x, y = round(data.mat.width_mm / 2), round(data.mat.height_mm / 2)
     state.at[me.id] = (x - round(4 * INCH_MM), y, 0)
     state.at[mine.id] = (x, y, 0)

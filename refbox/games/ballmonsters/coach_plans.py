@@ -124,3 +124,28 @@ def nearness(state: State, ball_id: str) -> float:
     x, y, _ = state.at[ball_id]
     d = min(((x - p[0]) ** 2 + (y - p[1]) ** 2) ** 0.5 for p in state.portal_at) / INCH_MM
     return max(0.0, 1.0 - d / NEAR_INCHES)
+
+
+def best_commit(state: State, data: Data, most: int) -> tuple[int, float]:
+    """(the power to commit, 0..``most``, and the points it promises the active ball's owner): the bite's
+    exact odds for each amount, then the boing with what is left (a miniball of its own dropped into a
+    portal, if the bite leaves it in play). Ties go to the smaller amount."""
+    b = state.bounce
+    active, target = state.ball(b.active), state.ball(b.target)
+    owner, foes = active.team, active.team != target.team
+    keep = data.boing.keep_monsterball if active.kind == "monsterball" else data.boing.keep_miniball
+    active_bitey, target_can_bite = b.facing.startswith("bitey"), b.facing.endswith("bitey") or b.boob
+    nuts = (active.effect == "tough_nut", target.effect == "tough_nut")
+    target_bonus = target.strength + (data.bite.boob_bonus if b.boob else 0)
+    drops = target.kind == "miniball" and portal_worth(state, data, target.id, owner) > 0
+    best, best_worth = 0, None
+    for c in range(most + 1):
+        ours, _, theirs, _ = bite_odds(data.bite.die, data.bite.crit_face, active.strength + c, target_bonus,
+                                       active_bitey, target_can_bite, *nuts)
+        worth = ours * _bitten(state, data, target, owner, foes) + theirs * _bitten(state, data, active, owner, foes)
+        if drops and any(portal_vectors(state, data, target.id, b.side, b.power - c - keep)):
+            stays = 1.0 - ours if target.strength == 0 else 1.0
+            worth += 0.9 * stays * portal_worth(state, data, target.id, owner)
+        if best_worth is None or worth > best_worth + 1e-9:
+            best, best_worth = c, worth
+    return best, best_worth or 0.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from refbox.games.ballmonsters import onmat
-from refbox.games.ballmonsters.coach_plans import boing_plan, edge_plan, nearness
+from refbox.games.ballmonsters.coach_plans import best_commit, boing_plan, edge_plan, nearness
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.models import State
 from refbox.games.ballmonsters.odds import bite_odds
@@ -54,6 +54,10 @@ def prospect(state: State, data: Data) -> tuple[int, float]:
     if step in ("vector", "split") and state.bounce is not None:
         b = state.bounce
         return state.ball(b.active).team, boing_plan(state, data, b.vector if step == "split" else None)
+    if step == "commit" and state.bounce is not None:
+        b = state.bounce
+        most = b.power - min(b.power, data.bite.keep_power)
+        return state.ball(b.active).team, best_commit(state, data, most)[1]
     if step in ("aim", "momentum") and state.target is not None:
         return state.shooter, _declared(state, data)
     if step == "target" and state.monsterball(state.shooter).in_play:

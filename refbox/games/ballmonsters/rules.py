@@ -12,6 +12,7 @@ from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event, Legal
 from refbox.engine.state import View
 from refbox.games.ballmonsters import bite, boing, mat_place, shot, turn  # noqa: F401  (they register their steps)
+from refbox.games.ballmonsters.coach_plans import best_commit
 from refbox.games.ballmonsters.coaching import evaluate
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
@@ -86,9 +87,12 @@ class Ballmonsters(Rules):
 
     def coach_default(self, state: State, legal: Legal) -> Event | None:
         """On the mat a coach shoots at full momentum: momentum costs nothing, and the power it adds only widens
-        the later choices (more to commit to a bite, more to share in the boing)."""
+        the later choices (more to commit to a bite, more to share in the boing); and it commits to a bite the
+        power whose exact odds, with the boing left after, promise most (coach_plans.best_commit)."""
         if state.mat and state.step == "momentum":
             return Event("number", legal.max)
+        if state.mat and state.step == "commit":
+            return Event("number", best_commit(state, self.data, legal.max)[0])
         return None
 
     def outcome(self, state: State) -> tuple[float, float]:
