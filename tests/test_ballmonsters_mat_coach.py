@@ -47,12 +47,12 @@ def lined_up(portal: bool = True):
 def test_an_edge_that_lines_the_miniball_up_with_a_portal_promises_the_drop():
     match, mine, side = lined_up()
     state, data = match.state, match.rules.data
-    with_portal = coach_plans.edge_plan(state, data, mine, side, "back", 11)
+    with_portal = coach_plans.edge_plan(state, data, mine, side, "back", 11, onmat.targets(state, data)[mine][side])
     assert with_portal > 2  # most of the 3 points of a drop
     assert coach_plans.portal_vectors(state, data, mine, side, 2) == [True, False, False]
     assert coach_plans.portal_vectors(state, data, mine, side, 1) == [False, False, False]  # too little power
     empty, _, _ = lined_up(portal=False)
-    assert coach_plans.edge_plan(empty.state, empty.rules.data, mine, side, "back", 11) == 0
+    assert coach_plans.edge_plan(empty.state, empty.rules.data, mine, side, "back", 11, onmat.targets(empty.state, empty.rules.data)[mine][side]) == 0
 
 
 def test_greedy_aims_at_the_lined_up_edge_then_drops_its_miniball_into_the_portal():
@@ -64,7 +64,7 @@ def test_greedy_aims_at_the_lined_up_edge_then_drops_its_miniball_into_the_porta
     game.apply(Event("choose", mine))
     aim = coach.decide(game).event.value
     k, kind = onmat.read_aim(aim)
-    assert coach_plans.edge_plan(state, rules.data, mine, k, kind, 11) > 2  # an edge that lines up a drop
+    assert coach_plans.edge_plan(state, rules.data, mine, k, kind, 11, onmat.targets(state, rules.data)[mine][k]) > 2  # an edge that lines up a drop
     game.apply(Event("choose", aim))
     assert rules.coach_default(state, rules.legal(state)) == Event("number", rules.data.shot.max_momentum)
     game.apply(Event("number", rules.data.shot.max_momentum))

@@ -191,7 +191,7 @@ class SearchCoach(GreedyCoach):
         for e in options:  # greedy's values, more thinly sampled once a quarter of the budget is spent
             hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline - 0.75 * self.think)
             first.append(self.expected(game, e, 4 if hurry else 24))
-        order = sorted(range(len(options)), key=lambda i: -first[i])[: self.widest]
+        order = sorted(range(len(options)), key=lambda i: -first[i])[: self.limit(game, "widest")]
         options, first = [options[i] for i in order], [first[i] for i in order]
         # sequential halving: every answer left is played out once per round, with the same dice for all of
         # them (common random numbers: the comparison is between answers, not luck); the worse half drops out,
@@ -215,6 +215,11 @@ class SearchCoach(GreedyCoach):
         self.stop_now = False
         self.last_rollouts = done
         return Decision(*self._pick(options, runs), len(options))
+
+    def limit(self, game: Game, name: str) -> int:
+        """One of the search's limits (widest, reach, depth, probes): the ruleset's own (``search_limits``:
+        fewer, cheaper play-outs where its decisions are costly), else the coach's."""
+        return game.rules.search_limits.get(name, getattr(self, name))
 
     def _pick(self, options: list[Event], runs: list[list[float]]) -> tuple[Event, float]:
         """Greedy's answer unless another one did better on the same dice by more than ``margin`` standard
@@ -240,7 +245,8 @@ class SearchCoach(GreedyCoach):
         g.apply(event)
         drawer = g.rules.drawer
         actor, passes = self.side, 0
-        for _ in range(self.depth):
+        depth, reach = self.limit(game, "depth"), self.limit(game, "reach")
+        for _ in range(depth):
             legal = self._to_decision(g, rng)
             if legal is None:
                 return terminal_value(g, self.side)
@@ -249,7 +255,7 @@ class SearchCoach(GreedyCoach):
                 continue
             if legal.actor != actor:
                 actor, passes = legal.actor, passes + 1
-                if passes >= self.reach:
+                if passes >= reach:
                     break
             g.apply(self._base(g, legal, rng))
         return g.evaluate(self.side)
@@ -264,7 +270,7 @@ class SearchCoach(GreedyCoach):
         usual = usual_answer(g, legal)
         if usual is not None:
             return usual
-        options = options[: self.probes]
+        options = options[: self.limit(g, "probes")]
         best, best_value, seen = options[0], -1.0, set()
         for k, event in enumerate(options):
             branch = g.clone()

@@ -56,6 +56,9 @@ class Rules:
     board_values: ClassVar[Mapping[str, str]] = MappingProxyType({"screen": "screen", "table": "table"})
     """For a ruleset whose Setup has a ``board`` choice: the Setup's value for refbox's own board or field
     ("screen") and for the table's flow ("table"), as ``refbox sim --board`` names them."""
+    search_limits: ClassVar[Mapping[str, int]] = MappingProxyType({})
+    """The search coach's limits where this ruleset wants its own (refbox.engine.coach.SearchCoach: widest,
+    reach, depth, probes), e.g. fewer answers rolled out when each play-out costs much."""
     version: ClassVar[int] = 1
     """What a journal's inputs mean. Raise it when a change makes saved inputs mean something else (a question
     no longer asked, an answer folded into another), and say in ``upgrade_setup`` / ``upgrade_events`` how an

@@ -18,31 +18,27 @@ NEAR_INCHES = 6.0
 """A miniball this far (centre to centre) from every portal has no portal prospect; nearer, it grows to 1."""
 
 
-def layout(state: State) -> tuple[tuple, tuple]:
-    """The balls in play and the portals, as hashable keys for the caches below."""
-    return tuple(onmat.balls_on(state).items()), tuple(onmat.portals_on(state).items())
-
-
 @lru_cache(maxsize=4096)
 def first_contact(mat: Mat, balls: tuple, portals: tuple, mover: str, degrees: float, power: int) -> str:
     """What ``mover`` meets first bouncing ``power`` inches along ``degrees``: "ball", "portal", "edge" or
-    "none" (kept per layout: a coach asks the same sweeps many times)."""
-    return sweep(mat, dict(balls), mover, degrees, power * INCH_MM, dict(portals)).kind
+    "none" (kept per layout, ``onmat.raw_layout`` and the portals' places: a coach asks the same sweeps many
+    times)."""
+    bases = {i: Base(*p) for i, p in balls}
+    holes = {f"portal {n + 1}": Base(*p) for n, p in enumerate(portals)}
+    return sweep(mat, bases, mover, degrees, power * INCH_MM, holes).kind
 
 
 def portal_vectors(state: State, data: Data, target: str, side: int, power: int,
-                   shooter: tuple[str, Base] | None = None) -> list[bool]:
+                   shooter: tuple[str, tuple[int, int, int]] | None = None) -> list[bool]:
     """For each boing vector: whether ``target``, hit on its side ``side`` and given ``power``, would reach a
-    portal before anything else. ``shooter``: the active ball's id and the base it will sit on (a shot not
-    yet flown), so the sweep sees it where it will be."""
-    if power <= 0:
+    portal before anything else. ``shooter``: the active ball's id and the (x, y, facing) it will sit on (a
+    shot not yet flown), so the sweep sees it where it will be."""
+    if power <= 0 or not state.portal_at:
         return [False] * len(data.boing.vectors)
     mat = onmat.the_mat(data)
-    balls, portals = layout(state)
-    if not portals:
-        return [False] * len(data.boing.vectors)
+    balls, portals = onmat.raw_layout(state), tuple(state.portal_at)
     if shooter is not None:
-        balls = tuple((i, shooter[1] if i == shooter[0] else b) for i, b in balls)
+        balls = tuple((i, shooter[1] if i == shooter[0] else p) for i, p in balls)
     base = onmat.base(state, target)
     return [first_contact(mat, balls, portals, target, boing_directions(mat, base, side, n)[0], power) == "portal"
             for n in range(len(data.boing.vectors))]
@@ -62,10 +58,11 @@ def portal_worth(state: State, data: Data, ball_id: str, side: int) -> float:
     return points if owner == side else -points
 
 
-def edge_plan(state: State, data: Data, target: str, side: int, kind: str, arrives: int) -> float:
+def edge_plan(state: State, data: Data, target: str, side: int, kind: str, arrives: int,
+              place: tuple[int, int]) -> float:
     """Points the shooter can expect from hitting ``target`` on its side ``side`` with its ``kind`` side
-    against it, arriving with ``arrives`` power: a bite's expected gains and losses, then the best boing
-    (a miniball of its own sent into a portal)."""
+    against it, arriving with ``arrives`` power, sitting at ``place``: a bite's expected gains and losses,
+    then the best boing (a miniball of its own sent into a portal)."""
     me = state.shooter
     shooter = state.monsterball(me)
     ball = state.ball(target)
@@ -85,8 +82,7 @@ def edge_plan(state: State, data: Data, target: str, side: int, kind: str, arriv
         worth += (ours * _bitten(state, data, ball, me, not friendly)
                   + theirs * _bitten(state, data, shooter, me, not friendly))
     if ball.kind == "miniball" and friendly:
-        place = onmat.targets(state, data)[target][side]
-        sits = Base(place[0], place[1], onmat.base(state, target).facing)  # (its own facing barely matters)
+        sits = (*place, state.at[target][2])  # (its own facing barely matters)
         if any(portal_vectors(state, data, target, side, left - keep, (shooter.id, sits))):
             worth += 0.9 * portal_worth(state, data, target, me)
     return worth

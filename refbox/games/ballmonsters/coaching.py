@@ -11,6 +11,7 @@ import math
 from refbox.games.ballmonsters import onmat
 from refbox.games.ballmonsters.coach_plans import best_commit, boing_plan, edge_plan, nearness
 from refbox.games.ballmonsters.data import Data
+from refbox.engine.prompts import Legal
 from refbox.games.ballmonsters.models import State
 from refbox.games.ballmonsters.odds import bite_odds
 
@@ -73,17 +74,37 @@ def arrives(state: State, data: Data, place: tuple[int, int]) -> int | None:
 
 def _declared(state: State, data: Data) -> float:
     """The best plan on the target declared (and its edge and side, once aimed)."""
-    edges = onmat.targets(state, data).get(state.target, {})
-    aims = [(k, kind) for k in edges for kind in onmat.SIDE_KINDS]
-    if state.aim is not None:
-        aims = [onmat.read_aim(state.aim)]
+    return plan_on(state, data, state.target, state.aim)
+
+
+def plan_on(state: State, data: Data, target: str, aim: str | None = None) -> float:
+    """The best plan on ``target`` over its edges and sides (or the one ``aim`` names): a duff if none."""
+    edges = onmat.targets(state, data).get(target, {})
+    aims = [onmat.read_aim(aim)] if aim is not None else [(k, kind) for k in edges for kind in onmat.SIDE_KINDS]
     best = None
     for k, kind in aims:
         power = arrives(state, data, edges[k]) if k in edges else None
         if power is not None:
-            worth = edge_plan(state, data, state.target, k, kind, power)
+            worth = edge_plan(state, data, target, k, kind, power, edges[k])
             best = worth if best is None else max(best, worth)
     return SHORT if best is None else best
+
+
+def options(state: State, data: Data, legal: Legal) -> list[str] | None:
+    """A shot's choices best plan first (targets, aims, vectors), so that a coach trying only the first few
+    tries the promising ones, and ties go to them; None for every other question."""
+    step = state.step
+    if not state.mat or legal.kind != "choose" or len(legal.ids) < 2:
+        return None
+    if step == "target":
+        worth = {t: plan_on(state, data, t) for t in legal.ids}
+    elif step == "aim":
+        worth = {a: plan_on(state, data, state.target, a) for a in legal.ids}
+    elif step == "vector":
+        worth = {v: boing_plan(state, data, n) for n, v in enumerate(legal.ids)}
+    else:
+        return None
+    return sorted(legal.ids, key=lambda i: -worth[i])
 
 
 def best_shot(state: State, data: Data) -> float:

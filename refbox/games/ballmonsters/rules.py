@@ -13,7 +13,7 @@ from refbox.engine.prompts import Event, Legal
 from refbox.engine.state import View
 from refbox.games.ballmonsters import bite, boing, mat_place, shot, turn  # noqa: F401  (they register their steps)
 from refbox.games.ballmonsters.coach_plans import best_commit
-from refbox.games.ballmonsters.coaching import evaluate
+from refbox.games.ballmonsters.coaching import evaluate, options
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
 from refbox.games.ballmonsters.models import (
@@ -84,6 +84,13 @@ class Ballmonsters(Rules):
     def evaluate(self, state: State, side: int) -> float:
         """On the mat: score, STR, deflations and the declared shot (coaching.py); at a table: the score."""
         return evaluate(state, self.data, side) if state.mat else super().evaluate(state, side)
+
+    search_limits = MappingProxyType({"widest": 4, "probes": 3})
+    """A play-out here sweeps bases across the mat at every step: the search rolls out greedy's best 4 answers,
+    its base policy trying the first 3 of each question (coach_options puts the best plans first)."""
+
+    def coach_options(self, state: State, legal: Legal) -> list[str] | None:
+        return options(state, self.data, legal)
 
     def coach_default(self, state: State, legal: Legal) -> Event | None:
         """On the mat a coach shoots at full momentum: momentum costs nothing, and the power it adds only widens
