@@ -102,3 +102,18 @@ def test_a_foes_str_0_miniball_in_reach_is_a_threat_at_the_start_of_a_turn():
         if b.team != state.shooter:
             b.strength = 1
     assert coaching.best_shot(state, data) == 0
+
+
+def test_the_shots_choices_come_best_plan_first_for_a_coach_trying_only_the_first_few():
+    match, mine, side = lined_up()
+    state, rules = match.state, match.rules
+    order = rules.coach_options(state, rules.legal(state))
+    assert order[0] == mine and sorted(order) == sorted(rules.legal(state).ids)
+    state.target, state.step = mine, "aim"
+    aims = rules.coach_options(state, rules.legal(state))
+    k, kind = onmat.read_aim(aims[0])
+    assert coaching.plan_on(state, rules.data, mine, aims[0]) >= coaching.plan_on(state, rules.data, mine, aims[-1])
+    assert coaching.plan_on(state, rules.data, mine, aims[0]) > 2
+    assert rules.search_limits["widest"] < 12  # the search rolls out fewer answers here
+    state.mat = False
+    assert rules.coach_options(state, rules.legal(state)) is None
