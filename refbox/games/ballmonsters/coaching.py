@@ -17,12 +17,15 @@ from refbox.games.ballmonsters.odds import bite_odds
 
 STR_WORTH = 0.3
 """Points one STR is worth: a stronger ball bites harder and is further from deflation (2 points to the foe)."""
-DEFLATED_WORTH = 1.0
-"""Points a deflated ball of one's own costs while it is off the mat (it can neither bite nor be a target)."""
+DEFLATED_WORTH = 0.3
+"""Points a deflated ball of one's own costs while it is off the mat: little, it is back after the next shot
+(worth more, a deflation would outweigh a drop into a portal, and two coaches farm each other's miniballs
+forever, 2 points a turn each)."""
 SHORT = -1.0
 """Points a declared shot that cannot reach is worth: a duff (a point to the foe)."""
-NEAR_WORTH = 0.8
-"""Points a miniball touching a portal is worth to its owner (a drop is 3, if its monsterball gets to it)."""
+NEAR_WORTH = 0.5
+"""Points a miniball touching a portal is worth to its owner (a drop is 3, if its monsterball gets to it;
+kept well under that, so that the drop itself, which ends the nearness, is worth taking)."""
 NEXT_SHOT = 0.5
 """The share of the next shooter's best plan counted at the start of a turn (the dice may spoil it)."""
 SCALE = 3.0
