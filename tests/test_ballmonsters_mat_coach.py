@@ -117,3 +117,20 @@ def test_the_shots_choices_come_best_plan_first_for_a_coach_trying_only_the_firs
     assert rules.search_limits["widest"] < 12  # the search rolls out fewer answers here
     state.mat = False
     assert rules.coach_options(state, rules.legal(state)) is None
+
+
+def test_deflating_a_foes_last_miniball_is_worth_the_game_when_ahead_and_dreaded_when_behind():
+    match, _, _ = lined_up()
+    state, data = match.state, match.rules.data
+    me = state.shooter
+    foe = next(b for b in state.balls if b.team != me and b.kind == "miniball" and b.gone is None)
+    foe.strength = 0
+    assert state.miniballs_left(foe.team) == 1
+    state.scores = [0, 0]
+    assert coach_plans._bitten(state, data, foe, me, True) == coach_plans.ENDS  # 2 points ahead: the game is won
+    state.scores[1 - me] = 5
+    assert coach_plans._bitten(state, data, foe, me, True) == -coach_plans.ENDS  # still behind when it ends
+    other = next(b for b in state.balls if b.team != me and b.kind == "miniball" and b.id != foe.id)
+    other.gone = None
+    state.at[other.id] = (60, 380, 0)
+    assert coach_plans._bitten(state, data, foe, me, True) == data.scoring.deflation + coaching.DEFLATED_WORTH

@@ -16,6 +16,8 @@ from refbox.games.ballmonsters.odds import bite_odds
 
 NEAR_INCHES = 6.0
 """A miniball this far (centre to centre) from every portal has no portal prospect; nearer, it grows to 1."""
+ENDS = 6.0
+"""Points a plan that ends the game is worth: won (+), lost (-), or 0 for a draw."""
 
 
 @lru_cache(maxsize=4096)
@@ -54,7 +56,7 @@ def portal_worth(state: State, data: Data, ball_id: str, side: int) -> float:
     owner = ball.team
     if state.miniballs_left(owner) == 1 and not state.deflated_count:
         lead = state.scores[owner] + points - state.scores[1 - owner]
-        points = 6.0 if lead > 0 else -6.0 if lead < 0 else 0.0  # the game ends with this drop
+        points = ENDS if lead > 0 else -ENDS if lead < 0 else 0.0  # the game ends with this drop
     return points if owner == side else -points
 
 
@@ -90,10 +92,17 @@ def edge_plan(state: State, data: Data, target: str, side: int, kind: str, arriv
 
 def _bitten(state: State, data: Data, ball, side: int, by_foe: bool) -> float:
     """Points ``side`` gains when ``ball`` is bitten once: a STR lost, or at STR 0 a deflation (which scores
-    for the biter's side when a foe bit)."""
+    for the biter's side when a foe bit); the game's end when it deflates its owner's last miniball."""
     from refbox.games.ballmonsters.coaching import DEFLATED_WORTH, STR_WORTH
 
-    loss = STR_WORTH if ball.strength > 0 else DEFLATED_WORTH + (data.scoring.deflation if by_foe else 0)
+    if ball.strength > 0:
+        return STR_WORTH if ball.team != side else -STR_WORTH
+    scored = data.scoring.deflation if by_foe else 0
+    if ball.kind == "miniball" and not state.deflated_count and state.miniballs_left(ball.team) == 1:
+        mine = state.scores[side] + (scored if ball.team != side else 0)
+        theirs = state.scores[1 - side] + (scored if ball.team == side else 0)
+        return ENDS if mine > theirs else -ENDS if mine < theirs else 0.0
+    loss = DEFLATED_WORTH + scored
     return loss if ball.team != side else -loss
 
 
