@@ -179,6 +179,8 @@ class SearchCoach(GreedyCoach):
     probes = 8
     """Answers the base policy tries per decision (the rules' first ones: the likeliest)."""
     margin = 1.0
+    hurried_leaves = 4
+    """Dice outcomes per answer in greedy's first pass once a quarter of the budget is spent (24 before)."""
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
@@ -190,7 +192,7 @@ class SearchCoach(GreedyCoach):
         first = []
         for e in options:  # greedy's values, more thinly sampled once a quarter of the budget is spent
             hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline - 0.75 * self.think)
-            first.append(self.expected(game, e, 4 if hurry else 24))
+            first.append(self.expected(game, e, self.limit(game, "hurried_leaves") if hurry else 24))
         order = sorted(range(len(options)), key=lambda i: -first[i])[: self.limit(game, "widest")]
         options, first = [options[i] for i in order], [first[i] for i in order]
         # sequential halving: every answer left is played out once per round, with the same dice for all of
@@ -217,8 +219,8 @@ class SearchCoach(GreedyCoach):
         return Decision(*self._pick(options, runs), len(options))
 
     def limit(self, game: Game, name: str) -> int:
-        """One of the search's limits (widest, reach, depth, probes): the ruleset's own (``search_limits``:
-        fewer, cheaper play-outs where its decisions are costly), else the coach's."""
+        """One of the search's limits (widest, reach, depth, probes, hurried_leaves): the ruleset's own
+        (``search_limits``: fewer, cheaper play-outs where its decisions are costly), else the coach's."""
         return game.rules.search_limits.get(name, getattr(self, name))
 
     def _pick(self, options: list[Event], runs: list[list[float]]) -> tuple[Event, float]:
