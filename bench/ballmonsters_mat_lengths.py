@@ -32,7 +32,7 @@ def main(argv: list[str]) -> None:
         print(f"game {game_no}: {game.state.turn} turns, {inputs} inputs: {game.state.result}", flush=True)
     turns.sort()
     if turns:
-        at = lambda q: turns[min(len(turns) - 1, int(q * len(turns)))]  # noqa: E731
+        at = lambda q: turns[min(len(turns) - 1, int(q * len(turns)))]
         print(f"{games} games · unfinished {unfinished} · turns min {turns[0]} · quartiles {at(0.25)} {at(0.5)} "
               f"{at(0.75)} · 90% {at(0.9)} · max {turns[-1]}")
 

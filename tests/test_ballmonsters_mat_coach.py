@@ -52,11 +52,12 @@ def test_an_edge_that_lines_the_miniball_up_with_a_portal_promises_the_drop():
     assert coach_plans.portal_vectors(state, data, mine, side, 2) == [True, False, False]
     assert coach_plans.portal_vectors(state, data, mine, side, 1) == [False, False, False]  # too little power
     empty, _, _ = lined_up(portal=False)
-    assert coach_plans.edge_plan(empty.state, empty.rules.data, mine, side, "back", 11, onmat.targets(empty.state, empty.rules.data)[mine][side]) == 0
+    place = onmat.targets(empty.state, empty.rules.data)[mine][side]
+    assert coach_plans.edge_plan(empty.state, empty.rules.data, mine, side, "back", 11, place) == 0
 
 
 def test_greedy_aims_at_the_lined_up_edge_then_drops_its_miniball_into_the_portal():
-    match, mine, side = lined_up()
+    match, mine, _ = lined_up()
     state, rules = match.state, match.rules
     game = Game(rules, state)
     coach = GreedyCoach(state.shooter, seed=1, iterations=1)
@@ -64,7 +65,8 @@ def test_greedy_aims_at_the_lined_up_edge_then_drops_its_miniball_into_the_porta
     game.apply(Event("choose", mine))
     aim = coach.decide(game).event.value
     k, kind = onmat.read_aim(aim)
-    assert coach_plans.edge_plan(state, rules.data, mine, k, kind, 11, onmat.targets(state, rules.data)[mine][k]) > 2  # an edge that lines up a drop
+    place = onmat.targets(state, rules.data)[mine][k]
+    assert coach_plans.edge_plan(state, rules.data, mine, k, kind, 11, place) > 2  # an edge that lines up a drop
     game.apply(Event("choose", aim))
     assert rules.coach_default(state, rules.legal(state)) == Event("number", rules.data.shot.max_momentum)
     game.apply(Event("number", rules.data.shot.max_momentum))
@@ -105,13 +107,12 @@ def test_a_foes_str_0_miniball_in_reach_is_a_threat_at_the_start_of_a_turn():
 
 
 def test_the_shots_choices_come_best_plan_first_for_a_coach_trying_only_the_first_few():
-    match, mine, side = lined_up()
+    match, mine, _ = lined_up()
     state, rules = match.state, match.rules
     order = rules.coach_options(state, rules.legal(state))
     assert order[0] == mine and sorted(order) == sorted(rules.legal(state).ids)
     state.target, state.step = mine, "aim"
     aims = rules.coach_options(state, rules.legal(state))
-    k, kind = onmat.read_aim(aims[0])
     assert coaching.plan_on(state, rules.data, mine, aims[0]) >= coaching.plan_on(state, rules.data, mine, aims[-1])
     assert coaching.plan_on(state, rules.data, mine, aims[0]) > 2
     assert rules.search_limits["widest"] < 12  # the search rolls out fewer answers here

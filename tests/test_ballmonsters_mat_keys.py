@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from test_ballmonsters_mat_coach import lined_up
 
-from refbox.engine.prompts import Choose, Event, Number, Roll
+from refbox.engine.prompts import Choose, Number, Roll
 from refbox.ui.interpreter import Context, RollDigitally, Submit, Typed, interpret
 
 DIGITAL = Context(dice_mode="digital")

@@ -5,6 +5,7 @@ import gc
 import itertools
 import json
 import random
+from types import MappingProxyType
 
 import pytest
 
@@ -289,7 +290,7 @@ def test_a_ruleset_may_set_the_search_coachs_limits_and_the_rest_stay_the_coachs
     assert search.limit(game, "widest") == coach.SearchCoach.widest  # Battleball sets none
 
     class Narrow(type(game.rules)):
-        search_limits = {"widest": 2, "probes": 1}
+        search_limits = MappingProxyType({"widest": 2, "probes": 1})
 
     narrow = Game(Narrow(game.rules.data), game.state)
     assert (search.limit(narrow, "widest"), search.limit(narrow, "probes")) == (2, 1)

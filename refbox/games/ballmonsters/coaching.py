@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import math
 
-from refbox.games.ballmonsters import onmat
-from refbox.games.ballmonsters.coach_plans import best_commit, boing_plan, edge_plan, nearness
-from refbox.games.ballmonsters.data import Data
 from refbox.engine.prompts import Legal
+from refbox.games.ballmonsters import onmat
+from refbox.games.ballmonsters.coach_plans import (
+    best_commit,
+    boing_plan,
+    edge_plan,
+    nearness,
+)
+from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.models import State
 from refbox.games.ballmonsters.odds import bite_odds
 

@@ -17,7 +17,14 @@ from refbox.games.ballmonsters.coaching import evaluate, options
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
 from refbox.games.ballmonsters.models import (
-    TEAM_LETTERS, Ball, Setup, State, TeamInfo, default_setup, fiddle_problems, with_base_strength,
+    TEAM_LETTERS,
+    Ball,
+    Setup,
+    State,
+    TeamInfo,
+    default_setup,
+    fiddle_problems,
+    with_base_strength,
 )  # fmt: skip
 from refbox.games.ballmonsters.steps import STEPS
 from refbox.games.ballmonsters.upgrade import v1_events, v1_setup
