@@ -4,13 +4,17 @@ vector that drops the miniball and gives it the power to get there."""
 
 from __future__ import annotations
 
-from test_ballmonsters_mat import placed_match
+import math
+import random
+
+from test_ballmonsters_mat import mat_setup, placed_match
 
 from refbox.engine.coach import GreedyCoach
 from refbox.engine.geometry.mat import INCH_MM, boing_directions
-from refbox.engine.play import Game
+from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Event, Legal
 from refbox.games.ballmonsters import coach_plans, coaching, onmat
+from refbox.games.ballmonsters import rules as bm
 
 
 def lined_up(portal: bool = True):
@@ -36,7 +40,6 @@ def lined_up(portal: bool = True):
     edges = onmat.targets(state, data)[mine.id]
     side = min(edges, key=lambda k: onmat.shot_reach(state, data, edges[k])[0])
     away = boing_directions(onmat.the_mat(data), onmat.base(state, mine.id), side, 0)[0]
-    import math
     px = x + round(3 * INCH_MM * math.cos(math.radians(away)))
     py = y + round(3 * INCH_MM * math.sin(math.radians(away)))
     state.portal_at = [(px, py, 0)] if portal else []
@@ -135,3 +138,22 @@ def test_deflating_a_foes_last_miniball_is_worth_the_game_when_ahead_and_dreaded
     other.gone = None
     state.at[other.id] = (60, 380, 0)
     assert coach_plans._bitten(state, data, foe, me, True) == data.scoring.deflation + coaching.DEFLATED_WORTH
+
+
+def test_a_bouncing_ball_is_laid_the_way_whose_bite_and_boing_promise_most_without_trying_every_face():
+    rules = placed_match().rules
+    seen = 0
+    for seed in range(3):
+        game = Game.start(rules, bm.Setup.model_validate(mat_setup(seed)))
+        rng = random.Random(seed)
+        for _ in range(2000):
+            legal = game.legal()
+            if legal.kind == "over":
+                break
+            if game.state.step == "facing" and len(legal.ids) > 1:
+                chosen = rules.coach_default(game.state, legal)
+                worth = {a: rules._laid(game.state, a) for a in legal.ids}
+                assert chosen.value in legal.ids and worth[chosen.value] == max(worth.values())
+                seen += 1
+            game.apply(random_event(legal, rng))
+    assert seen >= 2

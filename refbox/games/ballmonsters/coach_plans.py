@@ -154,3 +154,17 @@ def best_commit(state: State, data: Data, most: int) -> tuple[int, float]:
         if best_worth is None or worth > best_worth + 1e-9:
             best, best_worth = c, worth
     return best, best_worth or 0.0
+
+
+def bounce_worth(state: State, data: Data) -> float:
+    """Points a bounce just laid promises its active ball's owner: the bite (with the best power committed)
+    and the boing after it, or the boing alone."""
+    if state.bounce is None:
+        return 0.0
+    if state.step in ("commit", "bite"):
+        b = state.bounce
+        most = b.power - min(b.power, data.bite.keep_power) if state.step == "commit" else 0
+        return best_commit(state, data, most)[1]
+    if state.step in ("vector", "split"):
+        return boing_plan(state, data, state.bounce.vector if state.step == "split" else None)
+    return 0.0

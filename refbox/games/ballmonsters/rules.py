@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from refbox.engine.clone import clone
 from refbox.engine.contract import Rules
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event, Legal
-from refbox.engine.state import View
+from refbox.engine.state import UNLOGGED, View
 from refbox.games.ballmonsters import bite, boing, mat_place, shot, turn  # noqa: F401  (they register their steps)
-from refbox.games.ballmonsters.coach_plans import best_commit
+from refbox.games.ballmonsters.coach_plans import best_commit, bounce_worth
 from refbox.games.ballmonsters.coaching import evaluate, options
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
@@ -103,12 +104,23 @@ class Ballmonsters(Rules):
     def coach_default(self, state: State, legal: Legal) -> Event | None:
         """On the mat a coach shoots at full momentum: momentum costs nothing, and the power it adds only widens
         the later choices (more to commit to a bite, more to share in the boing); and it commits to a bite the
-        power whose exact odds, with the boing left after, promise most (coach_plans.best_commit)."""
+        power whose exact odds, with the boing left after, promise most (coach_plans.best_commit); a bouncing
+        ball is laid against the ball it hit the way whose bite odds and boing promise most (a bite roll
+        weighed by its exact odds, not by trying each of its 144 faces)."""
         if state.mat and state.step == "momentum":
             return Event("number", legal.max)
         if state.mat and state.step == "commit":
             return Event("number", best_commit(state, self.data, legal.max)[0])
+        if state.mat and state.step == "facing" and len(legal.ids) > 1:
+            return Event("choose", max(legal.ids, key=lambda side: self._laid(state, side)))
         return None
+
+    def _laid(self, state: State, answer: str) -> float:
+        """What laying the active ball against the target as ``answer`` says promises (on a copy)."""
+        after = clone(state)
+        after.log = UNLOGGED
+        self.apply(after, Event("choose", answer))
+        return bounce_worth(after, self.data)
 
     def outcome(self, state: State) -> tuple[float, float]:
         return state.scores[0], state.scores[1]
