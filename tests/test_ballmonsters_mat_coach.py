@@ -157,3 +157,22 @@ def test_a_bouncing_ball_is_laid_the_way_whose_bite_and_boing_promise_most_witho
                 seen += 1
             game.apply(random_event(legal, rng))
     assert seen >= 2
+
+
+def test_the_split_that_just_drops_its_own_miniball_comes_first_and_one_that_drops_a_foes_last():
+    match, mine, side = lined_up()
+    state, rules = match.state, match.rules
+    game = Game(rules, state)
+    game.apply(Event("choose", mine))
+    no_bite = next(kind for kind in ("bitey", "back")
+                   if not rules.data.bite.friendly.calls_for_bite(f"{kind}_{'bitey' if side < 3 else 'back'}"))
+    game.apply(Event("choose", f"{side}:{no_bite}"))
+    game.apply(Event("number", 6))
+    game.apply(Event("choose", "A"))
+    legal = rules.legal(state)
+    order = rules.coach_numbers(state, legal)
+    assert sorted(order) == list(range(legal.min, legal.max + 1))
+    assert order[0] == 2  # the portal is 3 inches off, centre to centre: 2 started inches touch it
+    state.ball(mine).team = 1 - state.ball(mine).team  # were it a foe's: keep it out
+    order = rules.coach_numbers(state, legal)
+    assert order[0] == 0 and set(order[-(legal.max - 1):]) == set(range(2, legal.max + 1))

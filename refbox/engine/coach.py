@@ -69,9 +69,13 @@ def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]
 
 def weighed(game: Game, legal: Legal, rng: random.Random) -> list[Event]:
     """The candidates a greedy or searching coach weighs: the ones the rules point out (``coach_options``: a
-    board move's squares that change something, and a few of the rest), else all, but never the ones the rules
-    say a coach leaves alone (``coach_avoids``: re-arranging a line-up, whose endless shuffles a noisy
-    estimate would happily pick)."""
+    board move's squares that change something, and a few of the rest; ``coach_numbers``: a number question's
+    values, the promising first), else all, but never the ones the rules say a coach leaves alone
+    (``coach_avoids``: re-arranging a line-up, whose endless shuffles a noisy estimate would happily pick)."""
+    if legal.kind == "number":
+        values = game.rules.coach_numbers(game.state, legal)
+        if values:
+            return [Event("number", v) for v in values]
     chosen = game.rules.coach_options(game.state, legal) if legal.kind == "choose" else None
     options = [Event("choose", i) for i in chosen] if chosen else candidates(legal, rng)
     avoid = game.rules.coach_avoids

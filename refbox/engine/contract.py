@@ -161,6 +161,11 @@ class Rules:
         """The answers worth weighing among a long list (a move's squares that change something); None: all."""
         return None
 
+    def coach_numbers(self, state: Any, legal: Legal) -> Sequence[int] | None:
+        """A number question's values worth weighing, the promising first (a coach trying only a few tries
+        those); None: every value in order."""
+        return None
+
     def coach_default(self, state: Any, legal: Legal) -> Event | None:
         """An answer a coach gives without weighing (a line-up taken as it stands), or None."""
         return None

@@ -168,3 +168,24 @@ def bounce_worth(state: State, data: Data) -> float:
     if state.step in ("vector", "split"):
         return boing_plan(state, data, state.bounce.vector if state.step == "split" else None)
     return 0.0
+
+
+def split_order(state: State, data: Data, low: int, high: int) -> list[int]:
+    """The power to give the target in a boing, the promising first: just enough to drop it into the portal
+    on its path (a miniball whose drop helps), else none, all, half; a drop that would hurt comes last."""
+    b = state.bounce
+    target = state.ball(b.target)
+    first: list[int] = [high, low, (low + high) // 2]
+    last: set[int] = set()
+    if target.kind == "miniball" and state.portal_at and high > 0:
+        away = boing_directions(onmat.the_mat(data), onmat.base(state, b.target), b.side, b.vector)[0]
+        c = sweep(onmat.the_mat(data), onmat.balls_on(state), b.target, away, high * INCH_MM, onmat.portals_on(state))
+        if c.kind == "portal":
+            enough = max(low, onmat.inches_paid(c.travelled))
+            if portal_worth(state, data, b.target, state.ball(b.active).team) > 0:
+                first.insert(0, enough)
+            else:
+                first = [low, max(low, enough - 1)]
+                last = set(range(enough, high + 1))
+    order = list(dict.fromkeys([*first, *range(high, low - 1, -1)]))
+    return [v for v in order if v not in last] + [v for v in order if v in last]

@@ -13,7 +13,7 @@ from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event, Legal
 from refbox.engine.state import UNLOGGED, View
 from refbox.games.ballmonsters import bite, boing, mat_place, shot, turn  # noqa: F401  (they register their steps)
-from refbox.games.ballmonsters.coach_plans import best_commit, bounce_worth
+from refbox.games.ballmonsters.coach_plans import best_commit, bounce_worth, split_order
 from refbox.games.ballmonsters.coaching import evaluate, options
 from refbox.games.ballmonsters.data import Data
 from refbox.games.ballmonsters.mechanics import note
@@ -100,6 +100,12 @@ class Ballmonsters(Rules):
 
     def coach_options(self, state: State, legal: Legal) -> list[str] | None:
         return options(state, self.data, legal)
+
+    def coach_numbers(self, state: State, legal: Legal) -> list[int] | None:
+        """The boing's split on the mat, the promising first (coach_plans.split_order)."""
+        if state.mat and state.step == "split":
+            return split_order(state, self.data, legal.min, legal.max)
+        return None
 
     def coach_default(self, state: State, legal: Legal) -> Event | None:
         """On the mat a coach shoots at full momentum: momentum costs nothing, and the power it adds only widens
