@@ -75,9 +75,13 @@ def test_on_the_mat_every_steps_legal_answers_are_what_its_prompt_offers():
             game.apply(random_event(legal, rng))
 
 
-def test_the_table_flow_is_still_what_a_new_match_gets():
-    assert rules.Setup.model_validate(default_setup()).board == "table"
-    assert not Match.new("ballmonsters", default_setup(), seed=1).state.mat
+def test_a_new_match_is_on_the_mat_and_the_table_flow_stays_selectable():
+    ruleset = Match.new("ballmonsters", default_setup(), seed=1).rules
+    teams = default_setup()["teams"]
+    assert rules.Setup.model_validate({"teams": teams}).board == "mat"  # Setup's default
+    assert ruleset.new_setup()["board"] == "mat" and Match.new("ballmonsters", ruleset.new_setup(), seed=1).state.mat
+    assert not Match.new("ballmonsters", {"teams": teams, "board": "table"}, seed=1).state.mat
+    assert default_setup()["board"] == ruleset.headless_setup()["board"] == "table"  # the stored seeded games'
 
 
 def placed_match() -> Match:

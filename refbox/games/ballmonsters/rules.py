@@ -43,13 +43,20 @@ class Ballmonsters(Rules):
     statistics = ("bites", "deflations", "portal goals")
     board_values = MappingProxyType({"screen": "mat", "table": "table"})
     """Its own board is the mat (Setup.board "mat")."""
-    version = 2
+    version = 3
     """2: no table options (every match asks the table as version 1's "quick" one did); the house rules always
-    in the setup; the bounce partner ruling in the ruleset (upgrade.py reads version 1 journals)."""
+    in the setup; the bounce partner ruling in the ruleset (upgrade.py reads version 1 journals). 3: a setup
+    that names no board is on the mat (a new match's); older ones that name none were played at the table."""
 
     def new_setup(self) -> dict:
+        """A new match is on refbox's mat (the setup screen offers the table's flow too)."""
         return default_setup(deflated_miniballs_count=self.data.ending.deflated_miniballs_count,
-                             other_deflations_score=self.data.scoring.other_deflations_score)
+                             other_deflations_score=self.data.scoring.other_deflations_score, board="mat")
+
+    def headless_setup(self) -> dict:
+        """The table's flow: the stored seeded games were made with it (``refbox sim --board screen`` plays
+        the mat)."""
+        return {**self.new_setup(), "board": "table"}
 
     def computer_can_play(self, setup: Setup) -> bool:
         """A computer coach needs the positions: it plays on refbox's mat only."""
@@ -131,11 +138,15 @@ class Ballmonsters(Rules):
     def outcome(self, state: State) -> tuple[float, float]:
         return state.scores[0], state.scores[1]
 
-    # ---- journals saved by version 1 (upgrade.py) ----
+    # ---- journals saved by versions 1 and 2 (upgrade.py) ----
 
     @classmethod
     def upgrade_setup(cls, version: int, setup: dict, data: dict) -> tuple[dict, dict]:
-        return v1_setup(setup, data) if version < 2 else (setup, data)
+        if version < 2:
+            setup, data = v1_setup(setup, data)
+        if version < 3:
+            setup = {**setup, "board": setup.get("board", "table")}
+        return setup, data
 
     def upgrade_events(self, version: int, setup: Setup, events: list[Event]) -> list[Event]:
         return v1_events(self, setup, events) if version < 2 else events
