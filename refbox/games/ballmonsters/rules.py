@@ -100,10 +100,12 @@ class Ballmonsters(Rules):
         """On the mat: score, STR, deflations and the declared shot (coaching.py); at a table: the score."""
         return evaluate(state, self.data, side) if state.mat else super().evaluate(state, side)
 
-    search_limits = MappingProxyType({"widest": 3, "probes": 3, "hurried_leaves": 24})
-    """A play-out here sweeps bases across the mat at every step: the search rolls out greedy's best 3 answers,
-    its base policy trying the first 3 of each question (coach_options puts the best plans first); its first
-    pass stays exact in a hurry (the dice after a decision are mostly the one d12 of the portal roll)."""
+    search_limits = MappingProxyType({"widest": 3, "probes": 3, "hurried_leaves": 24, "reach": 1})
+    """A play-out here sweeps bases across the mat at every step: the search rolls out greedy's best 3 answers
+    to the end of its own shot (reach 1: where the bounces leave the balls, and the foe's threat then, count;
+    the foe's whole reply would leave no time for a second play-out), its base policy trying the first 3 answers
+    of each question (coach_options and coach_numbers put the best plans first); its first pass stays exact in a
+    hurry (the dice after a decision are mostly the one d12 of the portal roll)."""
 
     def coach_options(self, state: State, legal: Legal) -> list[str] | None:
         return options(state, self.data, legal)
