@@ -104,9 +104,13 @@ def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]
 
 def weighed(game: Game, legal: Legal, rng: random.Random) -> list[Event]:
     """The candidates a greedy or searching coach weighs: the ones the rules point out (``coach_options``: a
-    board move's squares that change something, and a few of the rest), else all, but never the ones the rules
-    say a coach leaves alone (``coach_avoids``: re-arranging a line-up, whose endless shuffles a noisy
-    estimate would happily pick)."""
+    board move's squares that change something, and a few of the rest; ``coach_numbers``: a number question's
+    values, the promising first), else all, but never the ones the rules say a coach leaves alone
+    (``coach_avoids``: re-arranging a line-up, whose endless shuffles a noisy estimate would happily pick)."""
+    if legal.kind == "number":
+        values = game.rules.coach_numbers(game.state, legal)
+        if values:
+            return [Event("number", v) for v in values]
     chosen = game.rules.coach_options(game.state, legal) if legal.kind == "choose" else None
     options = [Event("choose", i) for i in chosen] if chosen else candidates(legal, rng)
     avoid = game.rules.coach_avoids
@@ -214,6 +218,8 @@ class SearchCoach(GreedyCoach):
     probes = 8
     """Answers the base policy tries per decision (the rules' first ones: the likeliest)."""
     margin = 1.0
+    hurried_leaves = 4
+    """Dice outcomes per answer in greedy's first pass once a quarter of the budget is spent (24 before)."""
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
@@ -225,8 +231,8 @@ class SearchCoach(GreedyCoach):
         first = []
         for e in options:  # greedy's values, more thinly sampled once a quarter of the budget is spent
             hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline - 0.75 * self.think)
-            first.append(self.expected(game, e, 4 if hurry else 24))
-        order = sorted(range(len(options)), key=lambda i: -first[i])[: self.widest]
+            first.append(self.expected(game, e, self.limit(game, "hurried_leaves") if hurry else 24))
+        order = sorted(range(len(options)), key=lambda i: -first[i])[: self.limit(game, "widest")]
         options, first = [options[i] for i in order], [first[i] for i in order]
         # sequential halving: every answer left is played out once per round, with the same dice for all of
         # them (common random numbers: the comparison is between answers, not luck); the worse half drops out,
@@ -250,6 +256,11 @@ class SearchCoach(GreedyCoach):
         self.stop_now = False
         self.last_rollouts = done
         return Decision(*self._pick(options, runs), len(options))
+
+    def limit(self, game: Game, name: str) -> int:
+        """One of the search's limits (widest, reach, depth, probes, hurried_leaves): the ruleset's own
+        (``search_limits``: fewer, cheaper play-outs where its decisions are costly), else the coach's."""
+        return game.rules.search_limits.get(name, getattr(self, name))
 
     def _pick(self, options: list[Event], runs: list[list[float]]) -> tuple[Event, float]:
         """Greedy's answer unless another one did better on the same dice by more than ``margin`` standard
@@ -275,7 +286,8 @@ class SearchCoach(GreedyCoach):
         g.apply(event)
         drawer = g.rules.drawer
         actor, passes = self.side, 0
-        for _ in range(self.depth):
+        depth, reach = self.limit(game, "depth"), self.limit(game, "reach")
+        for _ in range(depth):
             legal = self._to_decision(g, rng)
             if legal is None:
                 return terminal_value(g, self.side)
@@ -284,7 +296,7 @@ class SearchCoach(GreedyCoach):
                 continue
             if legal.actor != actor:
                 actor, passes = legal.actor, passes + 1
-                if passes >= self.reach:
+                if passes >= reach:
                     break
             g.apply(self._base(g, legal, rng))
         return g.evaluate(self.side)
@@ -299,7 +311,7 @@ class SearchCoach(GreedyCoach):
         usual = usual_answer(g, legal)
         if usual is not None:
             return usual
-        options = options[: self.probes]
+        options = options[: self.limit(g, "probes")]
         best, best_value, seen = options[0], -1.0, set()
         for k, event in enumerate(options):
             branch = g.clone()

@@ -65,6 +65,12 @@ class Rules:
     random games shaped like a real table's. Unnamed ids weigh 1."""
     coach_avoids: ClassVar[frozenset[str]] = frozenset()
     """Answers a computer coach never weighs (line-up shuffles a noisy estimate would happily pick)."""
+    board_values: ClassVar[Mapping[str, str]] = MappingProxyType({"screen": "screen", "table": "table"})
+    """For a ruleset whose Setup has a ``board`` choice: the Setup's value for refbox's own board or field
+    ("screen") and for the table's flow ("table"), as ``refbox sim --board`` names them."""
+    search_limits: ClassVar[Mapping[str, int]] = MappingProxyType({})
+    """The search coach's limits where this ruleset wants its own (refbox.engine.coach.SearchCoach: widest,
+    reach, depth, probes), e.g. fewer answers rolled out when each play-out costs much."""
     version: ClassVar[int] = 1
     """What a journal's inputs mean. Raise it when a change makes saved inputs mean something else (a question
     no longer asked, an answer folded into another), and say in ``upgrade_setup`` / ``upgrade_events`` how an
@@ -165,6 +171,11 @@ class Rules:
 
     def coach_options(self, state: Any, legal: Legal) -> Sequence[str] | None:
         """The answers worth weighing among a long list (a move's squares that change something); None: all."""
+        return None
+
+    def coach_numbers(self, state: Any, legal: Legal) -> Sequence[int] | None:
+        """A number question's values worth weighing, the promising first (a coach trying only a few tries
+        those); None: every value in order."""
         return None
 
     def coach_default(self, state: Any, legal: Legal) -> Event | None:
