@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.cells import cell_len
 
 from refbox.engine.dice import percent
@@ -49,6 +51,28 @@ def wrap_words(text: str, width: int, most: int) -> list[str]:
         last = " ".join(lines[most - 1:])
         lines = lines[: most - 1] + [last[: width - 1] + "…"]
     return lines
+
+
+@lru_cache(maxsize=4096)
+def answer_parts(label: str, hint: str, room: int) -> tuple[tuple[str, str], ...]:
+    """An answer's lines in ``room`` cells: (the label's part, the hint's part) each. Kept: an undo and a redo
+    show the same few hundred answers again."""
+    if room <= 8 or cell_len(label + hint) <= room:
+        return ((label, hint),)
+    whole = wrap_words(label + hint, room, ANSWER_LINES)
+    if not whole[-1].endswith("…"):  # label and hint in three lines: all of it (a pass's grids between)
+        rows, at = [], 0
+        for part in whole:
+            take = part[: max(0, len(label) - at)]
+            rows.append((take, part[len(take):]))
+            at += len(part) + 1
+        return tuple(rows)
+    # the label is what decides: it wraps; the hint (dim, a reminder) is cut to what its last line leaves
+    rows = [(part, "") for part in wrap_words(label, room, ANSWER_LINES)]
+    left = room - cell_len(rows[-1][0])
+    if hint and left > 4:
+        rows[-1] = (rows[-1][0], hint if cell_len(hint) <= left else hint[: left - 1] + "…")
+    return tuple(rows)
 
 
 def window_around(counts: list[int], cursor: int, room: int) -> tuple[int, int]:
@@ -198,7 +222,8 @@ class PromptPanel(LineText):
         width = max((len(k) for k in keys), default=1)
         n = len(prompt.options)
         pick = isinstance(prompt, Pick)
-        rows = [self._answer_rows(prompt, i, keys[i], width, pick, typed, names) for i in range(n)]
+        panel = self.content_size.width  # once: hundreds of answers (a d20 run) are laid out on each key
+        rows = [self._answer_rows(prompt, i, keys[i], width, pick, typed, names, panel) for i in range(n)]
         counts = [len(r) for r in rows]
         tight, window = self.fit(sum(counts), len(prompt.refused), keep_hint=pick)
         text = Lines("" if tight else "\n")
@@ -238,33 +263,19 @@ class PromptPanel(LineText):
         return text.strip_end()
 
     def _answer_rows(self, prompt, i: int, key: str, width: int, pick: bool, typed: Typed,
-                     names: tuple[str, str]) -> list[tuple[str, str, str]]:
-        """One answer's lines: (what stands before the label, the label's part, the hint's part)."""
+                     names: tuple[str, str], panel: int) -> list[tuple[str, str, str]]:
+        """One answer's lines in a ``panel`` so wide: (what stands before the label, the label's part, the
+        hint's part)."""
         opt = prompt.options[i]
         mark = "▶" if i == typed.cursor else " "
         box = ("[x] " if opt.id in typed.picked else "[ ] ") if pick else ""
         head = f"{mark} [{key:<{width}}] {box}"
         indent = len(head) + (8 if opt.chance is not None else 0)
-        room = self.content_size.width - indent
+        room = panel - indent
         label = shortened(opt.label, names, room)
         hint = f"  ({opt.hint})" if opt.hint else ""
-        if room <= 8 or cell_len(label + hint) <= room:
-            return [(head, label, hint)]
-        whole = wrap_words(label + hint, room, ANSWER_LINES)
-        if not whole[-1].endswith("…"):  # label and hint in three lines: all of it (a pass's grids between)
-            rows, at = [], 0
-            for k, part in enumerate(whole):
-                take = part[: max(0, len(label) - at)]
-                rows.append((head if k == 0 else " " * indent, take, part[len(take):]))
-                at += len(part) + 1
-            return rows
-        # the label is what decides: it wraps; the hint (dim, a reminder) is cut to what its last line leaves
-        parts = wrap_words(label, room, ANSWER_LINES)
-        rows = [(head if k == 0 else " " * indent, part, "") for k, part in enumerate(parts)]
-        left = room - cell_len(parts[-1])
-        if hint and left > 4:
-            rows[-1] = (rows[-1][0], parts[-1], hint if cell_len(hint) <= left else hint[: left - 1] + "…")
-        return rows
+        pad = " " * indent
+        return [(head if k == 0 else pad, part, rest) for k, (part, rest) in enumerate(answer_parts(label, hint, room))]
 
     def _roll(self, prompt: Roll, typed: Typed, dice_mode: str) -> Lines:
         text = Lines("\n")
