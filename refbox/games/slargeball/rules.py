@@ -13,6 +13,7 @@ from refbox.engine.state import UNLOGGED
 from refbox.engine.upgrade import drop_forced_answers
 from refbox.games.slargeball import (  # noqa: F401
     coaching,
+    coaching_options,
     flow,
     steps_coach,
     steps_end,
@@ -89,7 +90,7 @@ class Slargeball(Rules):
         return coaching.evaluate(state, self.data, side)
 
     def coach_options(self, state: State, legal) -> tuple[str, ...] | None:
-        return coaching.options(state, self.data, legal)
+        return coaching_options.options(state, self.data, legal)
 
     def view(self, state: State):
         return view(state, self.data)
