@@ -134,8 +134,9 @@ def carrier_worth(state: State, data: Data, F, c: Figure, standing: list[Figure]
         gap = distance(o.cell, c.cell)
         if gap < 1.5:
             survive *= 1 - o.whap / 6
-        elif gap <= o.move + 1:
-            chaser = max(chaser, o.whap)
+        elif gap <= o.move + 1:  # pinned by one of ours, it must first roll a 1 or 2 to break away
+            pinned = any(m.team == c.team and _touch(m.cell, o.cell) for m in standing)
+            chaser = max(chaser, o.whap / 3 if pinned else o.whap)
     survive *= 1 - CHASED * chaser / 6  # the strongest opponent that could run into contact this turn
     return 0.15 + 0.75 * best * survive - 0.15 * (1 - survive)
 

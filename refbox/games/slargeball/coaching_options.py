@@ -119,6 +119,12 @@ def squares(state: State, data: Data, fig: Figure, ids: tuple[str, ...], spread:
     touching = {sid: [o for o in opponents if _touch(cells[sid], o.cell)] for sid in cells}
     good = [sid for sid, os in touching.items() if os and fig.whap >= max(o.whap for o in os)]
     kept += sorted(good, key=lambda sid: (-fig.whap + max(o.whap for o in touching[sid]), sid))[:2]
+    for mate in state.figures:  # pin the opponent nearest to a carrier of ours
+        if mate.team == fig.team and mate.id != fig.id and state.carried_by(mate.id) and opponents:
+            chaser = min(opponents, key=lambda o: (distance(o.cell, mate.cell), o.id))
+            pins = [sid for sid, os in touching.items() if chaser in os]
+            if pins:
+                kept.append(nearest(fig.cell, pins))
     if any(_touch(fig.cell, o.cell) for o in opponents):
         free = [sid for sid, os in touching.items() if not os]
         if free:
