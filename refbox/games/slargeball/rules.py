@@ -43,14 +43,15 @@ class Slargeball(Rules):
     """2: forced answers are never asked (version 1 asked them unless the ruleset's ``table.skip_forced``)."""
 
     def new_setup(self) -> dict:
-        """The setup screen's first values: three squads a side (or the nearest the ruleset allows)."""
+        """The setup screen's first values: three squads a side (or the nearest the ruleset allows), on refbox's
+        field when the ruleset has one (the table stays one choice away)."""
         return {"teams": [{"name": "Red Ravagers", "colour": "red"}, {"name": "Blue Bashers", "colour": "blue"}],
-                "squads": self.data.game.squads_near(3), "board": "table"}  # the field: once complete
+                "squads": self.data.game.squads_near(3), "board": "screen" if self.data.field else "table"}
 
     def headless_setup(self) -> dict:
-        """Two teams of two squads (or the nearest count the ruleset allows)."""
+        """Two teams of two squads (or the nearest count the ruleset allows), on the field when it has one."""
         return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}],
-                "squads": self.data.game.squads_near(2)}
+                "squads": self.data.game.squads_near(2), "board": "screen" if self.data.field else "table"}
 
     def team_names(self, setup: Setup) -> tuple[str, str]:
         return setup.teams[0].name, setup.teams[1].name
