@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from refbox.games.slargeball.models import TEAM_COLOURS
 from refbox.games.slargeball.lineup import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
+from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
@@ -90,13 +92,25 @@ class SlargeballSetupScreen(SetupScreen):
 
 
 class SlargeballScreen(GameScreen):
-    """At the table: the prompt, scoreboard, rosters and log. On refbox's field the field (up to its full 152
-    columns) and the prompt (41) share the top; a narrower window scrolls the field to what the question is
-    about, a window shorter than the field's rows gives up the log."""
+    """At the table: the prompt, scoreboard, rosters and log. On refbox's field the field and the prompt (41
+    columns) share the top: two columns a square when the whole field fits beside the prompt, else one (130 x
+    40 shows the whole field, its frame and caption given up when the rows are short); a narrower window
+    scrolls the field to what the question is about, a window shorter than the field's rows gives up the log."""
 
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "slargeball.tcss"]
     PROMPT_WIDTH = 41
     LOG_ROWS = 5
+    FRAME = 2
+    """The field box's border, top and bottom (or left and right)."""
+    CHROME = 2
+    """The screen's title line and key bar."""
+    CAPTION = 2
+    """The caption's lines under the field: what the signs mean, and the marks."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._compact: tuple | None = None
+        """The last board drawn one column a square: (the view's board, its compact copy)."""
 
     def on_mount(self) -> None:
         self._fit(*self.app.size)
@@ -104,14 +118,40 @@ class SlargeballScreen(GameScreen):
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
+        if self.match.state.board:
+            self.redraw(full=False)
+
+    def compact(self, board, width: int | None = None) -> bool:
+        """Whether ``board`` is drawn one column a square: two do not fit beside the prompt."""
+        width = self.app.size.width if width is None else width
+        return board.cell_width != 1 and Board.width_for(board) + self.FRAME + self.PROMPT_WIDTH > width
+
+    def board_shown(self, board):
+        """The field as drawn: one column a square when two do not fit (``compact_board``)."""
+        if board is None or not self.compact(board):
+            return board
+        if self._compact is None or self._compact[0] is not board:
+            self._compact = board, compact_board(board)  # a copy: the view is the match's, cached with its state
+        return self._compact[1]
 
     def _fit(self, width: int, height: int) -> None:
         board = self.match.view().board
         if board is None:
             return
-        full = board.cols * board.cell_width + 2
+        compact = self.compact(board, width)
+        shown = compact_board(board) if compact else board
+        full = Board.width_for(shown) + self.FRAME
         box = self.query_one("#fieldbox")
         want = max(20, min(full, width - self.PROMPT_WIDTH))
         if box.styles.width is None or box.styles.width.value != want:
             box.styles.width = want
-        self.set_class(height < board.rows + 3 + self.LOG_ROWS, "-no-log")
+        rows = board.rows + 1  # and the column ruler
+        self.set_class(height < rows + self.FRAME + self.CAPTION + self.CHROME + self.LOG_ROWS, "-no-log")
+        self.set_class(compact and height < rows + self.FRAME + self.CAPTION + self.CHROME, "-tight")
+
+
+def compact_board(board):
+    """``board`` one column a square: a figure shows its key alone (its ball, fall or freeze in its colours
+    and marks: underlined carries, grey italic is down), zones, bunkers and lines their first sign."""
+    cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
+    return replace(board, cells=cells, cell_width=1, blank=replace(board.blank, text=board.blank.text[:1]))
