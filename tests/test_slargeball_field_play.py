@@ -210,8 +210,7 @@ def test_sim_plays_the_field_when_asked_and_a_ruleset_without_a_choice_refuses()
     from refbox.engine import registry
 
     assert simulate.sim_setup(registry.lookup("slargeball"), "screen").board == "screen"
-    assert simulate.sim_setup(registry.lookup("slargeball")).board == "screen"  # headless play: the field
-    assert simulate.sim_setup(registry.lookup("slargeball"), "table").board == "table"
+    assert simulate.sim_setup(registry.lookup("slargeball")).board == "table"  # the fingerprints' setup
     with pytest.raises(ValueError, match="no board"):
         simulate.sim_setup(registry.lookup("rulerball"), "screen")
 

@@ -12,7 +12,7 @@ from refbox.games.slargeball.lineup import figure, layout, layout_of
 
 def _game(squads: int):
     rules = registry.lookup("slargeball").load()
-    setup = rules.Setup.model_validate({**rules.headless_setup(), "squads": squads, "board": "table"})
+    setup = rules.Setup.model_validate({**rules.headless_setup(), "squads": squads})
     return Game.start(rules, setup), rules.data
 
 

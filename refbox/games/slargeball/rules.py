@@ -49,9 +49,10 @@ class Slargeball(Rules):
                 "squads": self.data.game.squads_near(3), "board": "screen" if self.data.field else "table"}
 
     def headless_setup(self) -> dict:
-        """Two teams of two squads (or the nearest count the ruleset allows), on the field when it has one."""
+        """Two teams of two squads (or the nearest count the ruleset allows), at the table: the stored seeded
+        games (tests/golden) were played so; ``refbox sim --board screen`` plays the field."""
         return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}],
-                "squads": self.data.game.squads_near(2), "board": "screen" if self.data.field else "table"}
+                "squads": self.data.game.squads_near(2)}
 
     def team_names(self, setup: Setup) -> tuple[str, str]:
         return setup.teams[0].name, setup.teams[1].name

@@ -41,7 +41,7 @@ def unmoved(state: State, data: Data) -> list[Figure]:
 
 @STEPS.legal_for("field_move", phase="move")
 def field_move_legal(state: State, data: Data) -> Legal:
-    return Legal("choose", state.ask.team, (*(f.id for f in unmoved(state, data)), "done", "rest", "break"))
+    return Legal("choose", state.ask.team, (*(f.id for f in unmoved(state, data)), "done", "rest"))
 
 
 @STEPS.skip_for("field_move")
@@ -59,7 +59,7 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     step = data.phase("move").steps[state.move_step]
     F = geometry(data)
     options = []
-    for fig_id in legal.ids[:-3]:
+    for fig_id in legal.ids[:-2]:
         f = state.fig(fig_id)
         option = fig_option(state, f, data, hint="in contact: must break away first" if opponents_touching(state, f)
                             and f.id not in state.tried_contact else "")
@@ -70,8 +70,6 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     options.append(Option(id="done", label="Done: the others stay put", actor=team, key="1"))
     options.append(Option(id="rest", label="Nobody else of ours moves this Move phase (coaches still asked)",
                           actor=team, key="0"))
-    options.append(Option(id="break", label="Break Play: every ball is unreachable, or all agree (asks first)",
-                          actor=team, key="9"))
     return Choose(actor=team, text=f"Move your {step.name}: pick one by its key, then its square "
                   "(moving is optional).", options=tuple(options))
 
@@ -85,8 +83,6 @@ def field_move_apply(state: State, data: Data, event: Event) -> None:
         state.resting = [*state.resting, team]
         log(state, data, f"{state.teams[team].name} move nobody else this Move phase", team)
         flow.advance_move(state, data)
-    elif event.value == "break":
-        ask(state, "break_check", team=team)
     else:
         fig = state.fig(event.value)
         if opponents_touching(state, fig) and fig.id not in state.tried_contact:
