@@ -20,11 +20,11 @@ from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
 FIELD_STATE = "incomplete"
-FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox's default, breaking play by "
-                 "agreement, the whole field at once in a 130-column window (it scrolls to the action), and a "
-                 "computer coach that scores against a good opponent (it beats random play, but two computer "
-                 "coaches mostly draw 0 : 0)")
-"""What the setup says of the on-screen field until it is complete (issue 38)."""
+FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox's default (everyone behind the "
+                 "slargeline, goalies in the zone they attack), and breaking play by agreement (play breaks by "
+                 "itself on a goal, when everyone is down or every ball is out); the computer coach beats random "
+                 "play, but two computer coaches mostly draw 0 : 0")
+"""What the setup says of the on-screen field (the default for a new match) while something is missing."""
 
 
 class SlargeballSetupScreen(SetupScreen):
@@ -41,16 +41,16 @@ class SlargeballSetupScreen(SetupScreen):
         squads = [(str(n), n) for n in range(g.squads_min, g.squads_max + 1)]
         yield Select(squads, value=first["squads"], allow_blank=False, id="squads")
         yield Label("Field")
-        boards = [("At the table: it reports contact and landings", "table"),
-                  (f"On screen ({FIELD_STATE})", "screen")]
+        boards = [(f"On screen: refbox keeps the positions ({FIELD_STATE})", "screen"),
+                  ("At the table: it reports contact and landings", "table")]
         if self.data.field is None:
-            boards = boards[:1]
+            boards = boards[1:]
         yield Select(boards, value=first.get("board", "table"), allow_blank=False, id="board")
 
     @property
     def offers_computer(self) -> bool:
-        """A computer coach plays on the field (not the default while it is incomplete): offered when the
-        ruleset has one; starting it at the table is refused with the setup screen's message."""
+        """A computer coach plays on the field (a new match's board): offered when the ruleset has one;
+        starting it at the table is refused with the setup screen's message."""
         return self.data.field is not None
 
     def collect(self) -> dict:
@@ -84,7 +84,7 @@ class SlargeballSetupScreen(SetupScreen):
             text.append(f" ({FIELD_STATE}): 64 x 32 one-inch squares. refbox works out contact, reach, piles, "
                         "range, landings and the coach's run. Keys: a figure's letter, then the key drawn on its "
                         "square (or the arrows and Enter, or a click).\n")
-            text.append(f"Incomplete: {FIELD_MISSING}.\n", style="dim")
+            text.append(f"Still {FIELD_STATE}: {FIELD_MISSING}.\n", style="dim")
         else:
             text.append("At the table", style="bold")
             text.append(": the table moves the figures and tells refbox who is in contact and where balls land.\n")
