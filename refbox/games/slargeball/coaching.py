@@ -48,6 +48,10 @@ def _to_bunker(F, team: int, cell) -> float:
     return min(distance(cell, b) for b in _bunker(F, team))
 
 
+AROUND = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+"""The eight cells in base contact with a cell."""
+
+
 def _touch(a, b) -> bool:
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
@@ -81,8 +85,10 @@ def field_worth(state: State, data: Data, side: int) -> float:
     for f in standing:
         x += FIGURE if f.team == side else -FIGURE
     if state.phase in ("initiative", "move", "whap"):  # the whaps still due this turn
+        team_at = {f.cell: f.team for f in standing}
         for f in standing:
-            if not f.frozen and any(o.team != f.team and _touch(o.cell, f.cell) for o in standing):
+            c, r = f.cell
+            if not f.frozen and any(team_at.get((c + dc, r + dr), f.team) != f.team for dc, dr in AROUND):
                 x += (FIGURE if f.team == side else -FIGURE) * f.whap / 6
     left = state.turns - state.turn + 1
     hurry = min(1.0, left / 3)  # custody late in the game has little time to score
@@ -134,7 +140,7 @@ def carrier_worth(state: State, data: Data, F, c: Figure, standing: list[Figure]
         gap = distance(o.cell, c.cell)
         if gap < 1.5:
             survive *= 1 - o.whap / 6
-        elif gap <= o.move + 1:  # pinned by one of ours, it must first roll a 1 or 2 to break away
+        elif gap <= o.move + 1 and o.whap > chaser:  # pinned by one of ours, it must first roll a 1 or 2
             pinned = any(m.team == c.team and _touch(m.cell, o.cell) for m in standing)
             chaser = max(chaser, o.whap / 3 if pinned else o.whap)
     survive *= 1 - CHASED * chaser / 6  # the strongest opponent that could run into contact this turn

@@ -9,7 +9,7 @@ from __future__ import annotations
 from refbox.engine.geometry.inch_field import distance
 from refbox.engine.geometry.inch_flight import coach_run
 from refbox.engine.prompts import Legal
-from refbox.games.slargeball.coaching import WEIGHED, _bunker, _touch, carrier_worth, field_worth
+from refbox.games.slargeball.coaching import AROUND, WEIGHED, _bunker, _touch, carrier_worth, field_worth
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import geometry, occupied_mask, parse_cell, standing_mask
 from refbox.games.slargeball.models import Figure, State
@@ -99,12 +99,16 @@ def squares(state: State, data: Data, fig: Figure, ids: tuple[str, ...], spread:
     def threatened(cell) -> bool:
         return any(distance(o.cell, cell) <= o.move + 1 and not o.frozen for o in opponents)
 
+    near: dict = {}  # every cell in contact with an opponent: those opponents
+    for o in opponents:
+        for dc, dr in AROUND:
+            near.setdefault((o.cell[0] + dc, o.cell[1] + dr), []).append(o)
     if state.carried_by(fig.id):
         F = geometry(data)
         bunker = _bunker(F, fig.team)
         to_goal = {sid: min(distance(c, b) for b in bunker) for sid, c in cells.items()}
         kept.append(min(cells, key=lambda sid: (to_goal[sid], sid)))
-        safe = [sid for sid in cells if not any(_touch(cells[sid], o.cell) for o in opponents)]
+        safe = [sid for sid in cells if cells[sid] not in near]
         safer = [sid for sid in safe if not threatened(cells[sid])]
         for among in (safe, safer):
             if among:
@@ -116,13 +120,13 @@ def squares(state: State, data: Data, fig: Figure, ids: tuple[str, ...], spread:
         kept.append(nearest(goal))
     for goal in carriers[:3]:
         kept.append(nearest(goal))
-    touching = {sid: [o for o in opponents if _touch(cells[sid], o.cell)] for sid in cells}
+    touching = {sid: near.get(cells[sid], ()) for sid in cells}
     good = [sid for sid, os in touching.items() if os and fig.whap >= max(o.whap for o in os)]
     kept += sorted(good, key=lambda sid: (-fig.whap + max(o.whap for o in touching[sid]), sid))[:2]
     for mate in state.figures:  # pin the opponent nearest to a carrier of ours
         if mate.team == fig.team and mate.id != fig.id and state.carried_by(mate.id) and opponents:
             chaser = min(opponents, key=lambda o: (distance(o.cell, mate.cell), o.id))
-            pins = [sid for sid, os in touching.items() if chaser in os]
+            pins = [sid for sid, os in touching.items() if any(o is chaser for o in os)]
             if pins:
                 kept.append(nearest(fig.cell, pins))
     if any(_touch(fig.cell, o.cell) for o in opponents):
