@@ -57,6 +57,8 @@ async def test_130_by_40_shows_the_whole_field_one_column_a_square_beside_the_pr
         keys = {f.key for f in match.state.figures if f.cell is not None and f.on_field and f.key}
         drawn = {board.view.cells[sq].text for sq in board.view.cells if board.view.cells[sq].is_token}
         assert keys <= drawn  # every figure by its own key, one character
+        caption = app.screen.query_one("#caption")
+        assert caption.size.height == 1 and "underlined: carries" in board.view.caption  # the signs, in a line
 
 
 async def test_100_by_30_scrolls_the_one_column_field_to_the_mover_and_its_squares(tmp_path):

@@ -14,7 +14,7 @@ from refbox.games.slargeball.models import TEAM_COLOURS
 from refbox.games.slargeball.lineup import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
-from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.board import Board, marks_legend
 from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
@@ -94,7 +94,7 @@ class SlargeballSetupScreen(SetupScreen):
 class SlargeballScreen(GameScreen):
     """At the table: the prompt, scoreboard, rosters and log. On refbox's field the field and the prompt (41
     columns) share the top: two columns a square when the whole field fits beside the prompt, else one (130 x
-    40 shows the whole field, its frame and caption given up when the rows are short); a narrower window
+    40 shows the whole field, its frame and the caption's second line given up when the rows are short); a narrower window
     scrolls the field to what the question is about, a window shorter than the field's rows gives up the log."""
 
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "slargeball.tcss"]
@@ -105,7 +105,7 @@ class SlargeballScreen(GameScreen):
     CHROME = 2
     """The screen's title line and key bar."""
     CAPTION = 2
-    """The caption's lines under the field: what the signs mean, and the marks."""
+    """The caption's lines under the field: what the signs mean, and the marks (one line when tight)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -130,8 +130,8 @@ class SlargeballScreen(GameScreen):
         """The field as drawn: one column a square when two do not fit (``compact_board``)."""
         if board is None or not self.compact(board):
             return board
-        if self._compact is None or self._compact[0] is not board:
-            self._compact = board, compact_board(board)  # a copy: the view is the match's, cached with its state
+        if self._compact is None or self._compact[0] is not board:  # a copy: the view is the match's, cached
+            self._compact = board, compact_board(board, self.names)
         return self._compact[1]
 
     def _fit(self, width: int, height: int) -> None:
@@ -139,7 +139,7 @@ class SlargeballScreen(GameScreen):
         if board is None:
             return
         compact = self.compact(board, width)
-        shown = compact_board(board) if compact else board
+        shown = compact_board(board, self.names) if compact else board
         full = Board.width_for(shown) + self.FRAME
         box = self.query_one("#fieldbox")
         want = max(20, min(full, width - self.PROMPT_WIDTH))
@@ -150,8 +150,13 @@ class SlargeballScreen(GameScreen):
         self.set_class(compact and height < rows + self.FRAME + self.CAPTION + self.CHROME, "-tight")
 
 
-def compact_board(board):
-    """``board`` one column a square: a figure shows its key alone (its ball, fall or freeze in its colours
-    and marks: underlined carries, grey italic is down), zones, bunkers and lines their first sign."""
+def compact_board(board, names: tuple[str, str]):
+    """``board`` one column a square: a figure shows its key alone (its ball and its fall in its looks:
+    underlined carries, grey is down), zones, bunkers and lines their first sign; the caption says so in one
+    line (a 40-row window has room for one)."""
     cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
-    return replace(board, cells=cells, cell_width=1, blank=replace(board.blank, text=board.blank.text[:1]))
+    marks = marks_legend(board)  # what the question's marks mean first: the line is cut at the field's width
+    caption = " · ".join(part for part in (marks, f"{names[0]} a-z, {names[1]} A-Z", "underlined: carries",
+                                           "grey: down", "◌ ball coming down") if part)
+    return replace(board, cells=cells, cell_width=1, blank=replace(board.blank, text=board.blank.text[:1]),
+                   caption=caption)
