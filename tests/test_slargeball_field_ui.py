@@ -89,3 +89,16 @@ async def test_a_window_wide_enough_draws_two_columns_a_square_with_signs(tmp_pa
         await pilot.pause()
         board = app.screen.query_one(Board)
         assert board.view.cell_width == 2 and not board.overflows
+
+
+def test_the_square_question_speaks_of_a_pile_only_when_one_is_in_reach():
+    from refbox.engine.prompts import Event as E
+
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=3)
+    match.submit(E("roll", [6, 1], "digital"))
+    match.submit(E("choose", "A.DG1"))
+    assert "pile" not in match.prompt().text  # nobody lies on the field yet
+    grelker = match.state.fig("A.DG1")
+    fallen = match.state.fig("A.T1")
+    fallen.cell, fallen.status = (grelker.cell[0] + 1, grelker.cell[1]), "out"
+    assert "Across a pile it rolls (needs 2 or less" in match.rules.prompt(match.state).text
