@@ -132,3 +132,29 @@ def _match(sides: tuple[str, str], seed: int) -> tuple[int, int]:
 def test_a_greedy_coach_scores_and_never_loses_to_random_play():
     scores = [_match(("greedy", "random"), seed) for seed in (1, 2, 3)]
     assert all(g >= r for g, r in scores) and sum(g for g, _ in scores) >= 2, scores
+
+
+def test_the_whap_phase_reads_contact_from_the_cells_as_the_positions_say():
+    """flow._touches_opponent (a map of standing cells, read once a question) answers what
+    field.opponents_touching answers, figure by figure, all through seeded field games."""
+    from refbox.engine.match import Match
+    from refbox.engine import random_play
+    from refbox.games.slargeball import flow
+    from refbox.games.slargeball.demo import TEAMS, field_chooser
+    from refbox.games.slargeball.field import opponents_touching
+
+    compared = 0
+    for seed, squads in ((5, 2), (6, 3)):
+        match = Match.new("slargeball", {"teams": TEAMS, "squads": squads, "board": "screen"}, seed=seed)
+
+        def check(m):
+            nonlocal compared
+            figures = m.state.figures
+            team_at = flow._standing_teams(figures)
+            for f in figures:
+                if f.on_field and f.cell is not None:
+                    assert flow._touches_opponent(f, team_at) == bool(opponents_touching(m.state, f)), f.id
+                    compared += 1
+
+        random_play.play_random(match, seed, invariant=check, choose=field_chooser(match))
+    assert compared > 10_000
