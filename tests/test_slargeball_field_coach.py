@@ -101,7 +101,9 @@ def test_a_pass_is_offered_only_when_it_beats_holding():
     assert coaching_options.fling_menu(s, data, legal) == ("spot",)
     t.send(Event("choose", "spot"))
     aims = t.rules.coach_options(s, t.rules.legal(s))
-    assert aims[0] == f"{goalie.cell[0]}.{goalie.cell[1]}"
+    drop = coaching_options.zone_drops(s, data, s.fig("A.T1"))[0]
+    assert aims[0] == f"{drop[0]}.{drop[1]}"  # down in the zone beside the goalie (nobody else may fetch it)
+    assert f"{goalie.cell[0]}.{goalie.cell[1]}" in aims  # or to the goalie's hands
     goalie.status = "out"  # no goalie to pass to: it holds
     s.step, legal = "fling_menu", legal
     assert coaching_options.fling_menu(s, data, legal) == ("hold",)
@@ -158,3 +160,28 @@ def test_the_whap_phase_reads_contact_from_the_cells_as_the_positions_say():
 
         random_play.play_random(match, seed, invariant=check, choose=field_chooser(match))
     assert compared > 10_000
+
+
+def test_a_ball_put_down_in_the_zone_beside_our_goalie_is_nearly_a_goal_and_is_offered_as_an_aim():
+    t = _table()
+    s = t.state
+    data = t.rules.data
+    carrying(t, "A.T1", (54, 15))  # 13 inches from the bunker: the goal is out of range
+    goalie = s.fig("A.G")
+    goalie.cell = (65, 15)  # deep in the zone Red attacks: no field figure can touch it there
+    _to(t, "fling_menu", 0)
+    s.fig("B.DG1").cell = (55, 15)  # and the carrier is held
+    legal = t.rules.legal(s)
+    drops = coaching_options.zone_drops(s, data, s.fig("A.T1"))
+    assert drops and all(abs(c[0] - 65) <= 1 and abs(c[1] - 15) <= 1 and c != (65, 15) for c in drops)
+    assert drops[0][0] == 66  # the deepest first
+    assert coaching_options.fling_menu(s, data, legal) == ("spot",)
+    t.send(Event("choose", "spot"))
+    assert t.rules.coach_options(s, t.rules.legal(s))[0] == f"{drops[0][0]}.{drops[0][1]}"
+    ball = s.ball(1)  # down beside the goalie, in the zone: worth far more than a ball on open field
+    ball.put("ground")
+    ball.cell = drops[0]
+    s.fig("A.T1").cell = (40, 15)
+    in_zone = coaching.field_worth(s, data, 0)
+    ball.cell = (56, 15)
+    assert in_zone > coaching.field_worth(s, data, 0) + 0.3

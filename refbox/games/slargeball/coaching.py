@@ -26,6 +26,9 @@ STEEP = 1.3
 FIGURE = 0.04
 """A standing figure, in goals."""
 LOOSE = 0.3
+ZONE_BALL = 0.8
+"""A loose ball in the goal zone a team attacks, its goalie touching it, in goals: the goalie nabs it
+(nobody else may enter) and walks it into the bunker."""
 CHASED = 0.2
 """How much of its whap an opponent that could run into contact with a carrier is feared for (not all of it:
 it may not, or may be stopped; fearing all of them, carriers stall short of the bunker)."""
@@ -103,11 +106,27 @@ def field_worth(state: State, data: Data, side: int) -> float:
                 p = on.nab / 6
                 v = p * carrier_worth(state, data, F, on, standing)
                 x += hurry * (v if on.team == side else -v)
-                x += (1 - p) * hurry * _loose(ball.cell, standing, side)
+                x += (1 - p) * hurry * _loose_on(F, ball.cell, standing, side)
             else:
-                x += hurry * _loose(ball.cell, standing, side)
+                x += hurry * _loose_on(F, ball.cell, standing, side)
         elif ball.where == "ground" and ball.cell is not None:
-            x += hurry * _loose(ball.cell, standing, side)
+            x += hurry * _loose_on(F, ball.cell, standing, side)
+    return x
+
+
+def _loose_on(F, cell, standing: list[Figure], side: int) -> float:
+    """A loose ball where it lies: in a goal zone only goalies may fetch it (the attacking team's goalie then
+    walks it into the bunker), elsewhere whoever is nearer."""
+    kind, owner = F.kind(cell)
+    if kind != "zone":
+        return _loose(cell, standing, side)
+    x = 0.0
+    for g in standing:
+        if g.pos == "G" and not g.frozen:
+            gap = max(0.0, distance(g.cell, cell) - 1)
+            attacking = g.team != owner  # the zone it attacks: a nab there is nearly a goal
+            v = (ZONE_BALL if attacking else LOOSE) * (g.nab / 6 if gap == 0 else 0.8 * _closing(gap))
+            x += v if g.team == side else -v
     return x
 
 

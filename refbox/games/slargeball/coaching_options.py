@@ -9,7 +9,15 @@ from __future__ import annotations
 from refbox.engine.geometry.inch_field import distance
 from refbox.engine.geometry.inch_flight import coach_run
 from refbox.engine.prompts import Legal
-from refbox.games.slargeball.coaching import AROUND, WEIGHED, _bunker, _touch, carrier_worth, field_worth
+from refbox.games.slargeball.coaching import (
+    AROUND,
+    WEIGHED,
+    ZONE_BALL,
+    _bunker,
+    _touch,
+    carrier_worth,
+    field_worth,
+)
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import geometry, occupied_mask, parse_cell, standing_mask
 from refbox.games.slargeball.models import Figure, State
@@ -157,15 +165,37 @@ def _passes(state: State, data: Data, fig: Figure) -> list[tuple[float, Figure]]
     return sorted(found, key=lambda x: (-x[0], x[1].id))
 
 
+def zone_drops(state: State, data: Data, fig: Figure) -> list[tuple[int, int]]:
+    """Open cells of the goal zone ``fig``'s team attacks, in range, touching its own standing goalie, deepest
+    first: a ball put down there only that goalie may fetch (nobody else enters a zone)."""
+    F = geometry(data)
+    rng = fig.fling * data.game.fling_range_per_point
+    goalie = next((g for g in state.figures if g.team == fig.team and g.pos == "G" and g.up and not g.frozen
+                   and g.on_field and g.cell is not None and g.id != fig.id), None)
+    if goalie is None or not F.has(F.zones[1 - fig.team], goalie.cell):
+        return []
+    taken = {f.cell for f in state.figures if f.on_field and f.cell is not None}
+    taken |= {b.cell for b in state.balls if b.cell is not None}
+    zone = F.zones[1 - fig.team]
+    found = [(goalie.cell[0] + dc, goalie.cell[1] + dr) for dc, dr in AROUND]
+    found = [c for c in found if F.has(zone, c) and c not in taken and distance(fig.cell, c) <= rng]
+    deep = 1 if fig.team == 0 else -1
+    return sorted(found, key=lambda c: (-deep * c[0], abs(c[1] - goalie.cell[1]), c))
+
+
 def fling_menu(state: State, data: Data, legal: Legal) -> tuple[str, ...]:
-    """Hold, or fling at the goal (weighed on the exact dice); a pass only when it is worth more than both."""
+    """Hold, or fling at the goal (weighed on the exact dice); a pass or a drop into the goal zone beside the
+    goalie only when it is worth more than both."""
     fig = state.fig(state.ask.figure)
     F = geometry(data)
     standing = [f for f in state.figures if f.up and f.on_field and f.cell is not None and not f.coach]
     hold = carrier_worth(state, data, F, fig, standing)
     goal = fig.fling / 6 if "goal" in legal.ids else 0.0
-    passes = _passes(state, data, fig)
-    if passes and passes[0][0] > max(hold, goal) + GAIN and "spot" in legal.ids:
+    passes = [v for v, _ in _passes(state, data, fig)[:1]]
+    if zone_drops(state, data, fig):
+        goalie = next(g for g in standing if g.team == fig.team and g.pos == "G")
+        passes.append(fig.fling / 6 * ZONE_BALL * goalie.nab / 6 * 1.5)  # a miss may be nabbed next turn
+    if passes and max(passes) > max(hold, goal) + GAIN and "spot" in legal.ids:
         return ("spot",)
     return tuple(i for i in ("goal", "hold") if i in legal.ids) or tuple(legal.ids)
 
@@ -175,7 +205,8 @@ def aims(state: State, data: Data, legal: Legal) -> tuple[str, ...]:
     fig = state.fig(state.ask.figure)
     cells = {sid: parse_cell(sid) for sid in legal.ids if "." in sid}
     at = {c: sid for sid, c in cells.items()}
-    kept = [at[mate.cell] for _, mate in _passes(state, data, fig)[:3] if mate.cell in at]
+    kept = [at[c] for c in zone_drops(state, data, fig)[:2] if c in at]
+    kept += [at[mate.cell] for _, mate in _passes(state, data, fig)[:3] if mate.cell in at]
     if cells:
         bunker = _bunker(geometry(data), fig.team)
         kept.append(min(cells, key=lambda sid: (min(distance(cells[sid], b) for b in bunker), sid)))
