@@ -1,6 +1,8 @@
 """Ballmonsters! on the on-screen mat: computer coaches against each other (``refbox sim`` plays the headless
 setup, the table's flow; this plays the mat). Usage: python bench/ballmonsters_mat_coaches.py A,B GAMES THINK
-[MAX_INPUTS]. Prints wins, draws, unfinished games and the slowest decision."""
+[MAX_INPUTS]. THINK is seconds a decision, or iN for a fixed N play-outs a search decision (no clock: what the
+search does when a busy machine does not starve it). Prints wins, draws, unfinished games and the slowest
+decision."""
 
 from __future__ import annotations
 
@@ -14,14 +16,17 @@ from refbox.engine.registry import lookup
 
 
 def main(argv: list[str]) -> None:
-    sides, games, think = argv[0].split(","), int(argv[1]), float(argv[2])
+    sides, games = argv[0].split(","), int(argv[1])
+    fixed = int(argv[2][1:]) if argv[2].startswith("i") else None
+    think = 0.5 if fixed is not None else float(argv[2])
     limit = int(argv[3]) if len(argv) > 3 else 20_000
     rules = lookup("ballmonsters").load()
     setup = rules.Setup.model_validate({**rules.new_setup(), "board": "mat"})
     wins, draws, unfinished, slowest, inputs = [0, 0], 0, 0, 0.0, 0
     for game_no in range(games):
         team_of = (game_no % 2, 1 - game_no % 2)  # side A plays each team in turn
-        coaches = {team_of[s]: make(sides[s], team_of[s], seed=game_no, think=think) for s in (0, 1)}
+        coaches = {team_of[s]: make(sides[s], team_of[s], seed=game_no, think=think, iterations=fixed)
+                   for s in (0, 1)}
         decide = deciders(coaches, random.Random(f"mat:{game_no}"), rules.drawer)
 
         def timed(game, legal, decide=decide):

@@ -75,9 +75,13 @@ def test_on_the_mat_every_steps_legal_answers_are_what_its_prompt_offers():
             game.apply(random_event(legal, rng))
 
 
-def test_the_table_flow_is_still_what_a_new_match_gets():
-    assert rules.Setup.model_validate(default_setup()).board == "table"
-    assert not Match.new("ballmonsters", default_setup(), seed=1).state.mat
+def test_a_new_match_is_on_the_mat_and_the_table_flow_stays_selectable():
+    ruleset = Match.new("ballmonsters", default_setup(), seed=1).rules
+    teams = default_setup()["teams"]
+    assert rules.Setup.model_validate({"teams": teams}).board == "mat"  # Setup's default
+    assert ruleset.new_setup()["board"] == "mat" and Match.new("ballmonsters", ruleset.new_setup(), seed=1).state.mat
+    assert not Match.new("ballmonsters", {"teams": teams, "board": "table"}, seed=1).state.mat
+    assert default_setup()["board"] == ruleset.headless_setup()["board"] == "table"  # the stored seeded games'
 
 
 def placed_match() -> Match:
@@ -173,3 +177,18 @@ def test_on_the_mat_a_shot_out_of_reach_is_worth_less_than_one_within_it():
         state.target = target
         worth[target] = ruleset.evaluate(state, state.shooter)
     assert 0 < worth[far] < worth[near] < 1
+
+
+def test_sim_on_the_screen_board_plays_the_mat_and_on_the_table_the_table_flow():
+    from refbox.commands import sim as simulate
+    from refbox.engine import registry
+
+    entry = registry.lookup("ballmonsters")
+    assert simulate.sim_setup(entry, "screen").board == "mat"
+    assert simulate.sim_setup(entry, "table").board == "table"
+    assert simulate.sim_setup(entry).board == "table"  # the headless setup: the fingerprints' games
+    result = simulate.play(simulate.Job(entry, seed=3, sides=("random", "random"), think=0.01, game=0,
+                                        board="screen"))
+    assert result.finished
+    game = Game.start(simulate.loaded(entry), simulate.sim_setup(entry, "screen"))
+    assert game.state.mat and game.state.step == "place"

@@ -62,7 +62,8 @@ def test_a_version_1_match_is_upgraded_and_ends_as_it_was_played(name, tmp_path)
     match, message = Match.load(path)
     expected = SUMMARIES[name]
     assert message is not None and "upgraded" in message
-    assert match.header.rules_version == 2 and "table" not in match.header.data
+    assert match.header.rules_version == 3 and "table" not in match.header.data
+    assert match.setup.board == "table" and not match.state.mat  # they were played at the table
     state = plain.dump(match.state)
     log = state.pop("log")
     same_where_old(expected["state"], state)
@@ -132,3 +133,14 @@ def test_an_old_answer_that_todays_rules_take_unasked_is_dropped():
     setup = Setup.model_validate(setup_dict(deflated_miniballs_count=True))
     asked = [confirm(), choose("none"), roll(12)]  # version 1 asked for the target ("none": a duff)
     assert v1_events(rules, setup, asked) == [confirm(), roll(12)]
+
+
+def test_a_version_2_setup_naming_no_board_was_at_the_table_and_today_one_is_on_the_mat():
+    from refbox.games.ballmonsters.models import default_setup
+    from refbox.games.ballmonsters.rules import Ballmonsters
+
+    old = {k: v for k, v in default_setup().items() if k != "board"}
+    setup, _ = Ballmonsters.upgrade_setup(2, old, {})
+    assert setup["board"] == "table"
+    assert Ballmonsters.upgrade_setup(2, {**old, "board": "mat"}, {})[0]["board"] == "mat"
+    assert Ballmonsters.upgrade_setup(3, old, {})[0] == old  # today's: no board is the mat (Setup's default)

@@ -32,8 +32,10 @@ async def open_setup(app: RefboxApp, pilot) -> BallmonstersSetupScreen:
     return screen
 
 
-async def start(app: RefboxApp, pilot) -> BallmonstersScreen:
-    await open_setup(app, pilot)
+async def start(app: RefboxApp, pilot, board: str = "table") -> BallmonstersScreen:
+    """A match started from the form, at the table unless told (the keys below are the table's flow)."""
+    screen = await open_setup(app, pilot)
+    screen.query_one("#board", Select).value = board
     await pilot.pause()
     await pilot.press("ctrl+s")
     await pilot.pause()

@@ -26,6 +26,21 @@ def test_no_key_over_beside_or_reading_like_a_token():
     assert drawn == {(0, 0): "4", (17, 8): "5"}, "an end zone is no token: its square may carry a key"
 
 
+def test_no_key_looks_like_a_figure_of_the_board():
+    cells = {(5, 5): Cell("R1", "team0"), (9, 2): Cell("t", "team1")}
+    hints = {(15, 0): "Z1", (15, 4): "z", (15, 8): "7", (1, 8): "ab", (18, 0): "Q"}
+    assert drawn_hints(board(cells=cells), hints) == {(15, 8): "7", (1, 8): "ab", (18, 0): "Q"}
+    single = {(5, 5): Cell("a", "team0"), (9, 2): Cell("D", "team1")}  # a field one character a square
+    assert drawn_hints(board(cells=single, cell_width=1), {(15, 0): "y", (15, 4): "E", (15, 8): "3"}) == {
+        (15, 8): "3"}, "letters read as figures where figures are letters"
+
+
+def test_no_key_over_a_label_such_as_a_zone_number():
+    cells = {(3, 0): Cell("10", "team0", token=False), (6, 0): Cell("»»", "team0", token=False)}
+    drawn = drawn_hints(board(cells=cells), {(3, 0): "1", (6, 0): "2", (9, 0): "3"})
+    assert drawn == {(6, 0): "2", (9, 0): "3"}
+
+
 def test_staggered_neighbours_are_the_six_drawn_around():
     assert sorted(neighbours(board(stagger=True), (4, 1))) == [(3, 1), (4, 0), (4, 2), (5, 0), (5, 1), (5, 2)]
     assert sorted(neighbours(board(stagger=True), (4, 2))) == [(3, 1), (3, 2), (3, 3), (4, 1), (4, 3), (5, 2)]

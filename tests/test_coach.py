@@ -5,6 +5,7 @@ import gc
 import itertools
 import json
 import random
+from types import MappingProxyType
 
 import pytest
 
@@ -281,3 +282,16 @@ def test_random_coaches_answer_inline_exactly_what_their_decider_would(name):
         played.append((inputs, game.outcome(), [line.text for line in game.state.log]))
     assert played[0] == played[1]
     assert played[0][0] > 50
+
+
+def test_a_ruleset_may_set_the_search_coachs_limits_and_the_rest_stay_the_coachs():
+    game = Game(Match.new("battleball", BATTLEBALL, seed=3).rules, Match.new("battleball", BATTLEBALL, seed=3).state)
+    search = coach.make("search", 0, iterations=4)
+    assert search.limit(game, "widest") == coach.SearchCoach.widest  # Battleball sets none
+
+    class Narrow(type(game.rules)):
+        search_limits = MappingProxyType({"widest": 2, "probes": 1})
+
+    narrow = Game(Narrow(game.rules.data), game.state)
+    assert (search.limit(narrow, "widest"), search.limit(narrow, "probes")) == (2, 1)
+    assert search.limit(narrow, "depth") == coach.SearchCoach.depth

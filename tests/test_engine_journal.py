@@ -23,7 +23,7 @@ def test_every_input_is_one_line_written_before_submit_returns(tmp_path):
     m.submit(roll(6, 1))
     lines = (tmp_path / "m.jsonl").read_text().splitlines()
     assert len(lines) == 2
-    assert json.loads(lines[0])["refbox_journal"] == 2, "versioned header"
+    assert json.loads(lines[0])["refbox_journal"] == 3, "versioned header"
     entry = json.loads(lines[1])
     assert entry.pop("h"), "chained to the header"
     assert entry == {"op": "input", "event": {"kind": "roll", "value": [6, 1], "source": "physical"}, "n": 1}

@@ -500,9 +500,23 @@ def test_the_view_draws_figures_the_line_and_the_first_down_line():
     p = pitch(m)
     line = p.ball_x(LAW, 9)
     assert board.cell(m.state.pos["L1"]).text == "aB" and board.cell(m.state.pos["L1"]).look == "team0"
-    assert board.cell((line + 1, 5)).text == "┃" and board.cell((line + 4, 5)).text == "┆"
+    assert board.between[(line, 5)].text == "┃" and board.between[(line + 3, 5)].text == "┆", "between columns"
+    assert board.cell((line + 1, 5)).text == board.cell((line + 4, 5)).text == "·", "the lines hide no square"
     assert board.cell((p.zone_columns(LAW, 1)[1], 0)).text == "1" and board.row_labels[2] == "1"
     assert (board.cols, board.rows) == (36, 20)
+
+
+def test_a_kick_off_draws_its_kick_line_between_two_columns_and_no_line_to_gain():
+    m = field_match()
+    boards = [m.rules.view(m.state).board]
+    send(m, choose("C12"), roll(2, 5), roll(5))  # the kick comes down in a grid: Law runs it back
+    assert m.state.play is not None and m.state.kick.kind == "kickoff", "the return is a play of the kick-off"
+    boards.append(m.rules.view(m.state).board)
+    for board in boards:
+        marks = {cell.text for cell in board.between.values()}
+        assert marks == {"┃"}, "the kick line only: a kick-off has no first down to gain"
+        cells = board.cells
+        assert "┃" not in {cell.text for cell in cells.values()}, "no square gives its place to a line"
 
 
 def test_the_scoreboard_shows_who_carries_the_ball_not_whose_line_it_is():
@@ -569,9 +583,9 @@ def test_everyone_closes_in_on_the_carrier_and_stops_next_to_him():
     assert "tackle" in ids(m)
 
 
-def test_two_figures_on_one_square_both_show_the_ball_carrier_first():
-    """A won Hustle leaves two figures on one square (ruling moves-on-the-field): the board draws both keys, and
-    never hides the carrier under the other."""
+def test_two_figures_on_one_square_the_ball_carrier_shows_with_the_ball_and_the_caption_names_the_other():
+    """A won Hustle leaves two figures on one square (ruling moves-on-the-field): the board never hides the
+    carrier or the ball under the other; the caption says who shares his square."""
     from refbox.engine import random_play
     from refbox.games.monster_ball import ask
     from refbox.games.monster_ball.view import field_view
@@ -585,6 +599,8 @@ def test_two_figures_on_one_square_both_show_the_ball_carrier_first():
         m.submit(random_play.random_answer(m.prompt(), rng))
     square = s.pos[s.carrier]
     other = next(pid for pid, sq in s.pos.items() if sq == square and pid != s.carrier)
-    cell = field_view(s, m.data).cells[square]
-    assert cell.text == ask.figure_key(s, s.carrier)[0] + ask.figure_key(s, other)[0]
+    board = field_view(s, m.data)
+    cell = board.cells[square]
+    assert cell.text == ask.figure_key(s, s.carrier)[0] + "●"
     assert cell.look == f"team{s.team_of(s.carrier)}"
+    assert f"{ask.figure_key(s, other)} shares the carrier's square" in board.caption

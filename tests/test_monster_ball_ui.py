@@ -411,7 +411,8 @@ class TestField:
             x, y = screen.match.state.pos["L8"]
             await pilot.press("i")
             board = screen.query_one("#field")
-            await pilot.click("#field", offset=(board._margin + (x + 1) * 2, y + 1 - board.scroll_offset.y))
+            at = board._margin + board._x((x + 1, y + 1)) - board.scroll_offset.x
+            await pilot.click("#field", offset=(at, y + 1 - board.scroll_offset.y))
             assert screen.match.state.pos["L8"] == (x + 1, y + 1)
 
     async def test_done_is_1_and_hands_the_round_to_the_other_side(self, tmp_path):
@@ -436,9 +437,13 @@ class TestField:
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await field_snap(app, pilot)
             board = screen.query_one("#field")
-            assert board.view.cell_width == 1 and board.size.width == len("10-12 19 ") + 36  # zone label, row ruler
-            assert board.view.cell(screen.match.state.pos["L7"]).text == "h●"[:1]
-            assert screen.query_one("#middle").size.width >= 46  # the prompt keeps its room (the rulers took 3)
+            assert board.view.cell_width == 1 and board.view.gap == 1, "one character a square, and the gap"
+            assert board.overflows, "the field scrolls: the prompt keeps its room"
+            assert screen.query_one("#middle").size.width >= 46
+            carrier = screen.match.state.pos["L7"]
+            assert screen.match.view().board.cell(carrier).text == "h●"
+            assert board.view.cell(carrier).text == "●", "the carrier shows the ball, one character or two"
+            assert "the carrier, key h" in screen.query_one("#caption").plain
 
 
 def test_snapshot_the_field_with_a_figures_destinations(snap_compare, tmp_path):

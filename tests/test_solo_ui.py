@@ -84,7 +84,9 @@ async def test_a_person_plays_the_computer_and_undo_skips_its_moves(tmp_path):
                 break
         assert computer_inputs >= 6, "the computer coach made no moves of its own"
         events = len(screen.match.events)
+        played = [line.text for line in screen.match.state.log]
         await pilot.press("u")
+        redo = list(screen.match.redo_stack)
         assert screen.computer.persons_decision()
         assert len(screen.match.events) < events - 1  # over the computer's inputs, to the person's decision
         path, log = screen.match.path, [line.text for line in screen.match.state.log]
@@ -92,6 +94,10 @@ async def test_a_person_plays_the_computer_and_undo_skips_its_moves(tmp_path):
         await pilot.pause()
     resumed, _ = Match.load(path)  # its moves (and the undo) are ordinary journal inputs
     assert [line.text for line in resumed.state.log] == log
+    assert resumed.redo_stack == redo  # (the undo took the computer's answers back: they can be redone)
+    noted = [e for e in resumed.events + resumed.redo_stack if e.coach is not None]
+    assert noted and all(e.coach.level == "random" and e.kind != "roll" for e in noted), "its answers are noted"
+    assert sum(text.startswith("Computer (random) chose ") for text in played) == len(noted), "and logged"
     resumed.close()
 
 

@@ -1,5 +1,6 @@
-"""The board widget draws any BoardView: squares, staggered rows, rulers on the edges, a few option keys on
-their squares (never over or beside a token), glyphs for what is in reach, clicks."""
+"""The board widget draws any BoardView: squares with a gap between them (tokens never touch), staggered rows,
+rulers on the edges, lines between squares, a few option keys on their squares (never over or beside a token),
+glyphs for what is in reach, clicks."""
 
 from textual.app import App, ComposeResult
 
@@ -42,34 +43,34 @@ async def test_cells_labels_row_names_and_keys_are_drawn_in_place():
     app = BoardApp(view(), hints={(4, 0): "5", (2, 0): "a", (1, 2): "Zb"})
     async with app.run_test(size=(40, 10)):
         rows = lines(app)
-        assert rows[0].startswith("10 1 A1· · · 5"), "a is not drawn: it reads like figure A1"
+        assert rows[0].startswith("10 1 A1 ·  ·  ·  5 "), "a is not drawn: it reads like figure A1"
         assert rows[1].startswith("   2 ") and "b2" in rows[1]
         assert rows[2].startswith(" 8 3 ·"), "Zb stands beside the ball: not drawn"
-        assert rows[3].startswith(" " * MARGIN + "A B C D E")
+        assert rows[3].startswith(" " * MARGIN + "A  B  C  D  E")
 
 
 async def test_the_column_ruler_leaves_out_names_that_would_run_together():
-    names = [str(c) for c in range(14)]
-    board_view = BoardView(cols=14, rows=2, cells={}, col_names=names, row_names=["0", "1"])
+    names = [str(c) for c in range(98, 106)]
+    board_view = BoardView(cols=8, rows=2, cells={}, col_names=names, row_names=["0", "1"])
     app = BoardApp(board_view)
     async with app.run_test(size=(60, 10)):
         ruler = lines(app)[2][len("0 "):]
-        assert ruler.split() == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12"]
-        assert ruler.index("12") == 12 * 2, "every name stands under its own square"
+        assert ruler.split() == ["98", "99", "100", "102", "104"]
+        assert ruler.index("104") == 6 * 3, "every name stands under its own square"
 
 
 async def test_odd_rows_of_a_staggered_board_sit_half_a_square_right():
     app = BoardApp(view(stagger=True))
     async with app.run_test(size=(40, 10)):
         board = app.query_one(Board)
-        assert lines(app)[1].index("b2") == lines(app)[0].index("A1") + 2 * 2 + 1
-        assert board.square_at(MARGIN + 1 + 4, 1) == (2, 1) and board.square_at(MARGIN, 1) is None
+        assert lines(app)[1].index("b2") == lines(app)[0].index("A1") + 2 * 3 + 1
+        assert board.square_at(MARGIN + 1 + 6, 1) == (2, 1) and board.square_at(MARGIN, 1) is None
 
 
 async def test_a_click_names_the_square_under_the_mouse_and_not_on_the_rulers():
     app = BoardApp(view())
     async with app.run_test(size=(40, 10)) as pilot:
-        await pilot.click(Board, offset=(MARGIN + 2 * 2, 1))
+        await pilot.click(Board, offset=(MARGIN + 2 * 3, 1))
         await pilot.click(Board, offset=(1, 1))
         await pilot.click(Board, offset=(MARGIN + 2, 3))
         assert app.clicked == [(2, 1)]
@@ -84,7 +85,7 @@ async def test_the_row_ruler_stays_when_the_board_scrolls_sideways():
         assert board.scroll_offset.x > 0
         rows = lines(app)
         assert rows[0].startswith("10 1 ") and rows[1].startswith("   2 ")
-        assert rows[3].rstrip().endswith("AM"), "the ruler scrolls with the squares (AN would touch AM)"
+        assert rows[3].rstrip().endswith("AN"), "the ruler scrolls with the squares"
         await pilot.click(Board, offset=(29, 0))
         assert app.clicked == [(39, 0)]
 
@@ -95,8 +96,8 @@ async def test_squares_in_reach_show_a_glyph_as_well_as_a_colour():
     app = BoardApp(marked)
     async with app.run_test(size=(40, 10)):
         row0, row2 = lines(app)[0], lines(app)[2]
-        assert row0[MARGIN:MARGIN + 6] == "A1" + MARK_GLYPHS["reach"] + " " + MARK_GLYPHS["stop"] + " "
-        assert row2[MARGIN + 8] == MARK_GLYPHS["target"], "an empty target square shows the glyph"
+        assert row0[MARGIN:MARGIN + 9] == "A1 " + MARK_GLYPHS["reach"] + "  " + MARK_GLYPHS["stop"] + "  "
+        assert row2[MARGIN + 12] == MARK_GLYPHS["target"], "an empty target square shows the glyph"
 
 
 async def test_only_changed_rows_are_rebuilt():
@@ -116,7 +117,8 @@ def test_the_legend_names_every_mark_shown():
 
     marked = view()
     marked.marks.update({(1, 0): "reach", (0, 0): "carrier"})
-    assert marks_legend(marked) == f"{MARK_GLYPHS['reach']} in reach  underlined: the ball carrier"
+    assert marks_legend(marked) == f"{MARK_GLYPHS['reach']} in reach  underlined: the ball carrier A1", \
+        "the carrier is named: underlining may not show"
     assert marks_legend(view()) == ""
 
 
@@ -130,3 +132,21 @@ async def test_the_column_ruler_follows_new_column_names():
         board.show(renamed)
         await pilot.pause()
         assert lines(app)[3].split() == ["EZ", "9"]
+
+
+async def test_tokens_side_by_side_never_touch_and_lines_between_squares_hide_none():
+    cells = {(0, 0): Cell("r1", "team1"), (1, 0): Cell("R1", "team0"), (2, 0): Cell("●", "ball")}
+    between = {(2, 0): Cell("┃", "line"), (2, 1): Cell("┃", "line")}
+    app = BoardApp(BoardView(cols=5, rows=2, cells=cells, between=between, row_names=["0", "1"]))
+    async with app.run_test(size=(40, 10)):
+        rows = lines(app)
+        assert rows[0].startswith("0 r1 R1 ● ┃·  ·  "), "a gap between tokens; the line between two squares"
+        assert rows[1].startswith("1 ·  ·  · ┃·  ·  "), "every square still shows"
+
+
+def test_a_picture_board_may_draw_its_squares_without_gaps():
+    from refbox.ui.widgets.board_draw import Painter
+
+    view = BoardView(cols=3, rows=1, cells={(0, 0): Cell("a", "team0")}, cell_width=1, gap=0)
+    row = Painter({}).row(view, 0, (view.cells.get((0, 0)), None, None), (None,) * 3, (None,) * 3, (None,) * 3, -1)
+    assert "".join(seg.text for seg in row) == "a··"

@@ -38,6 +38,7 @@ def to_dict(r: Report) -> dict:
         "figures_stats": [{"team": r.teams[t], "figure": f, **stats}
                           for (t, f), stats in sorted(r.tally.figures.items())],
         "house_rules": r.house_rules, "rulings": r.rulings,
+        "log": [{"stamp": stamp, "text": text} for stamp, text in r.log],
     }
 
 
@@ -84,6 +85,8 @@ def to_markdown(r: Report) -> str:
     out += ["## House rules", "", *([f"- {md(c)}" for c in r.house_rules] or ["None: the shipped ruleset."]), ""]
     out += ["## Rulings that applied", "", *[f"- {md(x['ruling'])} (why: {md(x['reason'])})" for x in r.rulings],
             ""]
+    out += ["## Log", "", "Every line of the match's log: each roll with its faces, the computer's choices and why.", "",
+            *[f"- {md(stamp)}: {md(text)}" for stamp, text in r.log], ""]
     return "\n".join(out)
 
 
@@ -123,6 +126,7 @@ def to_html(r: Report) -> str:
               "</ul>" if r.house_rules else "<li>None: the shipped ruleset.</li></ul>",
               "<h2>Rulings that applied</h2><ul>",
               *(f"<li>{e(x['ruling'])} <em>Why: {e(x['reason'])}</em></li>" for x in r.rulings), "</ul>",
+              "<h2>Log</h2><ol>", *(f"<li>{e(stamp)}: {e(text)}</li>" for stamp, text in r.log), "</ol>",
               "</body></html>"]
     return "\n".join(parts)
 

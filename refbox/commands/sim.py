@@ -122,7 +122,7 @@ def sim_setup(entry, board: str | None = None):
         if board is not None:
             if "board" not in rules.Setup.model_fields:
                 raise ValueError(f"{entry.name} has no board to choose: leave out --board")
-            setup = {**setup, "board": board}
+            setup = {**setup, "board": rules.board_values[board]}
         _SETUPS[key] = rules.Setup.model_validate(setup)
     return _SETUPS[key]
 

@@ -75,6 +75,11 @@ class BoardView:
     cells: dict[Square, Cell]
     """Squares not listed are drawn as ``blank``."""
     cell_width: int = 2
+    gap: int = 1
+    """Characters between two squares: tokens side by side never touch ("R1 r1"); 0 for a picture whose
+    characters must join (Ballmonsters' mat)."""
+    between: dict[Square, Cell] = field(default_factory=dict)
+    """Lines drawn in the gap right of a square (a line of scrimmage, a 20-yard line): never over a square."""
     stagger: bool = False
     """Odd rows are drawn half a square to the right (refbox.engine.geometry.staggered)."""
     blank: Cell = Cell("·", "field")

@@ -26,10 +26,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from refbox.engine.dice import percent
 from refbox.engine.play import Drawer, Game, RandomAnswers
-from refbox.engine.prompts import Event, Legal
+from refbox.engine.prompts import COACH_LEVELS, NOTE_MAX, CoachNote, Event, Legal
 
-LEVELS = ("random", "greedy", "search")
+LEVELS = COACH_LEVELS
 DEFAULT_THINK = 0.5
 """Seconds a search coach thinks per decision by default."""
 
@@ -41,6 +42,40 @@ class Decision:
     """The coach's estimate of its winning chances after this answer (0..1), when it has one."""
     considered: int = 1
     """Answers it weighed."""
+    reason: str = ""
+    """Why, when it did not weigh the answers (the only one worth weighing, the rules' usual answer)."""
+
+
+def note(level: str, decision: Decision, prompt: object) -> CoachNote:
+    """What the log keeps of a decision: the coach's level, the answer as ``prompt`` (the question it answered)
+    labels it, and why, each percentage naming what it is the chance of: the answer's own chance (the rules
+    say of what) and, from a weighing coach, its estimate of winning the match."""
+    event = decision.event
+    options = {o.id: o for o in getattr(prompt, "options", ())}
+    reasons = []
+    if event.kind == "choose":
+        option = options.get(event.value)
+        answer = option.label if option is not None and option.label else str(event.value)
+        if option is not None and option.chance is not None:
+            of = option.chance_of or "this answer working out"
+            reasons.append(f"chance of {of} {percent(option.chance)}")
+    elif event.kind == "pick":
+        answer = ", ".join(options[i].label if i in options and options[i].label else i for i in event.value)
+        answer = answer or "none of them"
+    elif event.kind == "number":
+        answer = f"{event.value} {getattr(prompt, 'unit', '')}".strip()
+    else:
+        answer = "to go on"
+    if decision.value is not None:
+        reasons.append(f"chance of winning the match, as it sees it, {percent(decision.value)}")
+    elif decision.reason:
+        reasons.append(decision.reason)
+    return CoachNote(level, _fit(answer), _fit("; ".join(reasons)))
+
+
+def _fit(text: str) -> str:
+    text = " ".join(text.split())  # one line: a label never breaks the log
+    return text if len(text) <= NOTE_MAX else text[: NOTE_MAX - 1] + "…"
 
 
 def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]:
@@ -69,9 +104,13 @@ def candidates(legal: Legal, rng: random.Random, limit: int = 24) -> list[Event]
 
 def weighed(game: Game, legal: Legal, rng: random.Random) -> list[Event]:
     """The candidates a greedy or searching coach weighs: the ones the rules point out (``coach_options``: a
-    board move's squares that change something, and a few of the rest), else all, but never the ones the rules
-    say a coach leaves alone (``coach_avoids``: re-arranging a line-up, whose endless shuffles a noisy
-    estimate would happily pick)."""
+    board move's squares that change something, and a few of the rest; ``coach_numbers``: a number question's
+    values, the promising first), else all, but never the ones the rules say a coach leaves alone
+    (``coach_avoids``: re-arranging a line-up, whose endless shuffles a noisy estimate would happily pick)."""
+    if legal.kind == "number":
+        values = game.rules.coach_numbers(game.state, legal)
+        if values:
+            return [Event("number", v) for v in values]
     chosen = game.rules.coach_options(game.state, legal) if legal.kind == "choose" else None
     options = [Event("choose", i) for i in chosen] if chosen else candidates(legal, rng)
     avoid = game.rules.coach_avoids
@@ -99,15 +138,15 @@ class Coach:
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
-        return Decision(game.rules.drawer.draw(legal, self.rng), None, 1)
+        return Decision(game.rules.drawer.draw(legal, self.rng), None, 1, "an answer drawn at random")
 
 
 def without_weighing(game: Game, legal: Legal, options: list[Event]) -> Decision | None:
     """The decision when there is nothing to weigh: one answer worth weighing, or the rules' usual answer."""
     if len(options) == 1:
-        return Decision(options[0], None, 1)
+        return Decision(options[0], None, 1, "the only answer worth weighing")
     usual = usual_answer(game, legal)
-    return None if usual is None else Decision(usual, None, 1)
+    return None if usual is None else Decision(usual, None, 1, "the usual answer here, given without weighing")
 
 
 class GreedyCoach(Coach):
@@ -179,6 +218,8 @@ class SearchCoach(GreedyCoach):
     probes = 8
     """Answers the base policy tries per decision (the rules' first ones: the likeliest)."""
     margin = 1.0
+    hurried_leaves = 4
+    """Dice outcomes per answer in greedy's first pass once a quarter of the budget is spent (24 before)."""
 
     def decide(self, game: Game, legal: Legal | None = None) -> Decision:
         legal = legal or game.legal()
@@ -190,8 +231,8 @@ class SearchCoach(GreedyCoach):
         first = []
         for e in options:  # greedy's values, more thinly sampled once a quarter of the budget is spent
             hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline - 0.75 * self.think)
-            first.append(self.expected(game, e, 4 if hurry else 24))
-        order = sorted(range(len(options)), key=lambda i: -first[i])[: self.widest]
+            first.append(self.expected(game, e, self.limit(game, "hurried_leaves") if hurry else 24))
+        order = sorted(range(len(options)), key=lambda i: -first[i])[: self.limit(game, "widest")]
         options, first = [options[i] for i in order], [first[i] for i in order]
         # sequential halving: every answer left is played out once per round, with the same dice for all of
         # them (common random numbers: the comparison is between answers, not luck); the worse half drops out,
@@ -215,6 +256,11 @@ class SearchCoach(GreedyCoach):
         self.stop_now = False
         self.last_rollouts = done
         return Decision(*self._pick(options, runs), len(options))
+
+    def limit(self, game: Game, name: str) -> int:
+        """One of the search's limits (widest, reach, depth, probes, hurried_leaves): the ruleset's own
+        (``search_limits``: fewer, cheaper play-outs where its decisions are costly), else the coach's."""
+        return game.rules.search_limits.get(name, getattr(self, name))
 
     def _pick(self, options: list[Event], runs: list[list[float]]) -> tuple[Event, float]:
         """Greedy's answer unless another one did better on the same dice by more than ``margin`` standard
@@ -240,7 +286,8 @@ class SearchCoach(GreedyCoach):
         g.apply(event)
         drawer = g.rules.drawer
         actor, passes = self.side, 0
-        for _ in range(self.depth):
+        depth, reach = self.limit(game, "depth"), self.limit(game, "reach")
+        for _ in range(depth):
             legal = self._to_decision(g, rng)
             if legal is None:
                 return terminal_value(g, self.side)
@@ -249,7 +296,7 @@ class SearchCoach(GreedyCoach):
                 continue
             if legal.actor != actor:
                 actor, passes = legal.actor, passes + 1
-                if passes >= self.reach:
+                if passes >= reach:
                     break
             g.apply(self._base(g, legal, rng))
         return g.evaluate(self.side)
@@ -264,7 +311,7 @@ class SearchCoach(GreedyCoach):
         usual = usual_answer(g, legal)
         if usual is not None:
             return usual
-        options = options[: self.probes]
+        options = options[: self.limit(g, "probes")]
         best, best_value, seen = options[0], -1.0, set()
         for k, event in enumerate(options):
             branch = g.clone()

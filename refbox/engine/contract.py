@@ -25,7 +25,8 @@ state moves on by one checked answer). The state is the game's own; the engine o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -35,6 +36,17 @@ from refbox.engine.prompts import Event, Legal, Prompt
 from refbox.engine.state import UNLOGGED, GameState, View
 from refbox.engine.steps import Steps
 from refbox.engine.upgrade import drop_forced_answers
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A position worth a screenshot (``python -m refbox.ui.screenshots`` saves ``<ruleset>-<name>.svg``):
+    ``build(path)`` plays a seeded match to it, journaled at ``path``, and returns the open Match."""
+
+    name: str
+    build: Callable[[Any], Any]
+    size: tuple[int, int] = (130, 40)
+    """The terminal's columns and rows for the picture."""
 
 
 class Rules:
@@ -53,6 +65,12 @@ class Rules:
     random games shaped like a real table's. Unnamed ids weigh 1."""
     coach_avoids: ClassVar[frozenset[str]] = frozenset()
     """Answers a computer coach never weighs (line-up shuffles a noisy estimate would happily pick)."""
+    board_values: ClassVar[Mapping[str, str]] = MappingProxyType({"screen": "screen", "table": "table"})
+    """For a ruleset whose Setup has a ``board`` choice: the Setup's value for refbox's own board or field
+    ("screen") and for the table's flow ("table"), as ``refbox sim --board`` names them."""
+    search_limits: ClassVar[Mapping[str, int]] = MappingProxyType({})
+    """The search coach's limits where this ruleset wants its own (refbox.engine.coach.SearchCoach: widest,
+    reach, depth, probes), e.g. fewer answers rolled out when each play-out costs much."""
     version: ClassVar[int] = 1
     """What a journal's inputs mean. Raise it when a change makes saved inputs mean something else (a question
     no longer asked, an answer folded into another), and say in ``upgrade_setup`` / ``upgrade_events`` how an
@@ -155,6 +173,18 @@ class Rules:
         """The answers worth weighing among a long list (a move's squares that change something); None: all."""
         return None
 
+    def coach_numbers(self, state: Any, legal: Legal) -> Sequence[int] | None:
+        """A number question's values worth weighing, the promising first (a coach trying only a few tries
+        those); None: every value in order."""
+        return None
+
     def coach_default(self, state: Any, legal: Legal) -> Event | None:
         """An answer a coach gives without weighing (a line-up taken as it stands), or None."""
         return None
+
+    # ---- pictures ----
+
+    @classmethod
+    def pictures(cls) -> Sequence[Picture]:
+        """Positions on the game's own board worth a screenshot (none by default)."""
+        return ()

@@ -7,6 +7,11 @@ the file is append-only, so nothing is ever lost, and undo/redo survive a restar
 Format 2 adds to every entry its number ``n`` (1, 2, 3...) and ``h``, a hash chained over the previous
 entry (the first one over the header line): a line cut out, duplicated, moved or edited is reported as
 damage at that line. Format 1 journals (no chain) are still read, and appended to in format 1.
+
+Format 3 lets an input carry the computer coach's note (``event.coach``: its level, the answer it chose, its
+reason), so the log keeps why the computer did what it did. A format 2 journal is still read, and appended to
+in format 2: its new inputs leave their notes out (an older refbox reading it would refuse a field it does not
+know), so only the journals started by this version hold notes.
 """
 
 from __future__ import annotations
@@ -34,8 +39,10 @@ from refbox.engine.prompts import Event
 from refbox.engine.storage import fsync_dir, kind_of
 from refbox.engine.text import Name
 
-FORMAT_VERSION = 2
-READABLE = (1, 2)
+FORMAT_VERSION = 3
+READABLE = (1, 2, 3)
+NOTES_FROM = 3
+"""The first format whose inputs carry the computer coach's notes."""
 
 
 class Header(BaseModel):
@@ -67,8 +74,9 @@ class Entry:
     op: Literal["input", "undo", "redo"]
     event: Event | None = None
 
-    def body(self) -> dict:
-        return {"op": self.op, "event": self.event.to_json()} if self.event is not None else {"op": self.op}
+    def body(self, notes: bool = True) -> dict:
+        """The entry as written; without ``notes``, an input's coach's note left out (formats before 3)."""
+        return {"op": self.op, "event": self.event.to_json(notes)} if self.event is not None else {"op": self.op}
 
 
 @dataclass
@@ -192,7 +200,7 @@ class Journal:
 
     def line_for(self, entry: Entry) -> tuple[bytes, str]:
         """The bytes of the next line and the chain value it carries (nothing is written)."""
-        body = entry.body()
+        body = entry.body(notes=self.version >= NOTES_FROM)
         if self.version == 1:
             return (_canonical(body) + "\n").encode(), ""
         h = link(self.chain, body)
@@ -468,7 +476,7 @@ def _consistent(entries: list[Entry]) -> list[Entry]:
 
 
 def rewrite(path: Path, header: Header, events: list[Event], kept_as: str = "damaged") -> tuple[Path, "Journal"]:
-    """Replace a journal (damaged, or saved by an older version) by one holding ``events`` (format 2); the
+    """Replace a journal (damaged, or saved by an older version) by one holding ``events`` (today's format); the
     original is kept beside it, as ``<name>.<kept_as>``. Returns the copy's path and the journal to append to."""
     backup = path.with_name(f"{path.name}.{kept_as}")
     n = 2

@@ -23,7 +23,8 @@ from refbox.engine.clone import clone
 from refbox.engine.dice import DigitalRoller
 from refbox.engine.errors import InvalidInput, JournalError, NothingToUndo, RefboxError
 from refbox.engine.files import MatchFiles
-from refbox.engine.journal import Entry, Header, Journal, claimed, effective, first_error, read, rewrite
+from refbox.engine.journal import NOTES_FROM, Entry, Header, Journal, claimed, effective, first_error, read, rewrite
+from refbox.engine.play import apply_noted
 from refbox.engine.prompts import Event, Legal, check
 from refbox.engine.registry import Entry as RulesetEntry
 from refbox.engine.registry import lookup
@@ -229,6 +230,8 @@ class Match:
     def submit(self, event: Event) -> None:
         """Check the event, apply it, then journal it durably. On any error nothing changes."""
         self.check(event)  # a malformed answer is refused before anything is touched
+        if event.coach is not None and self.files is not None and self.files.journal.version < NOTES_FROM:
+            event = replace(event, coach=None)  # an older format's journal holds no notes: nor does its match
         before = len(self.events)
         try:
             self._apply(event, checked=True)
@@ -313,7 +316,10 @@ class Match:
     def _apply(self, event: Event, checked: bool = False) -> None:
         if not checked:
             self.check(event)
-        self.rules.apply(self.state, event)
+        if event.coach is None:
+            self.rules.apply(self.state, event)
+        else:  # a computer coach's answer: its note goes in the log too
+            apply_noted(self.rules, self.state, event)
         self.events.append(event)
         self._forget_shown()
         n = len(self.events)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from refbox.engine.clone import clone
 from refbox.engine.prompts import Event, Legal
-from refbox.engine.state import UNLOGGED
+from refbox.engine.state import UNLOGGED, LogLine
 
 
 class Game:
@@ -43,6 +43,8 @@ class Game:
         return self.rules.legal(self.state)
 
     def apply(self, event: Event) -> Legal | None:
+        if event.coach is not None:
+            return apply_noted(self.rules, self.state, event)
         return self.rules.apply(self.state, event)
 
     def clone(self) -> "Game":
@@ -61,6 +63,21 @@ class Game:
 
     def evaluate(self, side: int) -> float:
         return self.rules.evaluate(self.state, side)
+
+
+def apply_noted(rules: Any, state: Any, event: Event) -> Legal | None:
+    """Apply a computer coach's answer and put its note in the log, before the lines the answer wrote (under the
+    stamp of the first of them): the log says what the computer chose and why, in play, on resume and in a
+    replay alike."""
+    if not state.logged:
+        return rules.apply(state, event)
+    actor = rules.legal(state).actor
+    before = len(state.log)
+    result = rules.apply(state, event)
+    log = state.log
+    stamp = log[before].stamp if len(log) > before else log[before - 1].stamp if before else ""
+    log.insert(before, LogLine(stamp, event.coach.line(), actor))
+    return result
 
 
 class Drawer:

@@ -18,7 +18,7 @@ from itertools import accumulate, repeat
 from typing import Any, Callable, Literal, NamedTuple, Union
 
 from refbox.engine.errors import InvalidInput
-from refbox.engine.text import digits
+from refbox.engine.text import digits, problem
 
 Actor = int | None
 """Whose decision a prompt is: a team index (0 or 1), or None for the referee / the table."""
@@ -42,6 +42,9 @@ class Option:
     """The board square this option stands for (a destination, a figure): its key is drawn there."""
     chance: float | None = None
     """The exact chance that choosing this works out, shown beside it (which tackler, which receiver)."""
+    chance_of: str = ""
+    """What ``chance`` is the chance of, in a few words ("the pass being caught"): the computer coach's note in
+    the log says it beside the number."""
 
 
 @dataclass(slots=True)
@@ -259,6 +262,50 @@ def dice(actor: Actor, *sides: int) -> Legal:
     return Legal("roll", actor, sides=sides)
 
 
+COACH_LEVELS = ("random", "greedy", "search")
+"""The computer coach's levels (refbox.engine.coach), as a note names them."""
+
+NOTE_MAX = 400
+"""The longest part of a coach's note (an answer's label, its reason)."""
+
+
+@dataclass(slots=True, frozen=True)
+class CoachNote:
+    """Why the computer coach gave an answer, journaled with it and written to the log: its level, the answer it
+    chose (as the prompt labelled it) and its reason, every percentage saying what it is the chance of."""
+
+    level: str
+    answer: str
+    why: str = ""
+
+    def line(self) -> str:
+        """The log line, e.g. "Computer (search) chose Pass to RB2: chance of the pass being caught 62 %"."""
+        return f"Computer ({self.level}) chose {self.answer}" + (f": {self.why}" if self.why else "")
+
+    def to_json(self) -> dict:
+        return {"level": self.level, "answer": self.answer, "why": self.why}
+
+    @classmethod
+    def from_json(cls, obj: object) -> "CoachNote":
+        if not isinstance(obj, dict):
+            raise ValueError("event.coach: not an object")
+        unknown = set(obj) - {"level", "answer", "why"}
+        if unknown:
+            raise ValueError(f"event.coach.{sorted(unknown)[0]}: unknown field")
+        level, answer, why = obj.get("level"), obj.get("answer"), obj.get("why", "")
+        if level not in COACH_LEVELS:
+            raise ValueError(f"event.coach.level: {level!r} is not a coach level")
+        for name, text in (("answer", answer), ("why", why)):
+            if not isinstance(text, str):
+                raise ValueError(f"event.coach.{name}: not text")
+            if len(text) > NOTE_MAX:
+                raise ValueError(f"event.coach.{name}: {len(text)} characters long; at most {NOTE_MAX}")
+            trouble = problem(text)
+            if trouble:
+                raise ValueError(f"event.coach.{name}: {trouble}")
+        return cls(level, answer, why)
+
+
 @dataclass(slots=True, frozen=True)
 class Event:
     """One input, exactly as journaled. ``value`` is an option id, a list of ids, faces or a number."""
@@ -268,13 +315,18 @@ class Event:
     source: Source | None = None
     text: str | None = field(default=None, compare=False, repr=False)
     """Its canonical JSON when read from a journal line whose hash matched it (saves re-encoding it)."""
+    coach: CoachNote | None = field(default=None, compare=False)
+    """The computer coach's note when it gave this answer (None: a person's answer, or a roll). Not part of
+    what the answer is: the same answer with or without a note plays the same."""
 
-    def to_json(self) -> dict:
+    def to_json(self, notes: bool = True) -> dict:
         out: dict = {"kind": self.kind}
         if self.value is not None:
             out["value"] = self.value
         if self.source is not None:
             out["source"] = self.source
+        if notes and self.coach is not None:
+            out["coach"] = self.coach.to_json()
         return out
 
     @classmethod
@@ -282,7 +334,7 @@ class Event:
         """An event read from a file: every field checked, a ValueError naming the first problem."""
         if not isinstance(obj, dict):
             raise ValueError("event: not an object")
-        unknown = set(obj) - {"kind", "value", "source"}
+        unknown = set(obj) - {"kind", "value", "source", "coach"}
         if unknown:
             raise ValueError(f"event.{sorted(unknown)[0]}: unknown field")
         kind, value, source = obj.get("kind"), obj.get("value"), obj.get("source")
@@ -292,7 +344,12 @@ class Event:
             raise ValueError(f"event.source: {source!r} is not physical or digital")
         if not _FITS[kind](value):
             raise ValueError(f"event.value: {value!r} does not fit a {kind} input")
-        return cls(kind, value, source)
+        note = obj.get("coach")
+        if note is None:
+            return cls(kind, value, source)
+        if kind == "roll":
+            raise ValueError("event.coach: a roll carries no coach's note")
+        return cls(kind, value, source, coach=CoachNote.from_json(note))
 
 
 def _is_int(v: object) -> bool:

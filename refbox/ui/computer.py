@@ -8,13 +8,13 @@ of its own side and the table's (a person rolls their own with r, or types real 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.worker import Worker, WorkerState
 
-from refbox.engine.coach import Coach, Decision, make
-from refbox.engine.dice import percent
+from refbox.engine.coach import Coach, Decision, make, note
 from refbox.engine.play import Game
 from refbox.engine.prompts import Event
 
@@ -113,32 +113,25 @@ class ComputerPlayer:
         traceback: the person plays it). A worker cancelled meanwhile is not this one any more."""
         if worker is not self._worker or worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
-        self._worker, self.thinking = None, None
+        coach, self._worker, self.thinking = self.thinking, None, None
         if worker.state == WorkerState.ERROR:
             error = worker.error
             logging.getLogger("refbox").error("the computer coach failed", exc_info=error)
             self.screen.show_computer(f"the computer coach could not decide ({type(error).__name__}); please answer")
             return
         decision: Decision = worker.result
-        self._enter_later(decision.event, self.reason(decision))
+        coach_note = self.note(coach.level if coach is not None else "random", decision)
+        self._enter_later(replace(decision.event, coach=coach_note), coach_note.line())
 
-    def reason(self, decision: Decision) -> str:
-        """One line: what it does and why, every percentage saying what it is the chance of ("LB2 tackles RB1
-        (chance of success 71 %) · chance of winning the match, as it sees it: 64 %")."""
-        prompt = self.match.prompt()
-        label = str(decision.event.value)
-        chance = None
-        for option in getattr(prompt, "options", ()):
-            if option.id == decision.event.value:
-                label, chance = option.label, option.chance
-        text = label + (f" (chance of success {percent(chance)})" if chance is not None else "")
-        if decision.value is not None:
-            text += f" · chance of winning the match, as it sees it: {percent(decision.value)}"
-        return text
+    def note(self, level: str, decision: Decision):
+        """The decision's note, journaled with it and kept in the log: the level, the answer as the prompt labels
+        it and why, every percentage saying what it is the chance of ("Computer (search) chose LB2 tackles RB1:
+        chance of the tackle bringing RB1 down 71.0 %; chance of winning the match, as it sees it, 64.0 %")."""
+        return note(level, decision, self.match.prompt())
 
     def _enter_later(self, event: Event, reason: str) -> None:
         self.pending = event
-        self.screen.show_computer(f"Computer: {reason}")
+        self.screen.show_computer(reason if reason.startswith("Computer") else f"Computer: {reason}")
         turn = self.turn
         self._timer = self.screen.set_timer(max(0.05, self.match.settings.pace), lambda: self._enter(turn))
 

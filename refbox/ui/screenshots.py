@@ -1,10 +1,9 @@
 """Generate the SVG screenshots in screenshots/ from the app itself: ``python -m refbox.ui.screenshots``.
 
 For every playable ruleset: its setup screen (defaults, seed 4411) and its game screen mid-match
-(the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup); for a game
-whose demo module also has ``board_demo`` or ``field_demo``, its on-screen board mid-play
-(``<name>-board.svg`` / ``<name>-field.svg``); after the whistle, the report of a finished Slargeball demo
-(``report.svg``) and the replay of the Battleball board demo a few inputs back (``replay.svg``)."""
+(the game's ``demo.demo_match`` when it has one, else seeded random play from the default setup); its own
+board at the moments its rules name (``Rules.pictures``: ``<name>-<picture>.svg``); after the whistle, the
+report of a finished Slargeball demo (``report.svg``) and the replay of the Battleball board demo a few inputs back (``replay.svg``)."""
 
 from __future__ import annotations
 
@@ -108,22 +107,19 @@ async def _after_match(root: Path, out: Path) -> list[Path]:
 
 
 async def _board(entry: registry.Entry, root: Path, out: Path) -> list[Path]:
-    """The game on its own on-screen board, mid-play (when its demo module has ``board_demo`` or ``field_demo``)."""
-    demo = _demo(entry)
-    if demo is None:
-        return []
-    kind = next((k for k in ("board", "field") if hasattr(demo, f"{k}_demo")), None)
-    if kind is None:
-        return []
-    journal = root / "matches" / f"{entry.name}-{kind}.jsonl"
-    getattr(demo, f"{kind}_demo")(journal).close()
-    app = RefboxApp(data_dir=root, resume_path=journal)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        if hasattr(app.screen, "paused"):
-            app.screen.paused = True  # a still picture: no countdown ticking while it is taken
-        await pilot.pause()
-        return [_save(app, out, f"{entry.name}-{kind}.svg")]
+    """The game on its own board at the moments its rules name as worth a picture (``Rules.pictures``)."""
+    written = []
+    for picture in entry.load().pictures():
+        journal = root / "matches" / f"{entry.name}-{picture.name}.jsonl"
+        picture.build(journal).close()
+        app = RefboxApp(data_dir=root, resume_path=journal)
+        async with app.run_test(size=picture.size) as pilot:
+            await pilot.pause()
+            if hasattr(app.screen, "paused"):
+                app.screen.paused = True  # a still picture: no countdown ticking while it is taken
+            await pilot.pause()
+            written.append(_save(app, out, f"{entry.name}-{picture.name}.svg"))
+    return written
 
 
 def _save(app: RefboxApp, out: Path, name: str) -> Path:

@@ -60,9 +60,10 @@ class Setup(BaseModel):
     """House rule: a deflated miniball still counts as on the field for the end (the book: it does not)."""
     other_deflations_score: bool = False
     """House rule: deflations by fire or sickness score for the opponent (the book: they score nothing)."""
-    board: Literal["table", "mat"] = "table"
-    """"table": a real mat, and the table reports lines, touching sides, distances and resting places; "mat":
-    refbox keeps every position on its on-screen mat and computes them (refbox.engine.geometry.mat)."""
+    board: Literal["table", "mat"] = "mat"
+    """"mat" (a new match's): refbox keeps every position on its on-screen mat and computes them
+    (refbox.engine.geometry.mat); "table": a real mat, and the table reports lines, touching sides, distances
+    and resting places."""
 
     @field_validator("teams")
     @classmethod
@@ -90,7 +91,9 @@ DEFAULT_TEAMS = (
 
 
 def default_setup(miniballs: int = 4, **changes) -> dict:
-    """A legal setup as plain data (the setup screen's first draw, headless play and tests)."""
+    """A legal setup as plain data: the default teams, at the table unless ``board`` says otherwise (the flow
+    headless play, the stored seeded games and most tests were made with; a new match's, on the mat, is
+    ``Ballmonsters.new_setup``)."""
     teams = []
     for name, colour, big, small in DEFAULT_TEAMS:
         teams.append(
@@ -101,7 +104,7 @@ def default_setup(miniballs: int = 4, **changes) -> dict:
                 "miniballs": [{"name": n} for n in small[:miniballs]],
             }
         )
-    return {"teams": teams, "places_first": 0, **changes}
+    return {"teams": teams, "places_first": 0, "board": "table", **changes}
 
 
 def with_base_strength(team: TeamSetup, data: Data) -> list[tuple[BallSetup, int]]:

@@ -89,14 +89,22 @@ def inches_paid(mm: float) -> int:
 def targets(state: State, data: Data) -> dict[str, dict[int, tuple[int, int]]]:
     """Balls the shooter may target: target id -> its facing edges with room -> where the shooter would sit."""
     shooter = state.monsterball(state.shooter).id
-    return _targets(the_mat(data), tuple(balls_on(state).items()), shooter, tuple(portals_on(state).items()))
+    return _targets(the_mat(data), raw_layout(state), shooter, tuple(state.portal_at))
+
+
+def raw_layout(state: State) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+    """The balls in play as (id, (x, y, facing)), roster order: a cheap, hashable key for a layout."""
+    at = state.at
+    return tuple((b.id, at[b.id]) for b in state.balls
+                 if b.gone is None and b.deflated_turn is None and b.id in at)
 
 
 @lru_cache(maxsize=512)
 def _targets(mat: Mat, balls: tuple, shooter: str, portals: tuple) -> dict:
     """``shot_targets`` for one layout, kept: a shot's legal answers, prompts and the coach's look-ahead ask the
     same layout many times (keyed by the layout's values; callers never change the answer)."""
-    return shot_targets(mat, dict(balls), shooter, dict(portals))
+    return shot_targets(mat, {i: Base(*p) for i, p in balls}, shooter,
+                        {f"portal {n + 1}": Base(*p) for n, p in enumerate(portals)})
 
 
 def aim_id(side: int, kind: str) -> str:

@@ -50,7 +50,7 @@ def tackle_prompt(state: State, data: Data, legal: Legal) -> Choose:
             label=f"{roster.short(data, ra)} tackles {roster.team_name(data, state, rb.team)} "
                   f"{roster.short(data, rb)}: "
                   f"ties {odds.words(o['tie'])}, loses {odds.words(o['loss'])}",
-            at=None if at in seen else at, chance=o["win"]))
+            at=None if at in seen else at, chance=o["win"], chance_of=f"{a} winning the tackle"))
         seen.add(at)
     return Choose(actor=side, text="A tackle is due: who tackles whom? (the odds are the tackler's win)",
                   options=tuple(options),
@@ -110,6 +110,7 @@ def target_prompt(state: State, data: Data, legal: Legal) -> Choose:
     tackler = roster.dice(data, _tackler(state))
     for opt in options:
         opt.chance = odds.tackle(tackler, roster.dice(data, Ref(1 - state.side, opt.id)))["win"]
+        opt.chance_of = f"{who} winning the tackle"
     return Choose(actor=state.side, text=f"Which opponent next to {who} is tackled? (the odds are {who}'s win)",
                   options=tuple(options))
 
@@ -331,12 +332,13 @@ def hand_off_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
     side, giver = state.side, carrier_of_side(state)
     chances = [odds.all_different(roster.dice(data, giver) + roster.dice(data, Ref(side, pid))) for pid in legal.ids]
     if state.board:
-        options = [roster.figure_option(data, state, side, pid, chance=p) for pid, p in zip(legal.ids, chances)]
+        options = [roster.figure_option(data, state, side, pid, chance=p, chance_of="a clean hand-off")
+                   for pid, p in zip(legal.ids, chances)]
         who = giver.id
     else:
         options = roster.player_options(data, state, side, legal.ids)
         for opt, p in zip(options, chances):
-            opt.chance = p
+            opt.chance, opt.chance_of = p, "a clean hand-off"
         who = roster.short(data, giver)
     return Choose(actor=side, text=f"Hand-off: which team-mate next to {who} takes the ball? "
                   "(the odds are a clean hand-off)", options=tuple(options),

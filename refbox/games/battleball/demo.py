@@ -34,6 +34,21 @@ def board_demo(path: Path | None = None) -> Match:
     raise RuntimeError("the demo never reached its moment: change SEED")
 
 
+def run_demo(path: Path | None = None, squares: int = 250) -> Match:
+    """Seeded play until a long run is to be placed: more than ``squares`` squares in reach (a d20 roll; the
+    heaviest board to read and to redraw)."""
+    match = Match.new("battleball", SETUP, seed=7, path=path, dice_mode="digital")
+    rng = random.Random(7)
+    for _ in range(20_000):
+        if match.state.step == "move-to" and len(match.legal().ids) > squares:
+            return match
+        legal = match.legal()
+        if legal.kind == "over":
+            break
+        match.submit(random_event(legal, rng, Battleball.random_weights))
+    raise RuntimeError("the demo never reached its moment: change the seed")
+
+
 demo_match = board_demo
 """Every ruleset's demo module offers ``demo_match(path)``: a mid-match journal (tests, benches, screenshots)."""
 

@@ -72,6 +72,7 @@ def pass_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
         dist = pitch.distance(data.pitch, state, passer, ref)
         o = odds.pass_odds(roster.dice(data, ref), data.game.passing_die, dist)
         options.append(roster.figure_option(data, state, side, pid, chance=o["caught"],
+                                            chance_of=f"{pid} catching the pass",
                                             label=f"{roster.short(data, ref)}: {dist} squares, "
                                                   f"fumble {odds.words(o['fumble'])}"))
     return Choose(actor=side, text=f"Pass: {passer.id} throws to which team-mate? (the odds are a catch)",

@@ -65,10 +65,11 @@ def player_options(data: Data, state: State, side: int, ids: Iterable[str]) -> l
 
 
 def figure_option(data: Data, state: State, side: int, pid: str, label: str = "",
-                  chance: float | None = None) -> Option:
+                  chance: float | None = None, chance_of: str = "") -> Option:
     """A figure on refbox's board as an option: his own key, drawn on his square."""
     return Option(id=pid, label=label or player_label(data, state, side, pid), actor=side,
-                  key=pitch.key_of(data, pid), at=pitch.view_square(data.grid, state.at[side][pid]), chance=chance)
+                  key=pitch.key_of(data, pid), at=pitch.view_square(data.grid, state.at[side][pid]), chance=chance,
+                  chance_of=chance_of)
 
 
 def player_key(data: Data, pid: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from refbox.engine.contract import Rules
+from refbox.engine.contract import Picture, Rules
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Event, Legal
 from refbox.engine.state import View
@@ -106,3 +106,9 @@ class Battleball(Rules):
 
     def coach_default(self, state: State, legal: Legal) -> Event | None:
         return coaching.default(state, legal)
+
+    @classmethod
+    def pictures(cls) -> tuple[Picture, ...]:
+        from refbox.games.battleball.demo import board_demo, run_demo
+
+        return (Picture("board", board_demo), Picture("run-100x30", run_demo, (100, 30)))

@@ -86,8 +86,11 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
     half, line = Cell("·", "half"), Cell("¦", "line")
     for i in bits_of(f.half):
         cells[_v(f, i)] = half
-    for i in bits_of(f.lines[0] | f.lines[1]):
-        cells[_v(f, i)] = line
+    between = {}  # each 20-yard line between the last line-up column and the next: it hides no square
+    for side, towards in ((0, 0), (1, -1)):
+        for i in bits_of(f.lines[side]):
+            c, r = _v(f, i)
+            between[(c + towards, r)] = line
     cells[_v(f, f.centre)] = Cell("+", "line")
     for i in bits_of(state.carnage):
         cells[_v(f, i)] = Cell("××", "carnage")
@@ -113,7 +116,7 @@ def board_view(state: State, data: Data, names: list[str]) -> BoardView:
         focus = _v(f, state.at[state.side][mover])
     elif state.ball is not None:
         focus = _v(f, state.ball)
-    return FieldView(cols=L + 3, rows=f.rows, cells=cells, cell_width=2, stagger=True, marks=marks,
+    return FieldView(cols=L + 3, rows=f.rows, cells=cells, cell_width=2, stagger=True, marks=marks, between=between,
                      caption=_caption(state, data, names, attacking), focus=focus,
                      square_names=data.board_names, col_names=_ruler(L), row_names=[str(r) for r in range(f.rows)],
                      worth_keys=_worth_keys(state, f, marks))
@@ -162,12 +165,21 @@ def _step_marks(state: State, data: Data, f, marks: dict) -> None:
 
 
 def _caption(state: State, data: Data, names: list[str], attacking: int | None) -> str:
-    teams = f"{names[0]}: UPPER case, attacks »   {names[1]}: lower case, attacks «"
-    key = "● ball  ×× carnage  ¦ 20-yard lines  + centre"
+    teams = f"{names[0]}: codes in capitals (R1), attacks »   {names[1]}: codes in small letters (r1), attacks «"
+    key = "● ball  ×× carnage  ¦ 20-yard lines  + centre   a player's key: the small letter before him in the list"
     if attacking is None:
         return f"{teams}\n{key}"
     arrow = "»" if attacking == 0 else "«"
-    return f"{names[attacking]} ({state.coaches[attacking]}) to play {arrow}   {teams}\n{key}"
+    return f"{_now(state, data, names, attacking, arrow)}   {teams}\n{key}"
+
+
+def _now(state: State, data: Data, names: list[str], attacking: int, arrow: str) -> str:
+    """Whose turn it is and, when the other coach answers now (places a fumble, picks who intercepts), that
+    coach by name: the line never names a coach who is not the one deciding."""
+    deciding = STEPS.legal(state, data).actor
+    if deciding in (0, 1) and deciding != attacking:
+        return f"{names[attacking]} attack {arrow} · {state.coaches[deciding]} ({names[deciding]}) answers now"
+    return f"{names[attacking]} ({state.coaches[attacking]}) to play {arrow}"
 
 
 def _board_notes(state: State, data: Data, names: list[str]) -> list[str]:

@@ -37,15 +37,12 @@ d q r u U left out); a 23rd Law player takes an uppercase letter from the end.""
 
 
 def figure_key(s: State, pid: str) -> str:
-    """The letter a figure answers to everywhere (drawn on its square), or "" if the letters ran out."""
+    """The letter a figure answers to everywhere (drawn on its square), or "" if its side's letters ran out:
+    Law's are lower case, Chaos's capitals, never borrowed across (a Law figure with a capital would read as
+    Chaos's). A figure without a letter takes a free key in each list."""
     n = int(pid[1:])
-    if pid[0] == "L":
-        if n <= len(LAW_KEYS):
-            return LAW_KEYS[n - 1]
-        extra = n - len(LAW_KEYS)
-        return CHAOS_KEYS[-extra] if len(s.teams[1].players) + extra <= len(CHAOS_KEYS) else ""
-    law_extra = max(0, len(s.teams[0].players) - len(LAW_KEYS))
-    return CHAOS_KEYS[n - 1] if n <= len(CHAOS_KEYS) - law_extra else ""
+    keys = LAW_KEYS if pid[0] == "L" else CHAOS_KEYS
+    return keys[n - 1] if n <= len(keys) else ""
 
 
 def key(option_id: str) -> str:
@@ -53,7 +50,7 @@ def key(option_id: str) -> str:
 
 
 def player_option(s: State, data: Data, pid: str, stat: flow.Stat | None = None, note: str = "",
-                  chance: float | None = None) -> Option:
+                  chance: float | None = None, chance_of: str = "") -> Option:
     c = flow.creature(s, data, pid)
     hint = f"{STAT_NAMES[stat]} d{getattr(c, stat)}" if stat else f"Move {c.move}"
     if s.carrier == pid:
@@ -61,7 +58,7 @@ def player_option(s: State, data: Data, pid: str, stat: flow.Stat | None = None,
     if note:
         hint += f" · {note}"
     return Option(id=pid, label=s.label(pid), hint=hint, actor=s.team_of(pid), key=figure_key(s, pid),
-                  at=s.pos.get(pid) if s.board else None, chance=chance)
+                  at=s.pos.get(pid) if s.board else None, chance=chance, chance_of=chance_of)
 
 
 def player_options(s: State, data: Data, pids, stat: flow.Stat | None = None) -> tuple[Option, ...]:
@@ -69,9 +66,10 @@ def player_options(s: State, data: Data, pids, stat: flow.Stat | None = None) ->
 
 
 def option(option_id: str, label: str, actor: int | None = None, hint: str = "", chance: float | None = None,
-           at: tuple[int, int] | None = None) -> Option:
+           at: tuple[int, int] | None = None, chance_of: str = "") -> Option:
     """An option with its own key where it has one (KEYS)."""
-    return Option(id=option_id, label=label, hint=hint, actor=actor, key=KEYS.get(option_id, ""), chance=chance, at=at)
+    return Option(id=option_id, label=label, hint=hint, actor=actor, key=KEYS.get(option_id, ""), chance=chance, at=at,
+                  chance_of=chance_of)
 
 
 def choice(actor, ids) -> Legal:
@@ -207,18 +205,21 @@ def subset_of(value: str, candidates, none_id: str | None) -> list[str] | None:
 
 
 def subset_options(s: State, data: Data, ids, stat: flow.Stat | None, none_label: str,
-                   chances: dict[str, float] | None = None) -> tuple[Option, ...]:
-    """Options for ``subset_ids``: the players by their letters, "nobody", "all" and "some" by their digits."""
+                   chances: dict[str, float] | None = None, chance_of: str = "") -> tuple[Option, ...]:
+    """Options for ``subset_ids``: the players by their letters, "nobody", "all" and "some" by their digits
+    (``chances``: each answer's chance of ``chance_of``)."""
     chances = chances or {}
     out = []
     for option_id in ids:
         if option_id in ("fair", "none"):
-            out.append(Option(id=option_id, label=none_label, key="1", chance=chances.get(option_id)))
+            out.append(Option(id=option_id, label=none_label, key="1", chance=chances.get(option_id), chance_of=chance_of))
         elif option_id == "all":
-            out.append(Option(id="all", label="All of them", key="1" if ids[0] != "fair" else "9", chance=chances.get("all")))
+            out.append(Option(id="all", label="All of them", key="1" if ids[0] != "fair" else "9", chance=chances.get("all"),
+                              chance_of=chance_of))
         elif option_id == "some":
             out.append(Option(id="some", label="Several of them (choose who next)", key="0"))
         else:
             note = flow.creature(s, data, option_id).cheat_name if stat == "cheat" else ""
-            out.append(player_option(s, data, option_id, stat, note=note, chance=chances.get(option_id)))
+            out.append(player_option(s, data, option_id, stat, note=note, chance=chances.get(option_id),
+                                     chance_of=chance_of))
     return tuple(out)

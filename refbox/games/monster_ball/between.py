@@ -89,7 +89,8 @@ def between_prompt(s: State, data: Data, legal: Legal) -> Choose:
             pid = option_id.split(":")[1]
             cheat = flow.creature(s, data, pid).cheat_name
             chance = divine_chances(s, data, pid)[1]
-            option = ask.player_option(s, data, pid, note="bring back an ejected teammate", chance=chance)
+            option = ask.player_option(s, data, pid, note="bring back an ejected teammate", chance=chance,
+                                       chance_of="an ejected team-mate coming back")
             option.id, option.label = option_id, f"{s.label(pid)} cheats: {cheat}"
             options.append(option)
     refused = tuple(
@@ -327,6 +328,11 @@ def hike_legal(s: State, data: Data) -> Legal:
     return ask.dice(s.possession, sides)
 
 
+TABLE_HIKE_CHEAT = (" (At the table refbox does not ask about a Wardrobe Malfunction on the hike; on its own field it "
+                    "does.)")
+"""Not implemented at the table: said where the hike is rolled."""
+
+
 @STEPS.prompt_for("hike_roll")
 def hike_prompt(s: State, data: Data, legal: Legal) -> Roll:
     center, qb = hike_pair(s, data, s.possession)
@@ -340,7 +346,8 @@ def hike_prompt(s: State, data: Data, legal: Legal) -> Roll:
         pairs.insert(0, ("a cheat is spotted: ejection, play void", 1 - nc))
     return Roll(
         actor=s.possession,
-        text=f"Hike: {s.label(center)} snaps to {s.label(qb)}." + (" Wardrobe Malfunction!" if cheats else ""),
+        text=f"Hike: {s.label(center)} snaps to {s.label(qb)}."
+             + (" Wardrobe Malfunction!" if cheats else "" if s.board else TABLE_HIKE_CHEAT),
         purpose="hike: Pass + Catch" + (" - Cheat" if cheats else ""),
         dice=(ask.stat_die(s, data, center, "pass_"), ask.stat_die(s, data, qb, "catch"), *(ask.cheat_die(s, data, pid) for pid in s.hike_cheaters)),
         success=f"total over {beat}",

@@ -38,18 +38,33 @@ def demo_match(path: Path | None = None, events: int = 300, seed: int = 4411) ->
 def field_demo(path: Path | None = None, seed: int = 4411, at_least: int = 120) -> Match:
     """A reproducible position on the on-screen field: a scrimmage down under way, a figure picked and its
     destinations showing (random play shaped by the rules' random weights, stopped at the first such moment)."""
+    return _field_until(lambda s: (s.step == "move_to" and s.play is not None and s.play.kind == "scrimmage"
+                                   and s.round >= 2 and s.carrier is not None and s.selected is not None),
+                        path, seed, at_least)
+
+
+def lineup_demo(path: Path | None = None, seed: int = 4411, at_least: int = 120) -> Match:
+    """On the field: a side arranging its line-up before a play, a figure picked to move."""
+    return _field_until(lambda s: s.step == "arrange_to", path, seed, at_least)
+
+
+def long_pass_demo(path: Path | None = None, seed: int = 4411) -> Match:
+    """On the field: a long pass in the air while the other side moves (it comes down once they have)."""
+    return _field_until(lambda s: s.air is not None and s.step == "move_to" and s.selected is not None, path, seed, 0)
+
+
+def _field_until(moment, path: Path | None, seed: int, at_least: int) -> Match:
+    """Random play on the field (shaped by the rules' random weights) up to the first ``moment(state)`` after
+    ``at_least`` inputs."""
     from refbox.engine.play import random_event
 
     match = Match.new("monster-ball", {"referee": "hydra-harry"}, seed=seed, path=path)
     rng = random.Random(seed)
     for n in range(20_000):
-        s = match.state
-        if (n >= at_least and s.step == "move_to" and s.play is not None and s.play.kind == "scrimmage" and s.round >= 2
-                and s.carrier is not None and s.selected is not None):
-            break
+        if n >= at_least and moment(match.state):
+            return match
         legal = match.legal()
         if legal.kind == "over":
             break
         match.submit(random_event(legal, rng, match.rules.random_weights))
-    return match
-
+    raise RuntimeError("the demo never reached its moment: change the seed")

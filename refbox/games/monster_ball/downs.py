@@ -101,4 +101,5 @@ def settle(s: State, data: Data, value: int) -> None:
     for side in (0, 1):
         if s.penalties[side]:
             flow.penalise(s, data, side, "illegal tackle", s.penalties[side])
+            s.penalties[side] = 0  # marked off: no longer pending (the screen's note goes, the coach stops counting it)
     flow.play_over(s, data)

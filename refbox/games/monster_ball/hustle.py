@@ -42,7 +42,8 @@ def hustle_blocker_legal(s: State, data: Data) -> Legal:
 def hustle_blocker_prompt(s: State, data: Data, legal: Legal) -> Choose:
     assert s.action is not None and s.action.actor is not None
     mover = s.action.actor
-    options = tuple(ask.player_option(s, data, pid, "block", chance=hustle_chance(s, data, mover, pid))
+    options = tuple(ask.player_option(s, data, pid, "block", chance=hustle_chance(s, data, mover, pid),
+                                      chance_of=f"{s.label(mover)} getting past {s.label(pid)}")
                     for pid in legal.ids)
     return Choose(actor=s.mover, text="Whose square is it? (downed or stunned players are passed freely)", options=options)
 
@@ -88,9 +89,11 @@ def block_style_prompt(s: State, data: Data, legal: Legal) -> Choose:
         stopped = 1 - _hustle_partition(s, data, mover, blocker, option_id)["gets through"]
         if option_id == "block":
             options.append(Option(id="block", label=f"Block (d{c.block})", actor=team, key="1", chance=stopped,
+                                  chance_of=f"{s.label(mover)} being stopped",
                                   hint="chance the mover is stopped"))
         else:
             options.append(Option(id=option_id, label=f"Cheat: {c.cheat_name} (d{c.cheat})", hint=f"{c.cheat_effect} Chance shown: stopped, not spotted",
+                                  chance_of=f"{s.label(mover)} being stopped, the cheat not spotted",
                                   actor=team, key="2", chance=stopped - _hustle_partition(s, data, mover, blocker, option_id).get("spotted: blocker ejected, play void", 0)))
     return Choose(actor=team, text=f"{s.label(blocker)} stands in the way of {s.label(mover)}. Block honestly, or cheat?", options=tuple(options))
 

@@ -55,7 +55,8 @@ def kicker_prompt(s: State, data: Data, legal: Legal) -> Choose:
         if s.board and _kind(s) == "field_goal":
             chance = field_goal_chance(s, data, option_id)
             note = f"{data.pitch.zones_to_end_zone(team, s.pos[option_id][0])} zones out"
-        options.append(ask.player_option(s, data, option_id, "kick", note=note, chance=chance))
+        options.append(ask.player_option(s, data, option_id, "kick", note=note, chance=chance,
+                                         chance_of="the field goal being good"))
     where = " (the kicker goes to the kick line)" if s.board and _kind(s) == "kickoff" else ""
     return Choose(actor=team, text=f"{s.teams[team].name}: who takes the {_words(_kind(s))}?{where}", options=tuple(options))
 

@@ -157,7 +157,7 @@ def move_prompt(s: State, data: Data, legal: Legal) -> Choose:
     carrier = s.label(s.carrier) if s.carrier else ""
     labels = {
         "done": ("Done moving", "the other side moves next" if s.halves_done == 0 else "the round ends"),
-        "hustle": ("Hustle through an opponent's square", ""),
+        "hustle": ("Hustle through an opponent's square", "a team-mate's square too: roll that one yourselves"),
         "tackle": (f"Tackle {carrier}" if s.board else "Tackle", "the ball carrier" if s.board else "legal only on the ball carrier"),
         "hit": ("Tackle someone without the ball", "illegal: 2-square penalty"),
         "pass": (f"{carrier} passes (or hands off)", ""),

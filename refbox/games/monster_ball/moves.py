@@ -74,7 +74,8 @@ def move_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
                 label, hint = f"Hustle past {s.label(blocker)} (team-mate)", f"{dice} · ruling moves-on-the-field"
             else:
                 label, hint = f"Hustle into {s.label(blocker)}'s square", dice
-            options.append(Option(id=option_id, label=label, actor=team, at=sq, chance=chance, hint=hint))
+            options.append(Option(id=option_id, label=label, actor=team, at=sq, chance=chance, hint=hint,
+                                  chance_of=f"{s.label(pid)} getting past {s.label(blocker)}"))
         else:
             options.append(Option(id=option_id, label=_where(s, data, pid, sq, f, a), actor=team, at=sq,
                                   hint=f"{cost} step{'s' if cost != 1 else ''}"))

@@ -25,13 +25,14 @@ def legal(s: State, actor, cands, none_id: str | None) -> Legal:
 
 
 def prompt(s: State, data: Data, legal: Legal, text: str, stat: ask.flow.Stat, none_label: str = "",
-           refused: tuple[Refusal, ...] = (), chances: dict[str, float] | None = None, odds: str = "") -> Choose | Pick:
+           refused: tuple[Refusal, ...] = (), chances: dict[str, float] | None = None, odds: str = "",
+           chance_of: str = "") -> Choose | Pick:
     """The one-key choice (``text`` the question; ``chances`` each lone player's, shown beside him and said by
     ``odds``), or after "several" the selection of two or more."""
     if s.picking:
         return Pick(actor=legal.actor, text=f"{text} (two or more)", options=ask.player_options(s, data, legal.ids, stat),
                     refused=refused, min=2)
-    options = ask.subset_options(s, data, legal.ids, stat, none_label, chances)
+    options = ask.subset_options(s, data, legal.ids, stat, none_label, chances, chance_of)
     return Choose(actor=legal.actor, text=text + (odds if chances else ""), options=options, refused=refused)
 
 

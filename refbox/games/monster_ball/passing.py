@@ -70,7 +70,8 @@ def receiver_prompt(s: State, data: Data, legal: Legal) -> Choose:
             grids = p.grids_between(s.pos[a.actor], s.pos[pid])
             air = " · in the air a round" if grids >= AIR_GRIDS else ""
             options.append(ask.player_option(s, data, pid, "catch", note=ask.grids_words(grids) + air,
-                                             chance=completion_chance(s, data, a.actor, pid)))
+                                             chance=completion_chance(s, data, a.actor, pid),
+                                             chance_of="the pass being caught by a team-mate"))
         else:
             options.append(ask.player_option(s, data, pid, "catch"))
     text = f"{s.label(a.actor)} throws to whom?" + (" (chance: a team-mate catches it, honest rolls)" if s.board else "")

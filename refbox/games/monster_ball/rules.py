@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cached_property
 from types import MappingProxyType
 
-from refbox.engine.contract import Rules
+from refbox.engine.contract import Picture, Rules
 from refbox.engine.prompts import Event, Legal
 from refbox.engine.state import View
 from refbox.games.monster_ball import between, cheats, contest, downs, hustle, kicks, live, moves, passing, squads, tackles  # noqa: F401  (register steps)
@@ -112,3 +112,10 @@ class MonsterBall(Rules):
 
     def upgrade_events(self, version: int, setup: Setup, events: list[Event]) -> list[Event]:
         return upgrade.upgrade_events(self, setup, events) if version < 2 else events
+
+    @classmethod
+    def pictures(cls) -> tuple[Picture, ...]:
+        from refbox.games.monster_ball.demo import field_demo, lineup_demo, long_pass_demo
+
+        return (Picture("field", field_demo), Picture("lineup-100x30", lineup_demo, (100, 30)),
+                Picture("long-pass", long_pass_demo))

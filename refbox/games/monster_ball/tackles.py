@@ -58,7 +58,8 @@ def tacklers_prompt(s: State, data: Data, legal: Legal) -> Choose | Pick:
     chances = {pid: down_chance(s, data, target, [pid]) for pid in ids} or None
     return onekey.prompt(s, data, legal, f"Who tackles {s.label(target)}? Everyone next to the target may join the dog pile.",
                          "tackle", refused=ask.sidelined(s, (s.mover,)), chances=chances,
-                         odds=" (the odds: the target goes down against its better defence die)")
+                         odds=" (the odds: the target goes down against its better defence die)",
+                         chance_of=f"bringing {s.label(target)} down")
 
 
 @STEPS.apply_for("tackle_tacklers")
@@ -102,7 +103,7 @@ def pile_prompt(s: State, data: Data, legal: Legal) -> Choose:
     chances["all"] = down_chance(s, data, target, cands)
     return Choose(actor=s.mover, text=f"Who tackles {s.label(target)}? Everyone next to it may pile on (chance: the target goes down "
                   "against its better defence die; a failed tackle puts the tacklers down).",
-                  options=ask.subset_options(s, data, ids, "tackle", "", chances))
+                  options=ask.subset_options(s, data, ids, "tackle", "", chances, f"bringing {s.label(target)} down"))
 
 
 @STEPS.apply_for("tackle_pile")
@@ -208,6 +209,8 @@ def defence_prompt(s: State, data: Data, legal: Legal) -> Choose:
         rows = dict(attack_partition(s, data, option_id))
         stays = sum(p for label, p in rows.items() if label.startswith(("tackler", "missile")))
         options.append(Option(id=option_id, label=labels[option_id], actor=team, key=str(key), chance=stays,
+                              chance_of=f"{s.label(target)} staying up" + (", the cheat not spotted"
+                                                                           if option_id == "block_rough" else ""),
                               hint="chance to stay up" + (" and not be spotted" if option_id == "block_rough" else "")))
     refused = ()
     if c.cheat_kind == "roughness" and target in s.cheated:

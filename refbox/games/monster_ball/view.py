@@ -169,8 +169,12 @@ def background(data: Data) -> tuple[dict, dict]:
     return cells, labels
 
 
+NO_LETTER = "+"
+"""Drawn for a figure whose side's letters ran out (Law's 23rd): no letter of either side, no option's digit."""
+
+
 def _key(s: State, pid: str) -> str:
-    return (ask.figure_key(s, pid) or pid[-1])[:1]
+    return ask.figure_key(s, pid) or NO_LETTER
 
 
 def figure_text(s: State, data: Data, pid: str) -> str:
@@ -202,30 +206,20 @@ def field_view(s: State, data: Data) -> BoardView:
     labels[top], labels[bottom] = "zone", "zone"
     marks: dict = {}
     off = s.possession
-    kickoff = s.kick is not None and s.kick.kind == "kickoff" and s.play is None
-    if s.step not in ("draft", "over"):
-        d = p.direction(off)
-        if kickoff:
-            lines = [(p.ball_x(off, data.field.kickoff_to_go) + d, LINE)]
-        else:
-            line = p.ball_x(off, s.to_go)
-            lines = [(line + d, LINE)]
-            first = line + d * (data.field.first_down_squares + 1)
-            if p.first <= first <= p.last:
-                lines.append((first, FIRST_DOWN))
-        for x, mark in lines:
-            for y in range(p.rows):
-                old = cells[(x, y)]
-                if old.look in ("team0", "team1"):
-                    continue  # a zone number in the band stays readable; the line shows on the field
-                cells[(x, y)] = Cell(mark, "line") if old.look != "out" or y in (top, bottom) else old
+    between = _lines(s, data)
     sharing: dict = {}
     for pid, sq in s.pos.items():
         sharing.setdefault(sq, []).append(pid)
+    with_carrier = ""
     for sq, pids in sharing.items():
         pids.sort(key=lambda pid: pid != s.carrier)  # the ball carrier first: his square must show him
         lead = pids[0]
-        text = figure_text(s, data, lead) if len(pids) == 1 else "".join(_key(s, pid) for pid in pids[:2])
+        if len(pids) == 1 or lead == s.carrier:  # the carrier shows with the ball; who shares it, in the caption
+            text = figure_text(s, data, lead)
+            if lead == s.carrier:
+                with_carrier = "".join(_key(s, pid) for pid in pids[1:])
+        else:
+            text = "".join(_key(s, pid) for pid in pids[:2])
         cells[sq] = Cell(text, "down" if lead in s.knocked else f"team{s.team_of(lead)}")
     if s.carrier in s.pos:
         marks[s.pos[s.carrier]] = "carrier"
@@ -248,12 +242,33 @@ def field_view(s: State, data: Data) -> BoardView:
                 marks.setdefault(sq, "reach" if r.cost(sq) is not None else "stop")
     arrow = "→" if off == 0 else "←"
     shared = " · two keys: two on a square" if any(len(pids) > 1 for pids in sharing.values()) else ""
+    if with_carrier:
+        shared += f" · {with_carrier} shares the carrier's square"
     caption = f"{s.teams[off].name} {arrow} · {LINE} scrimmage · {FIRST_DOWN} first down · {BALL} ball{shared} · Tab: rosters"
     namer = s.team_of(s.selected) if s.selected in s.pos else off
     return BoardView(cols=p.cols, rows=p.rows, cells=cells, cell_width=2, blank=Cell("·", "field"), marks=marks,
-                     row_labels=labels, caption=caption, focus=focus, col_names=data.zone_ruler(namer),
+                     between=between, row_labels=labels, caption=caption, focus=focus, col_names=data.zone_ruler(namer),
                      row_names=["", *(str(y) for y in range(1, p.rows - 1)), ""], square_names=data.square_names(namer),
                      worth_keys=_worth_keys(s, data))
+
+
+def _lines(s: State, data: Data) -> dict:
+    """The line of scrimmage (in front of the ball's column) and the line to gain (``first_down_squares``
+    further on), each drawn between two columns, down the whole field: no square is hidden. A kick-off has no
+    line to gain."""
+    if s.step in ("draft", "over"):
+        return {}
+    p, d = data.pitch, data.pitch.direction(s.possession)
+    ball = p.ball_x(s.possession, s.to_go)
+    edges = [(ball, LINE)]
+    if s.kick is None or s.kick.kind != "kickoff":
+        edges.append((ball + d * data.field.first_down_squares, FIRST_DOWN))
+    between = {}
+    for x, mark in edges:
+        left = min(x, x + d)  # the gap after ``left``: between the column and the next one ahead
+        if p.first - 1 <= left <= p.last:
+            between.update({(left, y): Cell(mark, "line") for y in range(p.rows)})
+    return between
 
 
 def _worth_keys(s: State, data: Data) -> list:

@@ -76,7 +76,8 @@ def ball_path_prompt(state: State, data: Data, legal: Legal) -> Choose:
         p = chance(data.rolls.field, f, None) if f.role == "catcher" else None
         what = "may field it" if f.role == "catcher" else "must avoid it"
         options.append(Option(id=f.id, label=f"Reaches {state.label_of(f)}", actor=f.team, key=figure_key(state, f),
-                              hint=odds_hint(f"sector {f.sector}, {f.role}: {what}", p), chance=p))
+                              hint=odds_hint(f"sector {f.sector}, {f.role}: {what}", p), chance=p,
+                              chance_of=f"{state.label_of(f)} fielding the ball"))
     options.append(Option(id="gutter", label="Rolls into the gutter: dead ball", key=GUTTER_KEY))
     return Choose(
         text=f"The ball crosses {where}: whom does it reach next? Catchers in its squares, and skaters or bikers "
@@ -131,6 +132,7 @@ def field_quick_prompt(state: State, data: Data, legal: Legal) -> Choose:
     f = state.fig(state.pending.figure or "")
     p = chance(data.rolls.field, f, None)
     choices = {"field": Option(id="field", label="Tries to field it (roll)", actor=f.team, key="1", chance=p,
+                               chance_of=f"{state.label_of(f)} fielding the ball",
                                hint=odds_hint("", p)),
                "success": Option(id="success", label="Fields it", actor=f.team, key="1"),
                "failure": Option(id="failure", label="Tries and misses: the ball rolls on", key="2"),

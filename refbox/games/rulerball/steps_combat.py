@@ -94,7 +94,7 @@ def combat_target_prompt(state: State, data: Data, legal: Legal) -> Choose:
         p = chance(data.rolls.combat, a, f)
         options.append(Option(id=f.id, label=state.label_of(f) + (" ● ball" if state.ball.carrier == f.id else ""),
                               hint=odds_hint(f"sector {f.sector}, {f.role}", p), actor=f.team,
-                              key=figure_key(state, f), chance=p))
+                              key=figure_key(state, f), chance=p, chance_of=f"{state.label_of(a)} winning the fight"))
     near = data.reach[a.sector or 1]
     refused = tuple(
         Refusal(id=f.id, label=state.label_of(f), reason=FOUGHT)

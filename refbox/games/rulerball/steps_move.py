@@ -256,7 +256,7 @@ def handoff_prompt(state: State, data: Data, legal: Legal) -> Choose:
     for skater_id in legal.ids[1:]:
         s = state.fig(skater_id)
         options.append(Option(id=s.id, label=f"Hand off to {s.name}", hint=odds_hint(f"sector {s.sector}", p),
-                              actor=s.team, key=figure_key(state, s), chance=p))
+                              actor=s.team, key=figure_key(state, s), chance=p, chance_of="the hand-off working"))
     return Choose(actor=catcher.team, text=f"{state.label_of(catcher)} has the ball: hand it off to a skater?",
                   options=tuple(options))
 
@@ -319,6 +319,7 @@ def shot_declare_prompt(state: State, data: Data, legal: Legal) -> Choose:
         actor=f.team,
         text=f"{state.label_of(f)} carries the active ball: attempt to score at the goal it approaches?",
         options=(Option(id="shoot", label="Declare a scoring attempt", actor=f.team, key="1", chance=p,
+                        chance_of="scoring",
                         hint=odds_hint("", p)),
                  Option(id="no", label="No shot", key=QUIET_KEY)),
     )

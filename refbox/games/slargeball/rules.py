@@ -6,7 +6,7 @@ move sub-phases, whap, fling, nab, consciousness, and Break Play after a goal.
 
 from __future__ import annotations
 
-from refbox.engine.contract import Rules
+from refbox.engine.contract import Picture, Rules
 from refbox.engine.errors import JournalError, RefboxError, RuleError
 from refbox.engine.prompts import Event, check
 from refbox.engine.state import UNLOGGED
@@ -134,3 +134,9 @@ class Slargeball(Rules):
         except RefboxError:
             return False
         return True
+
+    @classmethod
+    def pictures(cls) -> tuple[Picture, ...]:
+        from refbox.games.slargeball.demo import field_demo
+
+        return (Picture("field", field_demo),)

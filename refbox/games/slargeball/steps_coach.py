@@ -51,7 +51,7 @@ def coach_menu_prompt(state: State, data: Data, legal: Legal) -> Choose:
         text="Does your coach storm onto the field? "
              f"({nth} activation, {cs.activations}/{len(data.coach.activation_needs)} used; one try per turn)",
         options=(Option(id="try", label=f"Try to activate the coach (needs {need} or less)", actor=team, key="1",
-                        chance=p_at_most(data.game.die, need)),
+                        chance=p_at_most(data.game.die, need), chance_of="the coach taking the field"),
                  Option(id="no", label="No, the coach stays on the bench", actor=team, key="0")),
     )
 

@@ -128,7 +128,8 @@ def field_dest_prompt(state: State, data: Data, legal: Legal) -> Choose:
             option = Option(id=sid, label=f"To {sid}: " + ", ".join(bits), actor=fig.team, at=view_square(F, cell))
         else:
             option = Option(id=sid, label=f"To {sid}: {r.piled[cell]:.1f} in across a pile (needs {need} or less)",
-                            actor=fig.team, at=view_square(F, cell), chance=p_pile)
+                            actor=fig.team, at=view_square(F, cell), chance=p_pile,
+                            chance_of="getting across the pile")
         options.append(option)
     pile = f" Across a pile it rolls (needs {need} or less, else it is mired)." if r.piled else ""
     return Choose(actor=fig.team, text=f"{who(state, fig)} (Move {fig.move}): which square?{pile}",
@@ -256,7 +257,8 @@ def fling_aim_prompt(state: State, data: Data, legal: Legal) -> Choose:
         cell = parse_cell(sid)
         on = next((f for f in state.figures if f.on_field and f.cell == cell and f.up), None)
         label = f"At {sid}" + (f": {who(state, on)}" if on is not None else "")
-        options.append(Option(id=sid, label=label, actor=fig.team, at=view_square(F, cell), chance=chance))
+        options.append(Option(id=sid, label=label, actor=fig.team, at=view_square(F, cell), chance=chance,
+                              chance_of="the fling going where it is aimed"))
     return Choose(actor=fig.team, text=f"{who(state, fig)} flings ball {state.ask.ball}: at which square? "
                   f"(range {fig.fling * data.game.fling_range_per_point} inches)", options=tuple(options))
 

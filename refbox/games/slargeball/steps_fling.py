@@ -49,8 +49,8 @@ def fling_menu_prompt(state: State, data: Data, legal: Legal) -> Choose:
     return Choose(
         actor=fig.team,
         text=f"{who(state, fig)} holds ball {state.ask.ball}. Fling it? Range {rng} inches (Fling {fig.fling}).",
-        options=tuple(Option(id=i, label=labels[i][0], actor=fig.team, key=labels[i][1], chance=labels[i][2])
-                      for i in legal.ids),
+        options=tuple(Option(id=i, label=labels[i][0], actor=fig.team, key=labels[i][1], chance=labels[i][2],
+                             chance_of="the fling going where it is aimed") for i in legal.ids),
     )
 
 

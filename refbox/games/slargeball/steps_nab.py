@@ -49,6 +49,7 @@ def air_landed_prompt(state: State, data: Data, legal: Legal) -> Choose:
         option = fig_option(state, f, data, hint="frozen: cannot nab, checks ballbonk" if f.frozen else "")
         if not f.frozen:
             option.chance = p_at_most(data.game.die, f.nab)  # the chance it nabs the ball it lands on
+            option.chance_of = "this figure nabbing the ball"
         options.append(option)
     options.append(Option(id="ground", label="Open ground, or an unconscious figure: it becomes a groundball",
                           key="0"))
@@ -295,6 +296,7 @@ def ground_contact_prompt(state: State, data: Data, legal: Legal) -> Pick:
         f = state.fig(fig_id)
         option = fig_option(state, f, data)
         option.chance = p_at_most(data.game.die, f.nab)  # the chance this figure nabs it when its turn comes
+        option.chance_of = "this figure nabbing the ball"
         options.append(option)
     return Pick(
         text=f"Groundball {state.ask.ball}: pick every figure in base contact with it that tries to nab it "

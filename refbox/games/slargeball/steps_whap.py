@@ -49,6 +49,7 @@ def whap_menu_prompt(state: State, data: Data, legal: Legal) -> Choose:
         f = state.fig(fig_id)
         option = fig_option(state, f, data, hint="knocked out this phase, still whaps" if not f.up else "")
         option.chance = p  # the chance its whap knocks the target out
+        option.chance_of = "this figure's whap knocking its target out"
         options.append(option)
     return Choose(
         text=f"Whap phase, Whap {band} figures first: who whaps an opponent in base contact? "

@@ -34,9 +34,9 @@ class BallmonstersSetupScreen(SetupScreen):
         effects = [(Text("no effect"), "none")] + [(Text(e.name), e.id) for e in self.data.effects]
         fiddle = self.data.fiddle
         yield Label("The mat")
-        yield Select([("A real mat on the table: the table reports lines, sides, distances", "table"),
-                      ("On screen: refbox keeps the mat and measures every shot", "mat")],
-                     value="table", allow_blank=False, id="board")
+        yield Select([("On screen: refbox keeps the mat and measures every shot", "mat"),
+                      ("A real mat on the table: the table reports lines, sides, distances", "table")],
+                     value=self.rules.new_setup()["board"], allow_blank=False, id="board")
         if high > low:
             yield Label(f"Miniballs a team (the book: {low}; options may give more)")
             yield Select([(f"{n} miniballs", n) for n in range(low, high + 1)], value=low, allow_blank=False,

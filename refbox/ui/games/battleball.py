@@ -11,6 +11,7 @@ from textual.widgets import Input, Label
 from refbox.games.battleball.data import TEAM_COLOURS
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
+from refbox.ui.widgets.board import Board
 from refbox.ui.widgets.colours import style
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.lines import Lines, LineText
@@ -78,9 +79,9 @@ class BattleballScreen(GameScreen):
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "battleball.tcss"]
     PROMPT_WIDTH, PROMPT_MIN = 38, 36
     """The prompt's column, and the least it gets."""
-    BOARD_FULL, BOARD_WIDE, BOARD_MIN = 92, 58, 40
-    """The board's box: whole (the row ruler, 43 squares and a half, and the border), the width it keeps before the prompt
-    gives way, and the least that is still a board (20 squares)."""
+    BOARD_WIDE, BOARD_MIN = 58, 40
+    """The board's box: the width it keeps before the prompt gives way, and the least that is still a board (a
+    dozen squares); whole, it is the row ruler, 43 squares and a half with their gaps, and the border."""
     LOG_ROWS = 5
     """The log's box when the window is short (three lines)."""
     BLOCKED = ("undo", "redo", "roll", "dice", "rosters")
@@ -121,7 +122,8 @@ class BattleballScreen(GameScreen):
         classes = self._size_classes(width, height)
         self.set_class(classes["-too-small"], "-too-small")
         self.set_class(classes["-no-log"], "-no-log")
-        board = max(min(self.BOARD_WIDE, width - self.PROMPT_MIN), min(self.BOARD_FULL, width - self.PROMPT_WIDTH))
+        full = Board.width_for(self.match.view().board) + 2
+        board = max(min(self.BOARD_WIDE, width - self.PROMPT_MIN), min(full, width - self.PROMPT_WIDTH))
         box = self.query_one("#fieldbox")
         if box.styles.width is None or box.styles.width.value != board:
             box.styles.width = board

@@ -3,7 +3,7 @@ game screen.
 
 On the on-screen field (a new match's default) the shared Board widget draws the field beside the prompt: a
 figure is picked by its letter, its destination by the key drawn on the square (or the arrows and Enter).
-Narrower than 120 columns the field is drawn one character a square (each figure its letter).
+Narrower than 170 columns the field is drawn one character a square (each figure its letter), with gaps.
 
 The game screen adds the captain's one-minute countdown: the screen owns it (the rules never read a
 clock). Each captain's half-round has one minute, kept across its sub-prompts (Hustle, tackle, pass...)
@@ -29,7 +29,8 @@ from refbox.engine.prompts import Event
 from refbox.games.monster_ball import live
 from refbox.games.monster_ball.models import Setup
 from refbox.games.monster_ball.flow import possessive as flow_possessive
-from refbox.games.monster_ball.view import ball_text, down_text, field_strip
+from refbox.engine.board import BoardView
+from refbox.games.monster_ball.view import BALL, ball_text, down_text, field_strip
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
 from refbox.ui.widgets.board import Board
@@ -132,6 +133,35 @@ class CaptainClock(LineText):
         self.set_text(text)
 
 
+SHARED = "&"
+"""A compact field's square with two figures on it (their keys in the caption)."""
+
+
+def compact_board(board: BoardView, crowded: set) -> BoardView:
+    """A copy of ``board`` one character a square (the view is the match's, cached with its state): each
+    figure by its key letter, the ball carrier by the ball (his key in the caption), a square with two figures
+    (``crowded``) by ``SHARED`` (their keys in the caption), a two-digit zone number in the band spilling into
+    the gap after its square."""
+    cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
+    between = dict(board.between)
+    for (x, y), cell in board.cells.items():
+        if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
+            between[(x, y)] = replace(cell, text=cell.text[1])  # "10": its second digit in the gap after it
+    caption = board.caption
+    shared = []
+    for sq, cell in board.cells.items():
+        if cell.is_token and len(cell.text) == 2 and cell.text[1] == BALL:  # "a●": figure a has the ball
+            cells[sq] = replace(cell, text=BALL)
+            caption += f" · {BALL} in a team's colour: the carrier, key {cell.text[0]}"
+        elif sq in crowded:
+            cells[sq] = replace(cell, text=SHARED)
+            shared.append(cell.text)
+    if shared:
+        caption += f" · {SHARED} two on a square: {', '.join(sorted(shared))}"
+    return replace(board, cells=cells, between=between, cell_width=1,
+                   blank=replace(board.blank, text=board.blank.text[:1]), caption=caption)
+
+
 class MonsterBallScreen(GameScreen):
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "monster_ball.tcss"]
     BINDINGS = [*GameScreen.BINDINGS, Binding("ctrl+t", "pause_clock", "Pause clock", priority=True)]
@@ -171,23 +201,22 @@ class MonsterBallScreen(GameScreen):
         """Narrow terminals draw the field one character a square."""
         return self.app.size.width < self.COMPACT_BELOW
 
-    COMPACT_BELOW = 120
+    COMPACT_BELOW = 170
+    """The whole field, two characters a square with their gaps (about 120 columns), beside the prompt."""
+    PROMPT_ROOM = 50
+    """What the prompt keeps of the window's width: a field wider than the rest scrolls (it follows the action)."""
 
     def board_shown(self, board):
-        """Narrower than ``COMPACT_BELOW`` the field is drawn one character a square; the field's box is as
-        wide as the field drawn."""
+        """Narrower than ``COMPACT_BELOW`` the field is drawn one character a square (the ball carrier as the
+        ball, named in the caption); the field's box is as wide as the field drawn, or as the window leaves
+        beside the prompt."""
         if self.compact and board.cell_width != 1:
             if self._compact is None or self._compact[0] is not board:
-                cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
-                for (x, y), cell in board.cells.items():  # a two-digit zone number in the band spills to the right
-                    if y in (0, board.rows - 1) and len(cell.text) == 2 and cell.text.isdigit():
-                        cells[(x + 1, y)] = replace(cell, text=cell.text[1])
-                # a copy: the view is the match's (cached with its state), the compact board is this screen's
-                self._compact = board, replace(board, cells=cells, cell_width=1,
-                                               blank=replace(board.blank, text=board.blank.text[:1]))
+                places = list(self.match.state.pos.values())
+                self._compact = board, compact_board(board, {sq for sq in places if places.count(sq) > 1})
             board = self._compact[1]
         field = self.query_one("#field", Board)
-        width = field.width_for(board)
+        width = min(field.width_for(board), max(20, self.app.size.width - self.PROMPT_ROOM - 2))
         if field.styles.width is None or field.styles.width.value != width:
             field.styles.width = width
             self.query_one("#fieldbox").styles.width = width + 2

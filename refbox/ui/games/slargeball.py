@@ -158,5 +158,5 @@ def compact_board(board, names: tuple[str, str]):
     marks = marks_legend(board)  # what the question's marks mean first: the line is cut at the field's width
     caption = " · ".join(part for part in (marks, f"{names[0]} a-z, {names[1]} A-Z", "underlined: carries",
                                            "grey: down", "◌ ball coming down") if part)
-    return replace(board, cells=cells, cell_width=1, blank=replace(board.blank, text=board.blank.text[:1]),
-                   caption=caption)
+    return replace(board, cells=cells, cell_width=1, gap=0, blank=replace(board.blank, text=board.blank.text[:1]),
+                   caption=caption)  # no gap: one-letter keys never run together, and the whole field fits

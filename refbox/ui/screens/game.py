@@ -134,14 +134,16 @@ class GameScreen(MatchScreen):
             self._view = self.match.view()
         view = self._view
         panel = self.query_one(PromptPanel)
-        notes = view.notes
-        if view.board is not None and self.query_one(Board).overflows:
-            notes = (BOARD_SCROLLS, *notes)  # before the reminders: the notes give way from the end
+        notes, pinned = view.notes, ""
+        scrolls = view.board is not None and self.query_one(Board).overflows
         if view.board is not None and not self.query_one("#caption").display:
-            legend = marks_legend(view.board)  # a short window hides the caption: the marks' glyphs in words here
-            notes = (legend, *notes) if legend else notes
+            shown = self.board_shown(view.board)  # a short window hides the caption: its words under the answers
+            parts = (BOARD_SCROLLS if scrolls else "", shown.caption, marks_legend(shown))
+            pinned = " · ".join(part for part in parts if part)
+        elif scrolls:
+            notes = (BOARD_SCROLLS, *notes)  # before the reminders: the notes give way from the end
         panel.show(prompt, self.names, self.colours, self.typed, self.match.settings.dice_mode, notes,
-                   result=self.result, error=self.error)
+                   result=self.result, error=self.error, pinned=pinned)
         self._drawn_error = self.error
         if view.board is not None:
             self.draw_board()

@@ -52,7 +52,7 @@ class SetupScreen(Screen):
                     for side in (0, 1):
                         yield Label(f"Coach {side + 1} is played by")
                         yield Select(PLAYERS, value="person", allow_blank=False, id=f"player{side}")
-                    yield Static(literal("A computer coach plays on refbox's board only.", "dim"))
+                    yield Static(literal("A computer coach plays only where refbox owns the board (its board, field or mat), not at a table.", "dim"))
                     yield Label("Pace of the computer's moves")
                     yield Select(PACES, value=1.0, allow_blank=False, id="pace")
                 yield Label("Dice")

@@ -1,7 +1,7 @@
 """The board: one widget that draws any grid from a BoardView (refbox.engine.board), with Textual's line API.
 
-Each board row is one line of text; a square is ``cell_width`` characters; staggered boards shift odd rows
-by half a square. Rulers name the rows (left) and the columns (the last line), and stay in place while the
+Each board row is one line of text; a square is ``cell_width`` characters and a gap (``board_draw``: tokens
+never touch, lines between squares are drawn in it); staggered boards shift odd rows by half a square. Rulers name the rows (left) and the columns (the last line), and stay in place while the
 board scrolls under them. A few answers' keys are drawn on their squares (``board_hints``: never over or
 beside a figure); every square in reach, where the mover must stop, or targeted shows a glyph as well as a
 colour (``MARK_GLYPHS``: it survives NO_COLOR). A click on a square posts ``Board.Clicked``. Only the rows
@@ -19,59 +19,14 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from refbox.engine.board import BoardView, Cell
+from refbox.engine.board import BoardView
 from refbox.engine.geometry.squares import Square
+from refbox.ui.widgets.board_draw import MARK_GLYPHS, RULER, Painter, marks_legend, pitch, row_width, shift, team_style
 from refbox.ui.widgets.board_hints import drawn_hints
-from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.direct import DirectLines
 from refbox.ui.widgets.lines import runs
 
-LOOKS: dict[str, Style] = {
-    "field": Style(color="grey50", bgcolor="#17331b"),
-    "line": Style(color="grey85", bgcolor="#17331b", bold=True),
-    "endzone": Style(color="grey70", bgcolor="#24244a"),
-    "half": Style(color="grey42", bgcolor="#10240f"),
-    "out": Style(color="grey35", bgcolor="#121212"),
-    "ball": Style(color="#ffd75f", bgcolor="#17331b", bold=True),
-    "carnage": Style(color="#ff5f5f", bgcolor="#3a1010", bold=True),
-    "down": Style(color="grey62", bgcolor="#17331b", italic=True),
-}
-"""Default styles of the roles a game names; unknown roles draw plain."""
-
-MARKS: dict[str, Style] = {
-    "reach": Style(bgcolor="#2e5a32"),
-    "stop": Style(bgcolor="#6b4a12"),
-    "target": Style(bgcolor="#7a1f1f"),
-    "last": Style(underline=True),
-    "mover": Style(reverse=True),
-    "carrier": Style(underline=True, bold=True),
-}
-HINT = Style(color="black", bgcolor="#ffd700", bold=True)
-HINT_ON: dict[str, Style] = {
-    "stop": Style(color="black", bgcolor="#ff8700", bold=True),
-    "target": Style(color="black", bgcolor="#ff5f5f", bold=True),
-}
-"""A key drawn on a square marked "stop" or "target" keeps that meaning visible (amber, red)."""
-CURSOR = Style(reverse=True, blink=False, bold=True)
-MARK_GLYPHS = {"reach": "○", "stop": "◇", "target": "◎"}
-"""What an empty square in reach, where the mover would have to stop, or targeted shows (colour or not)."""
-MARK_WORDS = {"reach": "in reach", "stop": "must stop there", "target": "target"}
-RULER = Style(color="grey58")
-
-
-STYLE_WORDS = {"mover": "reversed: the mover", "carrier": "underlined: the ball carrier"}
-
-
-def marks_legend(view: BoardView) -> str:
-    """The marks on ``view`` in words ("○ in reach  ◇ must stop there  underlined: the ball carrier")."""
-    shown = set(view.marks.values())
-    words = [f"{MARK_GLYPHS[m]} {MARK_WORDS[m]}" for m in MARK_GLYPHS if m in shown]
-    return "  ".join(words + [STYLE_WORDS[m] for m in STYLE_WORDS if m in shown])
-
-
-def team_style(colour: str) -> Style:
-    """A figure of a team: its colour as the square's background, dark text on it."""
-    return Style(color="black", bgcolor=RICH.get(colour, colour), bold=True)
+__all__ = ["Board", "marks_legend", "MARK_GLYPHS"]
 
 
 class Board(DirectLines, ScrollView, can_focus=False):
@@ -106,8 +61,8 @@ class Board(DirectLines, ScrollView, can_focus=False):
         self._window = (0, 0)
         self._built: dict[tuple, Strip] = {}
         """Rows drawn lately, by content: an undo and its redo draw nothing new."""
-        self._segments: dict[tuple, Segment] = {}
-        """One square's drawing by (cell, mark, hint, cursor): a new row is mostly lookups."""
+        self._painter = Painter({})
+        """Draws squares and gaps, each drawing kept by what it shows: a new row is mostly lookups."""
         self._pad: Style | None = None
         self._margin = 0
         self._label_width = self._name_width = 0
@@ -115,6 +70,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
 
     def set_colours(self, colours: tuple[str, str]) -> None:
         self.team_looks = {"team0": team_style(colours[0]), "team1": team_style(colours[1])}
+        self._painter = Painter(self.team_looks)
         self._forget_drawings()
         self.refresh()
 
@@ -126,7 +82,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
         self._ruler = None
         self._strips.clear()
         self._built.clear()
-        self._segments.clear()
+        self._painter = Painter(self.team_looks)
         self._pad = None
 
     # ---- what to draw ----
@@ -134,8 +90,8 @@ class Board(DirectLines, ScrollView, can_focus=False):
     def show(self, view: BoardView, hints: dict[Square, str] | None = None, cursor: Square | None = None) -> None:
         """Draw ``view`` with the option keys ``hints`` on their squares; repaint only the rows that changed."""
         hints = hints or {}
-        resized = self.view is None or (view.cols, view.rows, view.cell_width, view.stagger) != (
-            self.view.cols, self.view.rows, self.view.cell_width, self.view.stagger)
+        resized = self.view is None or (view.cols, view.rows, view.cell_width, view.gap, view.stagger) != (
+            self.view.cols, self.view.rows, self.view.cell_width, self.view.gap, self.view.stagger)
         ruler = None if self.view is None else (self.view.col_names, self._margin)
         self.view, self.hints, self.cursor = view, hints, cursor
         self.drawn = drawn_hints(view, hints)
@@ -151,8 +107,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
         if resized or len(rows) != len(self._rows):
             self._forget_drawings()
             self._rows = rows
-            width = self._margin + view.cols * view.cell_width + (view.cell_width // 2 if view.stagger else 0)
-            self.virtual_size = Size(width, view.rows + 1)  # the last line: the column ruler
+            self.virtual_size = Size(self._margin + row_width(view), view.rows + 1)  # the last line: the column ruler
             self.styles.height = view.rows + 1 + (1 if self.show_horizontal_scrollbar else 0)
             self.refresh()
         else:
@@ -180,10 +135,10 @@ class Board(DirectLines, ScrollView, can_focus=False):
         """Half a pane sideways (a whole number of squares, so the left edge stays between two)."""
         if self.view is None:
             return
-        w = self.view.cell_width
+        w = pitch(self.view)
         step = max(w, self.scrollable_content_region.width // 2 // w * w)
-        self.scroll_to(x=max(0, min(self.max_scroll_x, self.scroll_offset.x + direction * step)), animate=False,
-                       immediate=True)
+        x = max(0, min(self.max_scroll_x, self.scroll_offset.x + direction * step))
+        self.scroll_to(x=x - x % w, animate=False, immediate=True)
 
     def on_resize(self) -> None:
         """The first show() may come before the widget has a size: scroll the action into view now."""
@@ -201,7 +156,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
         window = self.scrollable_content_region
         squares = list(self.hints)
         whole = self._region([*squares, view.focus] if view.focus is not None else squares)
-        pad = 2 * view.cell_width  # two squares of what lies around them, where there is room
+        pad = 2 * pitch(view)  # two squares of what lies around them, where there is room
         around = whole.grow((0, pad, 0, pad)).intersection(Region(0, 0, *self.virtual_size))
         regions = [around, whole]
         if self.drawn:  # too many to show together: the mover and the few keyed (the best) squares
@@ -212,9 +167,31 @@ class Board(DirectLines, ScrollView, can_focus=False):
             if region.width <= window.width - self._margin and region.height <= window.height - 1:
                 break
         else:
-            self.keep_in_view(view.focus or min(squares))
-            return
+            region = self._densest(squares, window.width - self._margin, view.focus)
         self._show_region(region)
+
+    def _densest(self, squares: list[Square], room: int, focus: Square | None = None) -> Region:
+        """The part of the board ``room`` characters wide that holds the most of ``squares`` (they cannot all
+        be shown at once: as many as can), with the ``focus`` (the mover) in it when there is one."""
+        assert self.view is not None
+        w = self.view.cell_width
+        xs = sorted(self._x(sq) for sq in squares)
+        fx = None if focus is None else self._x(focus)
+        pad = min(2 * pitch(self.view), max(0, (room - w) // 4))  # the focus not on the window's very edge
+        fl, fr = (0, w) if fx is None else (max(0, fx - pad), fx + w + pad)
+
+        def span(first: int, last: int) -> tuple[int, int]:  # the characters squares first..last take
+            left, right = xs[first], xs[last] + w
+            return (left, right) if fx is None else (min(left, fl), max(right, fr))
+
+        best, shown, start = -1, (fl, fr), 0
+        for end in range(len(xs)):
+            while start < end and span(start, end)[1] - span(start, end)[0] > room:
+                start += 1
+            left, right = span(start, end)
+            if right - left <= room and end - start >= best:
+                best, shown = end - start, (left, right)
+        return Region(self._margin + shown[0], 0, shown[1] - shown[0], 1)
 
     def _show_region(self, region: Region) -> None:
         """Scroll ``region`` into view with the window's left edge on a square's edge where it fits: cut
@@ -223,28 +200,30 @@ class Board(DirectLines, ScrollView, can_focus=False):
         self.scroll_to_region(Region(region.x - self._margin, region.y, region.width + self._margin,
                                      region.height + 1), animate=False, immediate=True)
         assert self.view is not None
-        x, w = self.scroll_offset.x, self.view.cell_width
+        x, w = self.scroll_offset.x, pitch(self.view)
         if w < 2 or x == 0:
             return
         width = self.scrollable_content_region.width
         aligned = x - x % w
-        right = region.right - (w // 2 if self.view.stagger else 0)  # a staggered row's overhang may go
-        for left in (aligned, aligned + w):
+        right = region.right
+        for left in (aligned, aligned + w, self.max_scroll_x):  # at the right end: the last square whole
             if 0 <= left <= self.max_scroll_x and left + self._margin <= region.x and right <= left + width:
-                if left != x:
-                    self.scroll_to(x=left, animate=False, immediate=True)
-                return
+                break
+        else:  # too wide to show whole: its left part, from a square's edge
+            left = aligned
+        if left != x:
+            self.scroll_to(x=left, animate=False, immediate=True)
 
     def _region(self, squares: list[Square]) -> Region:
         """The board's characters that draw ``squares`` (C-level min and max: hundreds of keyed squares are
         looked at on every key; a staggered row's half square is counted on both sides)."""
         assert self.view is not None
-        w = self.view.cell_width
+        w = pitch(self.view)
         half = w // 2 if self.view.stagger else 0
         left, right = min(squares)[0], max(squares)[0]
         top, bottom = min(squares, key=itemgetter(1))[1], max(squares, key=itemgetter(1))[1]
         x = self._margin + left * w
-        return Region(x, top, (right - left + 1) * w + half, bottom + 1 - top)
+        return Region(x, top, (right - left) * w + self.view.cell_width + half, bottom + 1 - top)
 
     def keep_in_view(self, square: Square | None) -> None:
         if square is None or self.view is None:
@@ -257,15 +236,15 @@ class Board(DirectLines, ScrollView, can_focus=False):
         column. Built with C-level lookups: a 720-square field is keyed on every key press."""
         squares = self._squares[r]
         cursor = self.cursor[0] if self.cursor is not None and self.cursor[1] == r else -1
-        return (self._margin_text(view, r), tuple(map(view.cells.get, squares)),
-                tuple(map(view.marks.get, squares)), tuple(map(self.drawn.get, squares)), cursor)
+        return (self._margin_text(view, r), tuple(map(view.cells.get, squares)), tuple(map(view.marks.get, squares)),
+                tuple(map(self.drawn.get, squares)), tuple(map(view.between.get, squares)), cursor)
 
     @staticmethod
     def width_for(view: BoardView) -> int:
         """The columns ``view`` takes drawn whole: its row ruler and its squares."""
         labels, names = Board._ruler_widths(view)
         margin = (labels + 1 if labels else 0) + names + 1
-        return margin + view.cols * view.cell_width + (view.cell_width // 2 if view.stagger else 0)
+        return margin + row_width(view)
 
     @staticmethod
     def _ruler_widths(view: BoardView) -> tuple[int, int]:
@@ -283,8 +262,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
 
     def _x(self, square: Square) -> int:
         assert self.view is not None
-        shift = self.view.cell_width // 2 if self.view.stagger and square[1] % 2 else 0
-        return shift + square[0] * self.view.cell_width
+        return shift(self.view, square[1]) + square[0] * pitch(self.view)
 
     # ---- the line API ----
 
@@ -329,9 +307,11 @@ class Board(DirectLines, ScrollView, can_focus=False):
             else:
                 head = Strip([Segment(" " * margin, self._pad)])
             room = max(0, width - margin)
-            if self.view.stagger and row % 2 and scroll_x % self.view.cell_width == 0 and scroll_x:
-                # an odd row's square cut in half at the left edge: a blank, never half a figure's code
-                body = Strip.join([Strip.blank(1, self._pad), whole.crop(scroll_x + 1, scroll_x + room)])
+            view = self.view
+            into = (scroll_x - shift(view, row)) % pitch(view) if row >= 0 else 0  # a square's chars left of the edge
+            cut = view.cell_width - into if 0 < into < view.cell_width else 0
+            if cut:  # a square cut at the left edge: blanks, never half a figure's code
+                body = Strip.join([Strip.blank(cut, self._pad), whole.crop(scroll_x + cut, scroll_x + room)])
             else:
                 body = whole.crop(scroll_x, scroll_x + room)
             strip = Strip.join([head, body]).extend_cell_length(width, self._pad).crop(0, width)
@@ -339,21 +319,9 @@ class Board(DirectLines, ScrollView, can_focus=False):
         return strip
 
     def _ruler_strip(self) -> Strip:
-        """The column ruler: each column's name under its square (even rows), those that would run into the
-        name before them left out ("10 12 14", never "101112")."""
         if self._ruler is None:
-            view = self.view
-            assert view is not None
-            w = view.cell_width
-            width = view.cols * w + (w // 2 if view.stagger else 0)
-            text = [" "] * width
-            free = 0
-            for col in range(view.cols):
-                name, x = view.col_name(col), col * w
-                if name and x >= free and x + len(name) <= width:
-                    text[x:x + len(name)] = name
-                    free = x + len(name) + 1
-            self._ruler = Strip([Segment("".join(text), RULER)])
+            assert self.view is not None
+            self._ruler = Strip([Segment(Painter.ruler(self.view), RULER)])
         return self._ruler
 
     def _build(self, row: int) -> Strip:
@@ -366,38 +334,11 @@ class Board(DirectLines, ScrollView, can_focus=False):
             return strip
         if len(self._built) > 4 * view.rows:
             self._built.clear()
-        w = view.cell_width
-        cells, marks, hints, cursor = content[1] if content[1] else ((), (), (), -1)
-        segments = []
-        if view.stagger and row % 2:
-            segments.append(Segment(" " * (w // 2), self._look(view.cell((0, row)))))
-        known, blank = self._segments, view.blank
-        for col, (cell, mark, hint) in enumerate(zip(cells, marks, hints)):
-            square = (cell or blank, mark, hint, col == cursor)
-            segment = known.get(square)
-            if segment is None:
-                if len(known) > 8192:
-                    known.clear()
-                segment = known[square] = self._segment(w, *square)
-            segments.append(segment)
+        cells, marks, hints, betweens, cursor = content[1] if content[1] else ((), (), (), (), -1)
+        segments = self._painter.row(view, row, cells, marks, hints, betweens, cursor)
         # neighbouring squares drawn alike become one segment: fewer escape codes to write and for the terminal to parse
         strip = self._built[content] = Strip(list(Segment.simplify(segments)))
         return strip
-
-    def _segment(self, w: int, cell: Cell, mark: str | None, hint: str | None, is_cursor: bool) -> Segment:
-        text, style = cell.text, self._look(cell)
-        if mark:
-            style = style + MARKS.get(mark, Style())
-            if mark in MARK_GLYPHS and not cell.is_token:
-                text = MARK_GLYPHS[mark]
-        if hint:
-            text, style = hint, style + HINT_ON.get(mark or "", HINT)
-        if is_cursor:
-            style = style + CURSOR
-        return Segment(text[:w].center(w), style)
-
-    def _look(self, cell: Cell) -> Style:
-        return self.team_looks.get(cell.look) or LOOKS.get(cell.look) or Style()
 
     # ---- the mouse ----
 
@@ -414,8 +355,8 @@ class Board(DirectLines, ScrollView, can_focus=False):
         view = self.view
         if view is None or not 0 <= y < view.rows:
             return None
-        x -= self._margin + (view.cell_width // 2 if view.stagger and y % 2 else 0)
+        x -= self._margin + shift(view, y)
         if x < 0:
             return None
-        col = x // view.cell_width
+        col = x // pitch(view)  # a click on the gap after a square takes that square
         return (col, y) if col < view.cols else None

@@ -2,9 +2,9 @@
 
 A board may offer hundreds of squares; keys on all of them drown it. Only up to ``MAX_HINTS`` squares get
 their key drawn, the view's ``worth_keys`` first (the end zone, the ball, the furthest), then in the order the
-answers come. A key is never drawn over a figure, the ball or a carnage token, never beside one or beside
+answers come. A key is never drawn over a figure, the ball, a carnage token or a label (a zone's number), never beside one or beside
 another drawn key (their characters would run together), and never when it reads like a figure's code on
-the board ("R1", or "b" beside Brownie "b"). Every other answer is taken by name (/ then the square), by the
+the board ("R1", or "b" beside Brownie "b") or looks like one ("D" where figures are single capitals). Every other answer is taken by name (/ then the square), by the
 cursor, by a click or from the list. Pure (no Textual): the tests read it directly.
 """
 
@@ -39,6 +39,11 @@ def figure_codes(view: BoardView) -> set[str]:
     return codes
 
 
+def shape(text: str) -> tuple[str, ...]:
+    """How a text looks at a glance: capitals, small letters and digits by kind ("R1" and "Z7" alike)."""
+    return tuple("A" if c.isupper() else "a" if c.islower() else "9" if c.isdigit() else c for c in text.strip())
+
+
 def drawn_hints(view: BoardView, hints: dict[Square, str], limit: int = MAX_HINTS) -> dict[Square, str]:
     """The keys of ``hints`` (every answer's square -> its key) that are drawn on the board."""
     if not hints:
@@ -46,6 +51,7 @@ def drawn_hints(view: BoardView, hints: dict[Square, str], limit: int = MAX_HINT
     cells = view.cells
     tokens = {sq for sq, cell in cells.items() if cell.is_token}
     codes = figure_codes(view)
+    shapes = {shape(cell.text) for cell in cells.values() if cell.is_token}
     order = [sq for sq in view.worth_keys if sq in hints] + list(hints)
     chosen: dict[Square, str] = {}
     for sq in order:
@@ -54,7 +60,11 @@ def drawn_hints(view: BoardView, hints: dict[Square, str], limit: int = MAX_HINT
         key = hints[sq]
         if sq in chosen or sq in tokens or not key or len(key) > view.cell_width:
             continue
+        if any(ch.isalnum() for ch in cells[sq].text) if sq in cells else False:  # a label (a zone's number)
+            continue
         if key.lower() in codes or key[0].lower() in codes:  # "r1" or "b2" beside figures R1 and b
+            continue
+        if shape(key) in shapes:  # "D" where figures are drawn as one capital, "z1" among "r1" and "b2"
             continue
         if any(n in tokens or n in chosen for n in neighbours(view, sq)):
             continue

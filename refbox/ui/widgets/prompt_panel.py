@@ -91,16 +91,22 @@ class PromptPanel(LineText):
         self._last: tuple | None = None
         self.shown_head = Lines()
         self.shown = Lines()
+        self.shown_pinned = Lines()
 
     head_rows = 0
     """Rows the question takes above the answers."""
+    pinned_rows = 0
+    """Rows the pinned lines take below them."""
 
     def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], typed: Typed, dice_mode: str,
-             notes: tuple[str, ...] | list[str] = (), result: str = "", error: str = "") -> None:
+             notes: tuple[str, ...] | list[str] = (), result: str = "", error: str = "", pinned: str = "") -> None:
         """Draw the prompt: the last input's ``result`` and the question on top (wrapped, always in view), with
         the ``error`` of a refused key; the answers in the room below it (with what is ``typed``); ``notes``
-        (the ruleset's reminders) fill what room is left below the answers."""
-        self._last = (prompt, names, colours, typed, dice_mode, notes, result, error)
+        (the ruleset's reminders) fill what room is left below the answers; ``pinned`` (the board's legend when
+        its caption has no room) is always shown under them, the answers making way."""
+        self._last = (prompt, names, colours, typed, dice_mode, notes, result, error, pinned)
+        pin = Lines(pinned, style="dim") if pinned else Lines()
+        self.pinned_rows = self.rows_of(pin) if pinned else 0
         head = self._head(prompt, names, colours, typed, result, error)
         self.head_rows = self.rows_of(head)
         room = self.size.height - self.head_rows
@@ -128,7 +134,8 @@ class PromptPanel(LineText):
         self.shown_head = head
         self._add_notes(body, notes)
         self.shown = body
-        self.set_parts((head, True), (body, not options))
+        self.shown_pinned = pin
+        self.set_parts((head, True), (body, not options), (pin, True))
 
     @staticmethod
     def _head(prompt, names, colours, typed: Typed, result: str, error: str) -> Lines:
@@ -153,7 +160,7 @@ class PromptPanel(LineText):
 
     def _add_notes(self, body: Lines, notes) -> None:
         """The notes go under the answers, as many lines as fit (they are reminders: the first to give way)."""
-        room = self.size.height - self.head_rows - body.count() - 1
+        room = self.size.height - self.head_rows - self.pinned_rows - body.count() - 1
         if not notes or room < 2:
             return
         lines = [line for note in notes for line in note.split("\n")]
@@ -164,7 +171,7 @@ class PromptPanel(LineText):
         """(tight, window): whether ``n`` answers leave no room for the blank lines and the hint (then the
         blank lines go, and the hint too unless ``keep_hint``: a selection must say how to confirm it), and how
         many answers are listed (all, or a window between the more-above/below lines)."""
-        height, extra = self.size.height - self.head_rows, refused
+        height, extra = self.size.height - self.head_rows - self.pinned_rows, refused
         if height <= 0:
             return False, WINDOW
         if n + 3 + extra <= height:
@@ -174,7 +181,8 @@ class PromptPanel(LineText):
     @property
     def plain(self) -> str:
         """What the panel shows, as plain text (for tests and screen readers)."""
-        return self.shown_head.plain + "\n" + self.shown.plain
+        pinned = self.shown_pinned.plain
+        return self.shown_head.plain + "\n" + self.shown.plain + (f"\n{pinned}" if pinned else "")
 
     def on_click(self, event) -> None:
         index = self.option_at_line.get(event.y - self.head_rows)
