@@ -85,7 +85,7 @@ async def test_a_window_wide_enough_draws_two_columns_a_square_with_signs(tmp_pa
     path.parent.mkdir(parents=True)
     field_match(path)
     app = RefboxApp(data_dir=tmp_path, resume_path=path)
-    async with app.run_test(size=(200, 45)) as pilot:
+    async with app.run_test(size=(280, 50)) as pilot:  # 76 squares of two columns and a gap, and the prompt
         await pilot.pause()
         board = app.screen.query_one(Board)
         assert board.view.cell_width == 2 and not board.overflows
