@@ -100,7 +100,8 @@ def test_a_checkpoint_of_a_state_on_the_field_loads_back_as_the_same_state():
     assert again == match.state and again.board and all(f.cell is not None for f in again.figures)
 
 
-def test_the_table_stays_the_default_and_a_field_match_starts_lined_up():
+def test_a_setup_without_a_board_is_at_the_table_and_a_field_match_starts_lined_up():
+    """A setup that names no board is an old journal's (the table); a new match names the field (new_setup)."""
     table = Match.new("slargeball", {"teams": TEAMS, "squads": 1}, seed=1)
     assert not table.state.board and all(f.cell is None for f in table.state.figures)
     field = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=1)

@@ -40,3 +40,65 @@ async def test_a_move_on_the_field_is_a_figure_key_then_a_square_key(tmp_path):
         moved = match.state.fig("A.DG1").cell
         assert moved != start and abs(moved[0] - start[0]) + abs(moved[1] - start[1]) == 1
         assert len(match.events) == 3
+
+
+async def test_130_by_40_shows_the_whole_field_one_column_a_square_beside_the_prompt(tmp_path):
+    path = tmp_path / "matches" / "slargeball-field.jsonl"
+    path.parent.mkdir(parents=True)
+    field_match(path)
+    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Board)
+        assert board.view.cell_width == 1 and board.view.cols == 76  # two columns a square would not fit
+        assert not board.overflows and board.size.height >= board.view.rows + 1  # every column, every row, the ruler
+        assert board.region.right <= app.screen.query_one("#middle").region.x  # beside the prompt, not under it
+        match = app.screen.match
+        keys = {f.key for f in match.state.figures if f.cell is not None and f.on_field and f.key}
+        drawn = {board.view.cells[sq].text for sq in board.view.cells if board.view.cells[sq].is_token}
+        assert keys <= drawn  # every figure by its own key, one character
+        caption = app.screen.query_one("#caption")
+        assert caption.size.height == 1 and "underlined: carries" in board.view.caption  # the signs, in a line
+
+
+async def test_100_by_30_scrolls_the_one_column_field_to_the_mover_and_its_squares(tmp_path):
+    path = tmp_path / "matches" / "slargeball-field.jsonl"
+    path.parent.mkdir(parents=True)
+    field_match(path)
+    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Board)
+        match = app.screen.match
+        await pilot.press(match.state.fig("A.DG1").key)
+        await pilot.pause()
+        assert board.view.cell_width == 1 and board.overflows  # the field is wider than the room: it scrolls
+        x, y = board.scroll_offset
+        mover = board.view.focus
+        visible_cols = board.scrollable_content_region.width - board._margin
+        assert x <= mover[0] < x + visible_cols and y <= mover[1] < y + board.size.height - 1
+        assert board.drawn and all(len(k) == 1 for k in board.drawn.values())  # a few keys on their squares
+
+
+async def test_a_window_wide_enough_draws_two_columns_a_square_with_signs(tmp_path):
+    path = tmp_path / "matches" / "slargeball-field.jsonl"
+    path.parent.mkdir(parents=True)
+    field_match(path)
+    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    async with app.run_test(size=(280, 50)) as pilot:  # 76 squares of two columns and a gap, and the prompt
+        await pilot.pause()
+        board = app.screen.query_one(Board)
+        assert board.view.cell_width == 2 and not board.overflows
+
+
+def test_the_square_question_speaks_of_a_pile_only_when_one_is_in_reach():
+    from refbox.engine.prompts import Event as E
+
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=3)
+    match.submit(E("roll", [6, 1], "digital"))
+    match.submit(E("choose", "A.DG1"))
+    assert "pile" not in match.prompt().text  # nobody lies on the field yet
+    grelker = match.state.fig("A.DG1")
+    fallen = match.state.fig("A.T1")
+    fallen.cell, fallen.status = (grelker.cell[0] + 1, grelker.cell[1]), "out"
+    assert "Across a pile it rolls (needs 2 or less" in match.rules.prompt(match.state).text

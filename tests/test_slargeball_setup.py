@@ -87,4 +87,7 @@ def test_a_new_match_starts_from_three_squads_a_side_with_the_setup_screens_name
     rules = lookup("slargeball").load()
     setup = rules.Setup.model_validate(rules.new_setup())
     assert setup.squads == 3 and rules.team_names(setup) == ("Red Ravagers", "Blue Bashers")
-    assert rules.colours(setup) == ("red", "blue") and not rules.computer_can_play(setup)
+    assert rules.colours(setup) == ("red", "blue")
+    assert setup.board == "screen" and rules.computer_can_play(setup)  # a new match is played on the field
+    assert rules.Setup.model_validate({**rules.new_setup(), "board": "table"}).board == "table"  # still a choice
+    assert rules.Setup.model_validate({"teams": setup.teams, "squads": 3}).board == "table"  # an old journal's

@@ -15,10 +15,13 @@ def panel_text(app) -> str:
     return app.screen.query_one("#prompt").plain
 
 
-async def start_match(pilot, squads: int = 1):
+async def start_match(pilot, squads: int = 1, board: str = "table"):
+    """A new match from the setup screen: at the table unless ``board`` says the field (a new match's default)."""
     app = pilot.app
     await pilot.press("1")
     await pilot.pause()
+    assert app.screen.query_one("#board").value == "screen"  # a new match starts on the field
+    app.screen.query_one("#board").value = board
     app.screen.query_one("#squads").value = squads
     app.screen.query_one("#seed").value = "7"
     await pilot.pause()

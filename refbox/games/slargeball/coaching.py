@@ -1,7 +1,12 @@
-"""The computer coach's view of Slargeball! on refbox's field: how good a position is, and which of a move's
-hundreds of squares (or a fling's) are worth weighing. A move is worth something only phases later, so the
-squares kept are the purposeful ones: towards a loose ball, into contact with an opposing carrier, towards
-(and into fling range of) the bunker with a ball, away from a whap it would lose, and a spread of the rest."""
+"""The computer coach's view of Slargeball! on refbox's field: how good a position is (``evaluate``, in goals),
+and which few answers of a long list are worth weighing (``options``).
+
+A move is worth something only phases later, so the coach plans: each Move sub-phase it sends on the figure
+whose best purposeful square gains the most (towards a loose ball, into contact with an opposing carrier,
+into fling range of the bunker or of its goalie, away from a whap it would lose) and stops when nobody
+gains; a carrier flings at a team-mate only when the pass is worth more than holding; the coach storms on
+only when his corridor would floor more opponents than team-mates. Positional terms are in goals, so a
+goal always outweighs custody: a carrier in range is worth its fling odds of a goal, no more."""
 
 from __future__ import annotations
 
@@ -12,117 +17,174 @@ from refbox.engine.geometry.inch_field import distance
 from refbox.engine.prompts import Legal
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import geometry, parse_cell
-from refbox.games.slargeball.models import State
+from refbox.games.slargeball.models import Figure, State
 
 WEIGHED = 12
 """At most this many squares weighed for one move (and aims for one fling)."""
-
-
-def _bunker_centre(data: Data, team: int) -> tuple[float, float]:
-    """The middle of the bunker ``team`` attacks (the other team's own)."""
-    return _centre(geometry(data), team)
+STEEP = 1.3
+"""How sharply a lead in goals turns into winning chances (evaluate's logistic)."""
+FIGURE = 0.04
+"""A standing figure, in goals."""
+LOOSE = 0.3
+ZONE_BALL = 0.8
+"""A loose ball in the goal zone a team attacks, its goalie touching it, in goals: the goalie nabs it
+(nobody else may enter) and walks it into the bunker."""
+CHASED = 0.2
+"""How much of its whap an opponent that could run into contact with a carrier is feared for (not all of it:
+it may not, or may be stopped; fearing all of them, carriers stall short of the bunker)."""
+"""A loose ball to the side nearer it, at most, in goals."""
 
 
 @lru_cache(maxsize=8)
-def _centre(F, team: int) -> tuple[float, float]:
-    cells = F.cells(F.bunkers[1 - team])
-    return (sum(c[0] for c in cells) / len(cells), sum(c[1] for c in cells) / len(cells))
+def _bunker(F, team: int) -> tuple[tuple[int, int], ...]:
+    """The cells of the bunker ``team`` attacks (the other team's own)."""
+    return tuple(F.cells(F.bunkers[1 - team]))
 
 
-def options(state: State, data: Data, legal: Legal) -> tuple[str, ...] | None:
-    if not state.board or len(legal.ids) <= WEIGHED:
-        return None
-    if state.step == "field_dest":
-        return _move_options(state, data, legal)
-    if state.step == "fling_aim":
-        return _aim_options(state, data, legal)
-    return None
+@lru_cache(maxsize=8)
+def _zone(F, team: int) -> frozenset:
+    """The goal zone ``team`` attacks, and its bunker: where its goalie waits for a pass."""
+    return frozenset(F.cells(F.zones[1 - team] | F.bunkers[1 - team]))
 
 
-def _move_options(state: State, data: Data, legal: Legal) -> tuple[str, ...]:
-    fig = state.fig(state.ask.figure)
-    cells = {sid: parse_cell(sid) for sid in legal.ids if "." in sid}
-    if not cells:
-        return tuple(legal.ids)
-    kept: list[str] = ["stay"]
-    opponents = [f for f in state.figures if f.team != fig.team and f.on_field and f.up and f.cell is not None]
-    loose = [b.cell for b in state.balls if b.where in ("ground", "air") and b.cell is not None]
-    carriers = [state.fig(b.carrier).cell for b in state.balls if b.carrier
-                and state.fig(b.carrier).team != fig.team and state.fig(b.carrier).cell is not None]
-
-    def nearest(goal) -> str:
-        return min(cells, key=lambda sid: (distance(cells[sid], goal), sid))
-
-    if state.carried_by(fig.id):
-        bunker = _bunker_centre(data, fig.team)
-        kept.append(min(cells, key=lambda sid: (math.dist(cells[sid], bunker), sid)))
-        safe = [sid for sid in cells if not any(_touch(cells[sid], o.cell) for o in opponents)]
-        if safe:
-            kept.append(min(safe, key=lambda sid: (math.dist(cells[sid], bunker), sid)))
-            kept.append(max(safe, key=lambda sid: (min((distance(cells[sid], o.cell) for o in opponents),
-                                                       default=0), sid)))
-    for goal in loose[:3]:
-        kept.append(nearest(goal))
-    for goal in carriers[:3]:
-        kept.append(nearest(goal))
-    touching = [sid for sid in cells if any(_touch(cells[sid], o.cell) for o in opponents)]
-    weak = sorted(touching, key=lambda sid: min(o.whap for o in opponents if _touch(cells[sid], o.cell)))
-    kept += weak[:2]
-    forward = 1 if fig.team == 0 else -1
-    kept.append(max(cells, key=lambda sid: (forward * cells[sid][0], sid)))
-    kept += list(legal.ids[1:: max(1, len(legal.ids) // 3)])
-    if "off" in kept:
-        kept.remove("off")
-    return tuple(dict.fromkeys(kept))[:WEIGHED + 4]
+def _to_bunker(F, team: int, cell) -> float:
+    return min(distance(cell, b) for b in _bunker(F, team))
 
 
-def _aim_options(state: State, data: Data, legal: Legal) -> tuple[str, ...]:
-    """Aims worth weighing: on a team-mate (it must nab), the farthest forward, the nearest to the bunker."""
-    fig = state.fig(state.ask.figure)
-    cells = {sid: parse_cell(sid) for sid in legal.ids[1:]}
-    mates = {f.cell for f in state.figures if f.team == fig.team and f.up and f.on_field and f.id != fig.id}
-    kept = ["back", *(sid for sid, c in cells.items() if c in mates)]
-    bunker = _bunker_centre(data, fig.team)
-    kept.append(min(cells, key=lambda sid: (math.dist(cells[sid], bunker), sid)))
-    return tuple(dict.fromkeys(kept))[:WEIGHED]
+AROUND = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+"""The eight cells in base contact with a cell."""
 
 
 def _touch(a, b) -> bool:
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
+# ---- judging a position ----
+
+
 def evaluate(state: State, data: Data, side: int) -> float:
-    """How good the state is for ``side``, 0 to 1: goals above all, then custody of the balls, how near each
-    carrier is to fling range of the bunker it attacks, who is nearer each loose ball, the whaps each side's
-    carriers face, and the figures each side still has standing."""
+    """How good the state is for ``side``, 0 to 1: the score, and on the field what the balls are worth in
+    goals (custody, range, passes to the goalie, the whaps a carrier faces, who is nearer a loose ball),
+    the whaps due between figures in contact, and the figures each side still has standing."""
     me, them = state.teams[side].score, state.teams[1 - side].score
     if state.step == "over":
         return 1.0 if me > them else 0.0 if me < them else 0.5
-    x = 1.5 * (me - them)
+    x = float(me - them)
     if state.board:
-        x += _field_terms(state, data, side)
-    up = [0, 0]
-    for f in state.figures:
-        if f.up and f.on_field and not f.coach:
-            up[f.team] += 1
-    x += 0.06 * (up[side] - up[1 - side])
-    return 1 / (1 + math.exp(-x))
+        x += field_worth(state, data, side)
+    else:
+        up = [0, 0]
+        for f in state.figures:
+            if f.up and f.on_field and not f.coach:
+                up[f.team] += 1
+        x += FIGURE * (up[side] - up[1 - side])
+    return 1 / (1 + math.exp(-STEEP * x))
 
 
-def _field_terms(state: State, data: Data, side: int) -> float:
+def field_worth(state: State, data: Data, side: int) -> float:
+    F = geometry(data)
+    standing = [f for f in state.figures if f.up and f.on_field and f.cell is not None and not f.coach]
     x = 0.0
-    per_point = data.game.fling_range_per_point
-    standing = [f for f in state.figures if f.up and f.on_field and f.cell is not None]
+    for f in standing:
+        x += FIGURE if f.team == side else -FIGURE
+    if state.phase in ("initiative", "move", "whap"):  # the whaps still due this turn
+        team_at = {f.cell: f.team for f in standing}
+        for f in standing:
+            c, r = f.cell
+            if not f.frozen and any(team_at.get((c + dc, r + dr), f.team) != f.team for dc, dr in AROUND):
+                x += (FIGURE if f.team == side else -FIGURE) * f.whap / 6
+    left = state.turns - state.turn + 1
+    hurry = min(1.0, left / 3)  # custody late in the game has little time to score
     for ball in state.balls:
-        if ball.carrier:
+        if ball.where == "carried":
             c = state.fig(ball.carrier)
-            sign = 1.0 if c.team == side else -1.0
-            bunker = _bunker_centre(data, c.team)
-            short = max(0.0, math.dist(c.cell, bunker) - c.fling * per_point)  # inches to fling range
-            threat = sum(o.whap for o in standing if o.team != c.team and _touch(o.cell, c.cell)) / 6
-            x += sign * (0.5 + 0.5 * math.exp(-short / 12) - 0.3 * min(1.0, threat))
-        elif ball.cell is not None and ball.where in ("ground", "air"):
-            near = [min((distance(f.cell, ball.cell) for f in standing if f.team == t and not f.coach),
-                        default=99.0) for t in (0, 1)]
-            x += 0.25 * math.tanh((near[1 - side] - near[side]) / 6)
+            v = carrier_worth(state, data, F, c, standing)
+            x += hurry * (v if c.team == side else -v)
+        elif ball.where == "air" and ball.cell is not None:
+            on = next((f for f in standing if f.cell == ball.cell), None)
+            if on is not None:
+                p = on.nab / 6
+                v = p * carrier_worth(state, data, F, on, standing)
+                x += hurry * (v if on.team == side else -v)
+                x += (1 - p) * hurry * _loose_on(F, ball.cell, standing, side)
+            else:
+                x += hurry * _loose_on(F, ball.cell, standing, side)
+        elif ball.where == "ground" and ball.cell is not None:
+            x += hurry * _loose_on(F, ball.cell, standing, side)
     return x
+
+
+def _loose_on(F, cell, standing: list[Figure], side: int) -> float:
+    """A loose ball where it lies: in a goal zone only goalies may fetch it (the attacking team's goalie then
+    walks it into the bunker), elsewhere whoever is nearer."""
+    kind, owner = F.kind(cell)
+    if kind != "zone":
+        return _loose(cell, standing, side)
+    x = 0.0
+    for g in standing:
+        if g.pos == "G" and not g.frozen:
+            gap = max(0.0, distance(g.cell, cell) - 1)
+            attacking = g.team != owner  # the zone it attacks: a nab there is nearly a goal
+            v = (ZONE_BALL if attacking else LOOSE) * (g.nab / 6 if gap == 0 else 0.8 * _closing(gap))
+            x += v if g.team == side else -v
+    return x
+
+
+def carrier_worth(state: State, data: Data, F, c: Figure, standing: list[Figure]) -> float:
+    """A carrier's ball, in goals: the chance it becomes a goal soon (a fling from range, a pass to the goalie
+    waiting by the bunker, a goalie's walk in), less what the opponents touching (or about to touch) it cost."""
+    per = data.game.fling_range_per_point
+    d = _to_bunker(F, c.team, c.cell)
+    if c.pos == "G":
+        if d <= c.move:
+            best = 0.9
+        else:
+            best = 0.9 * _closing(d - c.move)
+    else:
+        best = 0.0
+    if c.coach:
+        return 0.05
+    rng = c.fling * per
+    p_fling = c.fling / 6
+    best = max(best, p_fling * _closing(d - rng))
+    zone = _zone(F, c.team)
+    for g in standing:
+        if g.team == c.team and g.pos == "G" and g.id != c.id and not g.frozen and g.cell in zone:
+            gap = max(0.0, distance(c.cell, g.cell) - rng)
+            best = max(best, 0.85 * p_fling * g.nab / 6 * _closing(gap))
+    survive, chaser = 1.0, 0
+    for o in standing:
+        if o.team == c.team or o.frozen:
+            continue
+        gap = distance(o.cell, c.cell)
+        if gap < 1.5:
+            survive *= 1 - o.whap / 6
+        elif gap <= o.move + 1 and o.whap > chaser:  # pinned by one of ours, it must first roll a 1 or 2
+            pinned = any(m.team == c.team and _touch(m.cell, o.cell) for m in standing)
+            chaser = max(chaser, o.whap / 3 if pinned else o.whap)
+    survive *= 1 - CHASED * chaser / 6  # the strongest opponent that could run into contact this turn
+    return 0.15 + 0.75 * best * survive - 0.15 * (1 - survive)
+
+
+def _closing(gap: float) -> float:
+    """What is left of a chance when ``gap`` inches are still to run before it can be taken: every inch
+    counts the same (a discount per turn made carriers stall a turn short, where a step gained too little)."""
+    return max(0.15, 1 - max(0.0, gap) / 36)
+
+
+def _loose(cell, standing: list[Figure], side: int) -> float:
+    """A loose ball, in goals for ``side``: who is nearer (in turns of its own Move), and who touches it now
+    and will try for it in the Nab phase."""
+    turns = [9.0, 9.0]
+    miss = [1.0, 1.0]
+    for f in standing:
+        if f.frozen:
+            continue
+        gap = distance(f.cell, cell)
+        if gap < 1.5:
+            miss[f.team] *= 1 - f.nab / 6
+            turns[f.team] = 0.0
+        else:
+            turns[f.team] = min(turns[f.team], (gap - 1) / f.move)
+    near = math.tanh(turns[1 - side] - turns[side])
+    return LOOSE * (0.5 * near + 0.5 * ((1 - miss[side]) - (1 - miss[1 - side])))

@@ -141,8 +141,23 @@ def whap_context(state: State, data: Data) -> tuple:
     standing = (stands(figures, lay.teams[0]), stands(figures, lay.teams[1]))
     left = _left(state) if standing[0] or standing[1] else frozenset()
     if state.board:  # on the field only a figure touching a standing opponent whaps
-        left = frozenset(i for i in left if opponents_touching(state, state.fig(i)))
+        team_at = _standing_teams(figures)
+        left = frozenset(i for i in left if _touches_opponent(state.fig(i), team_at))
     return figures, lay, standing, left
+
+
+def _standing_teams(figures) -> dict:
+    """Each standing figure's cell: its team (what ``opponents_touching`` reads, read once)."""
+    return {f.cell: f.team for f in figures if f.on_field and f.status == "up" and f.cell is not None}
+
+
+def _touches_opponent(fig, team_at: dict) -> bool:
+    """``opponents_touching(state, fig)`` is not empty, from the standing figures' cells."""
+    if fig.cell is None:
+        return False
+    c, r = fig.cell
+    return any(team_at.get((c + dc, r + dr), fig.team) != fig.team
+               for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
 
 
 def whappers(context: tuple, band: int, first: bool = False) -> list[int]:

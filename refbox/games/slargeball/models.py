@@ -33,8 +33,9 @@ class Setup(BaseModel):
     """Squads per team (the same for both); the ruleset bounds it (1-5 by the book)."""
     board: Literal["table", "screen"] = "table"
     """"table": the table reports contact, landings, piles and the coach's path; "screen": refbox keeps the
-    positions on its own field (refbox.games.slargeball.field) and works them out. The table stays the default
-    until the field is complete (issue 38)."""
+    positions on its own field (refbox.games.slargeball.field) and works them out. A new match starts on the
+    field (``Slargeball.new_setup``); the model's own default stays "table" because that is what a journal
+    written before the field existed (with no ``board``) was played at."""
 
     @model_validator(mode="after")
     def _distinct(self) -> Setup:

@@ -13,6 +13,7 @@ from refbox.engine.state import UNLOGGED
 from refbox.engine.upgrade import drop_forced_answers
 from refbox.games.slargeball import (  # noqa: F401
     coaching,
+    coaching_options,
     flow,
     steps_coach,
     steps_end,
@@ -42,12 +43,14 @@ class Slargeball(Rules):
     """2: forced answers are never asked (version 1 asked them unless the ruleset's ``table.skip_forced``)."""
 
     def new_setup(self) -> dict:
-        """The setup screen's first values: three squads a side (or the nearest the ruleset allows)."""
+        """The setup screen's first values: three squads a side (or the nearest the ruleset allows), on refbox's
+        field when the ruleset has one (the table stays one choice away)."""
         return {"teams": [{"name": "Red Ravagers", "colour": "red"}, {"name": "Blue Bashers", "colour": "blue"}],
-                "squads": self.data.game.squads_near(3), "board": "table"}  # the field: once complete
+                "squads": self.data.game.squads_near(3), "board": "screen" if self.data.field else "table"}
 
     def headless_setup(self) -> dict:
-        """Two teams of two squads (or the nearest count the ruleset allows)."""
+        """Two teams of two squads (or the nearest count the ruleset allows), at the table: the stored seeded
+        games (tests/golden) were played so; ``refbox sim --board screen`` plays the field."""
         return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}],
                 "squads": self.data.game.squads_near(2)}
 
@@ -89,7 +92,7 @@ class Slargeball(Rules):
         return coaching.evaluate(state, self.data, side)
 
     def coach_options(self, state: State, legal) -> tuple[str, ...] | None:
-        return coaching.options(state, self.data, legal)
+        return coaching_options.options(state, self.data, legal)
 
     def view(self, state: State):
         return view(state, self.data)

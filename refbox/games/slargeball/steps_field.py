@@ -131,8 +131,9 @@ def field_dest_prompt(state: State, data: Data, legal: Legal) -> Choose:
                             actor=fig.team, at=view_square(F, cell), chance=p_pile,
                             chance_of="getting across the pile")
         options.append(option)
-    return Choose(actor=fig.team, text=f"{who(state, fig)} (Move {fig.move}): which square? Across a pile it "
-                  f"rolls (needs {need} or less, else it is mired).", options=tuple(options))
+    pile = f" Across a pile it rolls (needs {need} or less, else it is mired)." if r.piled else ""
+    return Choose(actor=fig.team, text=f"{who(state, fig)} (Move {fig.move}): which square?{pile}",
+                  options=tuple(options))
 
 
 @STEPS.forced_for("field_dest")

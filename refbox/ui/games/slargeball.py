@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -13,17 +14,17 @@ from refbox.games.slargeball.models import TEAM_COLOURS
 from refbox.games.slargeball.lineup import roster
 from refbox.ui.screens.game import GameScreen
 from refbox.ui.screens.setup import SetupScreen
-from refbox.ui.widgets.board import Board
+from refbox.ui.widgets.board import Board, marks_legend
 from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
 FIELD_STATE = "incomplete"
-FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox's default, breaking play by "
-                 "agreement, the whole field at once in a 130-column window (it scrolls to the action), and a "
-                 "computer coach that scores against a good opponent (it beats random play, but two computer "
-                 "coaches mostly draw 0 : 0)")
-"""What the setup says of the on-screen field until it is complete (issue 38)."""
+FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox's default (everyone behind the "
+                 "slargeline, goalies in the zone they attack), and breaking play by agreement (play breaks by "
+                 "itself on a goal, when everyone is down or every ball is out); the computer coach beats random "
+                 "play, but two computer coaches mostly draw 0 : 0")
+"""What the setup says of the on-screen field (the default for a new match) while something is missing."""
 
 
 class SlargeballSetupScreen(SetupScreen):
@@ -40,16 +41,16 @@ class SlargeballSetupScreen(SetupScreen):
         squads = [(str(n), n) for n in range(g.squads_min, g.squads_max + 1)]
         yield Select(squads, value=first["squads"], allow_blank=False, id="squads")
         yield Label("Field")
-        boards = [("At the table: it reports contact and landings", "table"),
-                  (f"On screen ({FIELD_STATE})", "screen")]
+        boards = [(f"On screen: refbox keeps the positions ({FIELD_STATE})", "screen"),
+                  ("At the table: it reports contact and landings", "table")]
         if self.data.field is None:
-            boards = boards[:1]
+            boards = boards[1:]
         yield Select(boards, value=first.get("board", "table"), allow_blank=False, id="board")
 
     @property
     def offers_computer(self) -> bool:
-        """A computer coach plays on the field (not the default while it is incomplete): offered when the
-        ruleset has one; starting it at the table is refused with the setup screen's message."""
+        """A computer coach plays on the field (a new match's board): offered when the ruleset has one;
+        starting it at the table is refused with the setup screen's message."""
         return self.data.field is not None
 
     def collect(self) -> dict:
@@ -83,7 +84,7 @@ class SlargeballSetupScreen(SetupScreen):
             text.append(f" ({FIELD_STATE}): 64 x 32 one-inch squares. refbox works out contact, reach, piles, "
                         "range, landings and the coach's run. Keys: a figure's letter, then the key drawn on its "
                         "square (or the arrows and Enter, or a click).\n")
-            text.append(f"Incomplete: {FIELD_MISSING}.\n", style="dim")
+            text.append(f"Still {FIELD_STATE}: {FIELD_MISSING}.\n", style="dim")
         else:
             text.append("At the table", style="bold")
             text.append(": the table moves the figures and tells refbox who is in contact and where balls land.\n")
@@ -91,13 +92,25 @@ class SlargeballSetupScreen(SetupScreen):
 
 
 class SlargeballScreen(GameScreen):
-    """At the table: the prompt, scoreboard, rosters and log. On refbox's field the field (up to its full 152
-    columns) and the prompt (41) share the top; a narrower window scrolls the field to what the question is
-    about, a window shorter than the field's rows gives up the log."""
+    """At the table: the prompt, scoreboard, rosters and log. On refbox's field the field and the prompt (41
+    columns) share the top: two columns a square when the whole field fits beside the prompt, else one (130 x
+    40 shows the whole field, its frame and the caption's second line given up when the rows are short); a narrower window
+    scrolls the field to what the question is about, a window shorter than the field's rows gives up the log."""
 
     CSS_PATH = [*GameScreen.CSS_PATH, Path(__file__).parent / "slargeball.tcss"]
     PROMPT_WIDTH = 41
     LOG_ROWS = 5
+    FRAME = 2
+    """The field box's border, top and bottom (or left and right)."""
+    CHROME = 2
+    """The screen's title line and key bar."""
+    CAPTION = 2
+    """The caption's lines under the field: what the signs mean, and the marks (one line when tight)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._compact: tuple | None = None
+        """The last board drawn one column a square: (the view's board, its compact copy)."""
 
     def on_mount(self) -> None:
         self._fit(*self.app.size)
@@ -105,14 +118,45 @@ class SlargeballScreen(GameScreen):
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
+        if self.match.state.board:
+            self.redraw(full=False)
+
+    def compact(self, board, width: int | None = None) -> bool:
+        """Whether ``board`` is drawn one column a square: two do not fit beside the prompt."""
+        width = self.app.size.width if width is None else width
+        return board.cell_width != 1 and Board.width_for(board) + self.FRAME + self.PROMPT_WIDTH > width
+
+    def board_shown(self, board):
+        """The field as drawn: one column a square when two do not fit (``compact_board``)."""
+        if board is None or not self.compact(board):
+            return board
+        if self._compact is None or self._compact[0] is not board:  # a copy: the view is the match's, cached
+            self._compact = board, compact_board(board, self.names)
+        return self._compact[1]
 
     def _fit(self, width: int, height: int) -> None:
         board = self.match.view().board
         if board is None:
             return
-        full = Board.width_for(board) + 2
+        compact = self.compact(board, width)
+        shown = compact_board(board, self.names) if compact else board
+        full = Board.width_for(shown) + self.FRAME
         box = self.query_one("#fieldbox")
         want = max(20, min(full, width - self.PROMPT_WIDTH))
         if box.styles.width is None or box.styles.width.value != want:
             box.styles.width = want
-        self.set_class(height < board.rows + 3 + self.LOG_ROWS, "-no-log")
+        rows = board.rows + 1  # and the column ruler
+        self.set_class(height < rows + self.FRAME + self.CAPTION + self.CHROME + self.LOG_ROWS, "-no-log")
+        self.set_class(compact and height < rows + self.FRAME + self.CAPTION + self.CHROME, "-tight")
+
+
+def compact_board(board, names: tuple[str, str]):
+    """``board`` one column a square: a figure shows its key alone (its ball and its fall in its looks:
+    underlined carries, grey is down), zones, bunkers and lines their first sign; the caption says so in one
+    line (a 40-row window has room for one)."""
+    cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
+    marks = marks_legend(board)  # what the question's marks mean first: the line is cut at the field's width
+    caption = " · ".join(part for part in (marks, f"{names[0]} a-z, {names[1]} A-Z", "underlined: carries",
+                                           "grey: down", "◌ ball coming down") if part)
+    return replace(board, cells=cells, cell_width=1, gap=0, blank=replace(board.blank, text=board.blank.text[:1]),
+                   caption=caption)  # no gap: one-letter keys never run together, and the whole field fits
