@@ -192,3 +192,24 @@ def test_sim_on_the_screen_board_plays_the_mat_and_on_the_table_the_table_flow()
     assert result.finished
     game = Game.start(simulate.loaded(entry), simulate.sim_setup(entry, "screen"))
     assert game.state.mat and game.state.step == "place"
+
+
+def test_a_boing_vectors_preview_says_with_what_power_it_hits_a_ball_or_meets_the_edge():
+    import random
+    import re
+
+    from refbox.engine.match import Match
+    from refbox.engine.play import random_event
+
+    from refbox.engine.registry import lookup
+
+    setup = {**lookup("ballmonsters").load().new_setup(), "board": "mat"}
+    match = Match.new("ballmonsters", setup, seed=3, dice_mode="digital")
+    rng, seen = random.Random(3), 0
+    while seen < 5 and match.legal().kind != "over":
+        if match.state.step == "vector":
+            for option in match.prompt().options:
+                assert re.search(r", with \d+ power (hits .+|meets (a portal|the edge|nothing))$", option.hint), option.hint
+            seen += 1
+        match.submit(random_event(match.legal(), rng))
+    assert seen == 5

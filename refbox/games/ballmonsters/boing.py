@@ -88,9 +88,9 @@ def vector_prompt(state: State, data: Data, legal: Legal) -> Choose:
     b = state.bounce
     options = []
     for n, (name, (ball, degrees, power, c)) in enumerate(zip(legal.ids, onmat.vector_previews(state, data))):
-        met = (f"hits {state.ball(c.hit).name}" if c.kind == "ball" else {"portal": "a portal",
-               "edge": "the edge", "none": "nothing"}[c.kind])
-        hint = f"{state.ball(ball).name} {clock(degrees)}, with {power} meets {met}"
+        met = (f"hits {state.ball(c.hit).name}" if c.kind == "ball" else {"portal": "meets a portal",
+               "edge": "meets the edge", "none": "meets nothing"}[c.kind])
+        hint = f"{state.ball(ball).name} {clock(degrees)}, with {power} power {met}"
         options.append(Option(id=name, label=f"Vector {name}", hint=hint, key=str(n + 1),
                               at=cell_of(data, *c.at)))
     return Choose(actor=legal.actor, text=f"Boing with {b.power} power: {state.label(b.target)} and "
