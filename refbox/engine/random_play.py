@@ -8,6 +8,7 @@ from typing import Any, Callable
 from refbox.engine.clone import clone
 from refbox.engine.errors import RefboxError
 from refbox.engine.match import Match
+from refbox.engine.play import random_event
 from refbox.engine.prompts import Choose, Confirm, Event, GameOver, Number, Pick, Roll, check
 
 
@@ -91,3 +92,19 @@ class RulesTable:
                 self.state = before
                 raise
         return self
+
+
+def play_until(match: Match, moment: Callable[[Any], bool], rng: random.Random, at_least: int = 0,
+               weighted: bool = True, limit: int = 20_000) -> Match:
+    """Random legal inputs (shaped by the ruleset's random weights unless not ``weighted``) until
+    ``moment(state)`` holds after at least ``at_least`` of them: a demo's position. Raises RuntimeError if the
+    match ends or ``limit`` inputs pass first (another seed is needed)."""
+    weights = match.rules.random_weights if weighted else None
+    for n in range(limit):
+        if n >= at_least and moment(match.state):
+            return match
+        legal = match.legal()
+        if legal.kind == "over":
+            break
+        match.submit(random_event(legal, rng, weights))
+    raise RuntimeError("the demo never reached its moment: change the seed")

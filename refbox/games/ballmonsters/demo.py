@@ -43,16 +43,9 @@ def demo_match(path: Path | None = None, events: int = 126, seed: int = 4411) ->
 def field_demo(path: Path | None = None, seed: int = 4411) -> Match:
     """On refbox's mat, digital dice: seeded play until a shot's target is to be chosen with portals out and a
     few turns played (the mat's picture for screenshots)."""
-    from refbox.engine.play import random_event
-
     match = Match.new("ballmonsters", {**demo_setup(), "board": "mat"}, seed=seed, path=path, dice_mode="digital")
-    rng = random.Random(seed)
-    for _ in range(20_000):
-        state = match.state
-        if state.step == "target" and state.turn >= 8 and state.portals >= 2 and len(match.legal().ids) >= 4:
-            return match
-        legal = match.legal()
-        if legal.kind == "over":
-            break
-        match.submit(random_event(legal, rng))
-    raise RuntimeError("the demo never reached its moment: change the seed")
+
+    def moment(s) -> bool:
+        return s.step == "target" and s.turn >= 8 and s.portals >= 2 and len(match.legal().ids) >= 4
+
+    return random_play.play_until(match, moment, random.Random(seed), weighted=False)

@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 
 from refbox.engine.match import Match
-from refbox.engine.play import random_event
-from refbox.games.battleball.rules import Battleball
+from refbox.engine.random_play import play_until
 
 SETUP = {"coaches": ["Ann", "Bob"], "first_coach_team": "iron-wolves", "board": "screen"}
 SEED = 4411
@@ -21,32 +20,19 @@ def board_demo(path: Path | None = None) -> Match:
     """Seeded play until a short move is to be chosen with carnage on the field (few keyed squares, so the
     board itself stays readable in the picture)."""
     match = Match.new("battleball", SETUP, seed=SEED, path=path, dice_mode="digital")
-    rng = random.Random(SEED)
-    for _ in range(20_000):
-        state = match.state
-        if state.step == "move-to" and state.carnage.bit_count() >= 2 and state.turn_no > 20:
-            if (state.turn.reach | state.turn.reach_ball).bit_count() <= 40:
-                return match
-        legal = match.legal()
-        if legal.kind == "over":
-            break
-        match.submit(random_event(legal, rng, Battleball.random_weights))
-    raise RuntimeError("the demo never reached its moment: change SEED")
+
+    def moment(s) -> bool:
+        return (s.step == "move-to" and s.carnage.bit_count() >= 2 and s.turn_no > 20
+                and (s.turn.reach | s.turn.reach_ball).bit_count() <= 40)
+
+    return play_until(match, moment, random.Random(SEED))
 
 
 def run_demo(path: Path | None = None, squares: int = 250) -> Match:
     """Seeded play until a long run is to be placed: more than ``squares`` squares in reach (a d20 roll; the
     heaviest board to read and to redraw)."""
     match = Match.new("battleball", SETUP, seed=7, path=path, dice_mode="digital")
-    rng = random.Random(7)
-    for _ in range(20_000):
-        if match.state.step == "move-to" and len(match.legal().ids) > squares:
-            return match
-        legal = match.legal()
-        if legal.kind == "over":
-            break
-        match.submit(random_event(legal, rng, Battleball.random_weights))
-    raise RuntimeError("the demo never reached its moment: change the seed")
+    return play_until(match, lambda s: s.step == "move-to" and len(match.legal().ids) > squares, random.Random(7))
 
 
 demo_match = board_demo

@@ -56,15 +56,5 @@ def long_pass_demo(path: Path | None = None, seed: int = 4411) -> Match:
 def _field_until(moment, path: Path | None, seed: int, at_least: int) -> Match:
     """Random play on the field (shaped by the rules' random weights) up to the first ``moment(state)`` after
     ``at_least`` inputs."""
-    from refbox.engine.play import random_event
-
     match = Match.new("monster-ball", {"referee": "hydra-harry"}, seed=seed, path=path)
-    rng = random.Random(seed)
-    for n in range(20_000):
-        if n >= at_least and moment(match.state):
-            return match
-        legal = match.legal()
-        if legal.kind == "over":
-            break
-        match.submit(random_event(legal, rng, match.rules.random_weights))
-    raise RuntimeError("the demo never reached its moment: change the seed")
+    return random_play.play_until(match, moment, random.Random(seed), at_least)
