@@ -61,3 +61,13 @@ def test_the_tables_hustle_answer_says_a_team_mates_square_is_not_tracked_there(
 def test_the_tables_hike_says_a_wardrobe_malfunction_on_it_is_not_asked_there():
     m = send(new_match(), choose("C12"), roll(12, 12), choose("hike"))
     assert m.state.step == "hike_roll" and "does not ask about a Wardrobe Malfunction on the hike" in m.prompt().text
+
+
+def test_a_line_up_square_is_asked_by_its_name_not_by_keys_the_board_does_not_draw():
+    """Hundreds of free squares get no key drawn on the board (they would read like figures): the question says
+    how to name one instead."""
+    from refbox.games.monster_ball.demo import lineup_demo
+
+    prompt = lineup_demo().prompt()
+    assert "keys on the squares" not in prompt.text
+    assert "/ and the square's name" in prompt.text

@@ -231,7 +231,8 @@ def arrange_to_prompt(s: State, data: Data, legal: Legal) -> Choose:
         f, a = p.relative(team, s.pos[pid], sq)
         options.append(Option(id=places.move_id(f, a), label=p.square_name(team, sq), actor=team, at=sq))
     return Choose(actor=team, text=f"{s.teams[team].name}: where does {s.label(pid)} stand? Any free square on your side "
-                  "(keys on the squares, or arrows and Enter).", options=tuple(options))
+                  "(/ and the square's name as on the rulers, the arrows and Enter, or a key from the list).",
+                  options=tuple(options))
 
 
 @STEPS.apply_for("arrange_to")
