@@ -23,19 +23,24 @@ def play(ruleset: str, seed: int = 5, upto: int | None = None, setup: dict | Non
     return match
 
 
-def save(match: Match, root: Path, name: str) -> Path:
-    """The match written as a saved journal under ``root`` (one write, no fsync per input) and its summary."""
-    path = storage.matches_dir(root) / f"{name}.jsonl"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    header = match.header.model_copy(update={"match_id": name})
+def write_journal(match: Match, path: Path, version: int) -> None:
+    """The match's inputs written at ``path`` in one go, as a journal of format ``version`` (its id: the stem)."""
+    header = match.header.model_copy(update={"match_id": path.stem, "refbox_journal": version})
     head = header.model_dump_json() + "\n"
-    journal = Journal(path, FORMAT_VERSION, 0, chain_start(head))
+    journal = Journal(path, version, 0, chain_start(head))
     lines = []
     for event in match.events:
         data, link = journal.line_for(Entry("input", event))
         lines.append(data)
         journal.count, journal.chain = journal.count + 1, link
     path.write_bytes(head.encode() + b"".join(lines))
+
+
+def save(match: Match, root: Path, name: str) -> Path:
+    """The match written as a saved journal under ``root`` (one write, no fsync per input) and its summary."""
+    path = storage.matches_dir(root) / f"{name}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_journal(match, path, FORMAT_VERSION)
     storage.write_meta(path, {"finished": match.legal().kind == "over", "summary": "test"})
     return path
 

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 from every_ruleset import default_setup
+from saved_match import write_journal
 from test_rulerball_random import ROLLS
 
 from refbox.engine import coach
-from refbox.engine.journal import FORMAT_VERSION, Entry, Journal, chain_start, read
+from refbox.engine.journal import FORMAT_VERSION, read
 from refbox.engine.match import Match
 from refbox.engine.play import Game, random_event
 from refbox.engine.prompts import Choose, CoachNote, Event, Option
@@ -130,16 +131,7 @@ def test_new_journals_are_format_3(tmp_path):
 
 def format_2_journal(path: Path, seed: int = 4) -> None:
     """A journal as refbox wrote it before notes (format 2), of a match played at random to a side's choice."""
-    match = at_a_choice(path.with_name("played.jsonl"), seed)
-    header = match.header.model_copy(update={"refbox_journal": 2, "match_id": path.stem})
-    head = header.model_dump_json() + "\n"
-    journal = Journal(path, 2, 0, chain_start(head))
-    lines = []
-    for event in match.events:
-        data, link = journal.line_for(Entry("input", event))
-        lines.append(data)
-        journal.count, journal.chain = journal.count + 1, link
-    path.write_bytes(head.encode() + b"".join(lines))
+    write_journal(at_a_choice(path.with_name("played.jsonl"), seed), path, 2)
 
 
 def test_a_journal_from_before_notes_loads_and_stays_readable_by_that_refbox(tmp_path, quick):

@@ -17,11 +17,16 @@ def field_match(path) -> Match:
     return match
 
 
-async def test_a_move_on_the_field_is_a_figure_key_then_a_square_key(tmp_path):
+def field_app(tmp_path) -> RefboxApp:
+    """The app resuming ``field_match`` saved under ``tmp_path``."""
     path = tmp_path / "matches" / "slargeball-field.jsonl"
     path.parent.mkdir(parents=True)
     field_match(path)
-    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    return RefboxApp(data_dir=tmp_path, resume_path=path)
+
+
+async def test_a_move_on_the_field_is_a_figure_key_then_a_square_key(tmp_path):
+    app = field_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = app.screen.query_one(Board)
@@ -43,10 +48,7 @@ async def test_a_move_on_the_field_is_a_figure_key_then_a_square_key(tmp_path):
 
 
 async def test_130_by_40_shows_the_whole_field_one_column_a_square_beside_the_prompt(tmp_path):
-    path = tmp_path / "matches" / "slargeball-field.jsonl"
-    path.parent.mkdir(parents=True)
-    field_match(path)
-    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    app = field_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = app.screen.query_one(Board)
@@ -62,10 +64,7 @@ async def test_130_by_40_shows_the_whole_field_one_column_a_square_beside_the_pr
 
 
 async def test_100_by_30_scrolls_the_one_column_field_to_the_mover_and_its_squares(tmp_path):
-    path = tmp_path / "matches" / "slargeball-field.jsonl"
-    path.parent.mkdir(parents=True)
-    field_match(path)
-    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    app = field_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         board = app.screen.query_one(Board)
@@ -81,10 +80,7 @@ async def test_100_by_30_scrolls_the_one_column_field_to_the_mover_and_its_squar
 
 
 async def test_a_window_wide_enough_draws_two_columns_a_square_with_signs(tmp_path):
-    path = tmp_path / "matches" / "slargeball-field.jsonl"
-    path.parent.mkdir(parents=True)
-    field_match(path)
-    app = RefboxApp(data_dir=tmp_path, resume_path=path)
+    app = field_app(tmp_path)
     async with app.run_test(size=(280, 50)) as pilot:  # 76 squares of two columns and a gap, and the prompt
         await pilot.pause()
         board = app.screen.query_one(Board)
