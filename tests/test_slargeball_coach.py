@@ -94,3 +94,13 @@ def test_break_play_sends_a_conscious_coach_off_and_releases_its_target():
     d.finish_turn()
     d.skip_to("move_menu").choose("break").choose("yes").confirm()
     assert not d.fig("A.CO").on_field and not d.fig("A.N1").frozen
+
+
+def test_at_the_table_the_walk_by_list_offers_the_coachs_own_target():
+    """The text lets the target be whapped, and nothing in the walk-by rule spares it (ruling
+    coach-walk-by-target): the table is offered it like any figure near the coach's path."""
+    d = activate(Driver(squads=3), "A.N1")
+    assert "A.N1" in d.option_ids() and "A.CO" not in d.option_ids()
+    assert "its own target included" in d.prompt().text
+    d.pick("A.N1").roll(2)
+    assert d.fig("A.N1").status == "out"

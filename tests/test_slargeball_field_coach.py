@@ -185,3 +185,15 @@ def test_a_ball_put_down_in_the_zone_beside_our_goalie_is_nearly_a_goal_and_is_o
     in_zone = coaching.field_worth(s, data, 0)
     ball.cell = (56, 15)
     assert in_zone > coaching.field_worth(s, data, 0) + 0.3
+
+
+def test_a_figure_that_can_only_stay_or_run_off_is_not_sent_on(monkeypatch):
+    """Boxed in at the edge, a figure's only squares are "stay" and "off" (offside): the planner weighs no
+    square for it (a sim once stopped on reading "off" as a square) and says "done"."""
+    from refbox.games.slargeball import steps_field
+
+    t = _table()
+    s = t.state
+    _to(t, "field_move", 0)
+    monkeypatch.setattr(steps_field, "_dest_ids", lambda state, data, fig: ("stay", "off"))
+    assert coaching_options.which_figure(s, t.rules.data, t.rules.legal(s)) == "done"

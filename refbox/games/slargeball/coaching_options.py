@@ -68,7 +68,7 @@ def which_figure(state: State, data: Data, legal: Legal) -> str:
         start, gain = fig.cell, 0.0
         goal = F.bunkers[1 - fig.team] if fig.pos == "G" and state.carried_by(fig.id) else 0
         for sid in squares(state, data, fig, ids, spread=False):
-            if sid == "stay":
+            if "." not in sid:  # stay, or run off the field
                 continue
             cell = parse_cell(sid)
             if goal and F.has(goal, cell):

@@ -128,9 +128,9 @@ def coach_target_apply(state: State, data: Data, event: Event) -> None:
 
 
 def _walk_by_candidates(state: State, team: int) -> list[Figure]:
+    """Every standing figure but the coach, his own target included (ruling coach-walk-by-target)."""
     coach = state.coach_of(team)
-    target = state.teams[team].coach.target
-    return [f for f in state.figures if f.on_field and f.up and f.id not in (coach.id, target)]
+    return [f for f in state.figures if f.on_field and f.up and f.id != coach.id]
 
 
 @STEPS.legal_for("walk_by", phase="move", forcible=True)
@@ -174,8 +174,8 @@ def walk_by_prompt(state: State, data: Data, legal: Legal) -> Pick:
     return Pick(
         actor=None,
         text=f"Move {team_name(state, team)}'s coach {speed} inches straight {going}. "
-             f"Pick every standing figure with any part of its base within {reach} inches of its path "
-             "(none is fine).",
+             f"Pick every standing figure with any part of its base within {reach} inches of its path, "
+             "its own target included (none is fine).",
         options=tuple(fig_option(state, state.fig(i), data) for i in legal.ids),
     )
 
