@@ -205,12 +205,13 @@ def test_whaps_are_offered_only_between_figures_in_contact():
     assert s.phase != "whap"
 
 
-def test_sim_plays_the_field_when_asked_and_a_ruleset_without_a_choice_refuses():
+def test_sim_plays_the_field_unless_asked_for_the_table_and_a_ruleset_without_a_choice_refuses():
     from refbox.commands import sim as simulate
     from refbox.engine import registry
 
     assert simulate.sim_setup(registry.lookup("slargeball"), "screen").board == "screen"
-    assert simulate.sim_setup(registry.lookup("slargeball")).board == "table"  # the fingerprints' setup
+    assert simulate.sim_setup(registry.lookup("slargeball")).board == "screen"  # where a new match is played
+    assert simulate.sim_setup(registry.lookup("slargeball"), "table").board == "table"  # the fingerprints' setup
     with pytest.raises(ValueError, match="no board"):
         simulate.sim_setup(registry.lookup("rulerball"), "screen")
 

@@ -122,7 +122,7 @@ def test_the_move_menu_offers_exactly_the_actions_some_figure_can_take():
     data = rules.data
     menus = 0
     for seed in range(3):
-        game = Game.start(rules, rules.Setup.model_validate(rules.headless_setup()))
+        game = Game.start(rules, rules.Setup.model_validate({**rules.headless_setup(), "board": "table"}))
         rng = random.Random(seed)
         while (legal := game.legal()).kind != "over":
             if game.state.step == "move_menu":

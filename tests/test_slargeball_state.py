@@ -20,7 +20,7 @@ ORDER = ("initiative", "move", "whap", "fling", "nab", "consciousness")
 
 def random_states(squads: int, seed: int, logged: bool = False):
     rules = registry.lookup("slargeball").load()
-    game = Game.start(rules, rules.Setup.model_validate({**rules.headless_setup(), "squads": squads}), logged=logged)
+    game = Game.start(rules, rules.Setup.model_validate({**rules.headless_setup(), "squads": squads, "board": "table"}), logged=logged)
     rng = random.Random(seed)
     while True:
         yield game.state, game.legal()

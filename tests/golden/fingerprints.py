@@ -45,7 +45,8 @@ def headless(ruleset: str, seed: int, decide=None, limit: int = 100_000) -> dict
 
     entry = registry.lookup(ruleset)
     rules = loaded(entry)
-    game = Game.start(rules, sim_setup(entry))
+    at_table = "table" if ruleset == "slargeball" else None  # its stored games are the table's (sim: the field)
+    game = Game.start(rules, sim_setup(entry, at_table))
     rng = random.Random(seed)
     events = []
     known = None

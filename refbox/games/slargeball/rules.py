@@ -49,10 +49,11 @@ class Slargeball(Rules):
                 "squads": self.data.game.squads_near(3), "board": "screen" if self.data.field else "table"}
 
     def headless_setup(self) -> dict:
-        """Two teams of two squads (or the nearest count the ruleset allows), at the table: the stored seeded
-        games (tests/golden) were played so; ``refbox sim --board screen`` plays the field."""
+        """Two teams of two squads (or the nearest count the ruleset allows), on refbox's field when the ruleset
+        has one, as a new match is: ``refbox sim`` measures the coaches where they play (``--board table``
+        plays the table's flow, as the stored seeded games in tests/golden do)."""
         return {"teams": [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}],
-                "squads": self.data.game.squads_near(2)}
+                "squads": self.data.game.squads_near(2), "board": "screen" if self.data.field else "table"}
 
     def team_names(self, setup: Setup) -> tuple[str, str]:
         return setup.teams[0].name, setup.teams[1].name
