@@ -255,14 +255,14 @@ class SearchCoach(GreedyCoach):
             break
         self.stop_now = False
         self.last_rollouts = done
-        return Decision(*self._pick(options, runs), len(options))
+        return Decision(*self._pick(options, runs, self.limit(game, "margin")), len(options))
 
     def limit(self, game: Game, name: str) -> int:
-        """One of the search's limits (widest, reach, depth, probes, hurried_leaves): the ruleset's own
+        """One of the search's limits (widest, reach, depth, probes, hurried_leaves, margin): the ruleset's own
         (``search_limits``: fewer, cheaper play-outs where its decisions are costly), else the coach's."""
         return game.rules.search_limits.get(name, getattr(self, name))
 
-    def _pick(self, options: list[Event], runs: list[list[float]]) -> tuple[Event, float]:
+    def _pick(self, options: list[Event], runs: list[list[float]], margin: float) -> tuple[Event, float]:
         """Greedy's answer unless another one did better on the same dice by more than ``margin`` standard
         errors of the paired differences: noise alone must not talk the coach out of a sound move."""
         base = runs[0]
@@ -274,7 +274,7 @@ class SearchCoach(GreedyCoach):
             diffs = [runs[k][r] - base[r] for r in range(m)]
             mean = sum(diffs) / m
             var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
-            if mean > self.margin * math.sqrt(var / m) and mean > best_gain:
+            if mean > margin * math.sqrt(var / m) and mean > best_gain:
                 best, best_gain = k, mean
         value = sum(runs[best]) / len(runs[best]) if runs[best] else None
         return options[best], value

@@ -6,6 +6,8 @@ move sub-phases, whap, fling, nab, consciousness, and Break Play after a goal.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from refbox.engine.contract import Picture, Rules
 from refbox.engine.errors import JournalError, RefboxError, RuleError
 from refbox.engine.prompts import Event, check
@@ -81,6 +83,11 @@ class Slargeball(Rules):
             f"{len(state.balls)} ball(s) at the centre")
         flow.begin_turn(state, data)
         return state
+
+    search_limits = MappingProxyType({"hurried_leaves": 24, "margin": 3})
+    """The search's first pass stays exact (greedy's values: most moves have no dice), and a play-out overrules
+    it only on strong evidence: with a dozen answers compared on a few play-outs, one standard error let noise
+    pick an answer most decisions."""
 
     coach_avoids = frozenset({"back"})
     """A computer coach never steps back from a fling's aim to the fling menu (an endless round trip)."""
