@@ -295,3 +295,19 @@ def test_a_ruleset_may_set_the_search_coachs_limits_and_the_rest_stay_the_coachs
     narrow = Game(Narrow(game.rules.data), game.state)
     assert (search.limit(narrow, "widest"), search.limit(narrow, "probes")) == (2, 1)
     assert search.limit(narrow, "depth") == coach.SearchCoach.depth
+
+
+def test_a_play_out_overrules_greedys_answer_only_by_more_than_the_margin():
+    """Paired differences against greedy's answer (the first): a gain of one standard error is noise at a
+    margin of 3 (Slargeball's: a dozen answers on a few play-outs), a steady gain is not."""
+    from refbox.engine.coach import SearchCoach
+    from refbox.engine.prompts import Event
+
+    coach = SearchCoach(0)
+    options = [Event("choose", "greedy"), Event("choose", "noisy"), Event("choose", "steady")]
+    base = [0.5, 0.5, 0.5, 0.5]
+    noisy = [0.9, 0.1, 0.9, 0.3]  # mean gain 0.05, standard error 0.19
+    steady = [0.6, 0.61, 0.59, 0.6]
+    assert coach._pick(options[:2], [base, noisy], 0.2)[0].value == "noisy"
+    assert coach._pick(options[:2], [base, noisy], 3)[0].value == "greedy"
+    assert coach._pick(options, [base, noisy, steady], 3)[0].value == "steady"
