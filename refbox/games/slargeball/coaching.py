@@ -168,9 +168,10 @@ def carrier_worth(state: State, data: Data, F, c: Figure, standing: list[Figure]
 
 def _closing(gap: float) -> float:
     """What is left of a chance when ``gap`` inches are still to run before it can be taken: every inch
-    counts the same, across the whole field (a discount per turn made carriers stall a turn short, where a step
-    gained too little; a floor at half the field left a carrier in its own half standing still all game)."""
-    return max(0.05, 1 - max(0.0, gap) / 72)
+    counts the same up to 30 inches (a discount per turn made carriers stall a turn short, where a step gained
+    too little), and farther a little (a flat floor left a carrier in its own half standing still all game)."""
+    gap = max(0.0, gap)
+    return max(1 - gap / 36, 0.15 - (gap - 30.6) / 200, 0.01)
 
 
 def _loose(cell, standing: list[Figure], side: int) -> float:
