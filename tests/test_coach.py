@@ -311,3 +311,27 @@ def test_a_play_out_overrules_greedys_answer_only_by_more_than_the_margin():
     assert coach._pick(options[:2], [base, noisy], 0.2)[0].value == "noisy"
     assert coach._pick(options[:2], [base, noisy], 3)[0].value == "greedy"
     assert coach._pick(options, [base, noisy, steady], 3)[0].value == "steady"
+
+
+def test_a_ruleset_can_budget_the_search_by_phase():
+    """With ``coach_phase`` and ``phase_ms`` the search shares the phase's time among the decisions still to
+    come in it (never above --think); a new phase starts a new budget; without them each decision gets think."""
+    from types import SimpleNamespace
+
+    from refbox.engine.coach import SearchCoach
+
+    plan = {"phase": ("T1", "move"), "left": 4}
+    rules = SimpleNamespace(search_limits={"phase_ms": 800},
+                            coach_phase=lambda state, side: (plan["phase"], plan["left"]))
+    game = SimpleNamespace(rules=rules, state=None)
+    coach = SearchCoach(0, think=0.5)
+    assert coach.budget(game) == pytest.approx(0.2)  # 0.8 s over four decisions
+    coach.spent = 0.6
+    plan["left"] = 1
+    assert coach.budget(game) == pytest.approx(0.2)  # what is left
+    coach.spent = 0.9
+    assert coach.budget(game) == 0.0  # spent: greedy's answer
+    plan["phase"], plan["left"] = ("T1", "whap"), 1
+    assert coach.budget(game) == pytest.approx(0.5)  # a new phase; never above think
+    rules.coach_phase = lambda state, side: None
+    assert coach.budget(game) == 0.5

@@ -197,3 +197,17 @@ def test_a_figure_that_can_only_stay_or_run_off_is_not_sent_on(monkeypatch):
     _to(t, "field_move", 0)
     monkeypatch.setattr(steps_field, "_dest_ids", lambda state, data, fig: ("stay", "off"))
     assert coaching_options.which_figure(s, t.rules.data, t.rules.legal(s)) == "done"
+
+
+def test_the_search_budgets_a_whole_move_phase_not_each_square():
+    t = _table()
+    s = t.state
+    _to(t, "field_move", 0)
+    phase, left = t.rules.coach_phase(s, 0)
+    free = [f for f in s.figures if f.team == 0 and f.up and f.on_field and not f.frozen and not f.coach]
+    assert phase == (s.turn, "move") and left == len(free)
+    s.moved.append(free[0].id)
+    assert t.rules.coach_phase(s, 0) == (phase, left - 1)
+    assert t.rules.search_limits["phase_ms"] <= 1000  # a phase decided in under a second
+    s.board = False
+    assert t.rules.coach_phase(s, 0) is None  # at the table: per decision

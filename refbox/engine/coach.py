@@ -218,6 +218,12 @@ class SearchCoach(GreedyCoach):
     probes = 8
     """Answers the base policy tries per decision (the rules' first ones: the likeliest)."""
     margin = 1.0
+    phase_ms = 0
+    """Milliseconds for all of a side's decisions in one phase, where the ruleset budgets by phase (0: per
+    decision)."""
+    phase: object = None
+    spent = 0.0
+    """Seconds spent so far in ``phase``."""
     hurried_leaves = 4
     """Dice outcomes per answer in greedy's first pass once a quarter of the budget is spent (24 before)."""
 
@@ -227,10 +233,12 @@ class SearchCoach(GreedyCoach):
         unweighed = without_weighing(game, legal, options)
         if unweighed is not None:
             return unweighed
-        deadline = time.perf_counter() + self.think
+        started = time.perf_counter()
+        budget = self.budget(game)
+        deadline = started + budget
         first = []
         for e in options:  # greedy's values, more thinly sampled once a quarter of the budget is spent
-            hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline - 0.75 * self.think)
+            hurry = self.stop_now or (self.iterations is None and time.perf_counter() > deadline - 0.75 * budget)
             first.append(self.expected(game, e, self.limit(game, "hurried_leaves") if hurry else 24))
         order = sorted(range(len(options)), key=lambda i: -first[i])[: self.limit(game, "widest")]
         options, first = [options[i] for i in order], [first[i] for i in order]
@@ -255,7 +263,21 @@ class SearchCoach(GreedyCoach):
             break
         self.stop_now = False
         self.last_rollouts = done
+        self.spent += time.perf_counter() - started
         return Decision(*self._pick(options, runs, self.limit(game, "margin")), len(options))
+
+    def budget(self, game: Game) -> float:
+        """Seconds for this decision: ``think``, or where the ruleset budgets a phase (``coach_phase``) what is
+        left of the phase's ``phase_ms`` shared among the decisions still to come in it (at most ``think``;
+        none left: greedy's answer, unless play-outs find better within the time greedy's pass takes)."""
+        plan = game.rules.coach_phase(game.state, self.side)
+        cap = self.limit(game, "phase_ms") / 1000
+        if plan is None or not cap:
+            return self.think
+        phase, left = plan
+        if phase != self.phase:
+            self.phase, self.spent = phase, 0.0
+        return max(0.0, min(self.think, (cap - self.spent) / max(1, left)))
 
     def limit(self, game: Game, name: str) -> int:
         """One of the search's limits (widest, reach, depth, probes, hurried_leaves, margin): the ruleset's own

@@ -25,7 +25,7 @@ state moves on by one checked answer). The state is the game's own; the engine o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -70,7 +70,8 @@ class Rules:
     ("screen") and for the table's flow ("table"), as ``refbox sim --board`` names them."""
     search_limits: ClassVar[Mapping[str, int]] = MappingProxyType({})
     """The search coach's limits where this ruleset wants its own (refbox.engine.coach.SearchCoach: widest,
-    reach, depth, probes), e.g. fewer answers rolled out when each play-out costs much."""
+    reach, depth, probes, hurried_leaves, margin, phase_ms), e.g. fewer answers rolled out when each play-out
+    costs much."""
     version: ClassVar[int] = 1
     """What a journal's inputs mean. Raise it when a change makes saved inputs mean something else (a question
     no longer asked, an answer folded into another), and say in ``upgrade_setup`` / ``upgrade_events`` how an
@@ -180,6 +181,12 @@ class Rules:
 
     def coach_default(self, state: Any, legal: Legal) -> Event | None:
         """An answer a coach gives without weighing (a line-up taken as it stands), or None."""
+        return None
+
+    def coach_phase(self, state: Any, side: int) -> tuple[Hashable, int] | None:
+        """Where the search coach's time is budgeted per phase (``search_limits["phase_ms"]`` for all of a
+        side's decisions in it) rather than per decision: the phase (any key that changes when it does) and
+        how many more decisions the side may still make in it. None: per decision (``--think``)."""
         return None
 
     # ---- pictures ----

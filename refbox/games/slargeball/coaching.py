@@ -146,7 +146,7 @@ def carrier_worth(state: State, data: Data, F, c: Figure, standing: list[Figure]
         return 0.05
     rng = c.fling * per
     p_fling = c.fling / 6
-    best = max(best, p_fling * _closing(d - rng))
+    best = max(best, p_fling * _closing(open_gap(F, c, rng, standing)))
     zone = _zone(F, c.team)
     for g in standing:
         if g.team == c.team and g.pos == "G" and g.id != c.id and not g.frozen and g.cell in zone:
@@ -164,6 +164,49 @@ def carrier_worth(state: State, data: Data, F, c: Figure, standing: list[Figure]
             chaser = max(chaser, o.whap / 3 if pinned else o.whap)
     survive *= 1 - CHASED * chaser / 6  # the strongest opponent that could run into contact this turn
     return 0.15 + 0.75 * best * survive - 0.15 * (1 - survive)
+
+
+STEP = 1.2
+"""Inches a king's step of ``open_gap``'s wavefronts stands for (1 straight, 1.41 diagonal)."""
+WALLED = 16.0
+"""Inches added when no open way leads into range: the carrier must break through a line of opponents."""
+
+
+@lru_cache(maxsize=8)
+def _shooting(F, team: int, rng: int) -> int:
+    """The field cells from which a carrier of ``team`` with ``rng`` inches of range reaches the bunker."""
+    m = 0
+    for b in _bunker(F, team):
+        m |= F.within(b, rng, F.field)
+    return m
+
+
+@lru_cache(maxsize=512)
+def _waves(F, team: int, rng: int, opponents: int) -> tuple[int, ...]:
+    """The open field in rings around the shooting cells: ring k is k king's steps of running away from them,
+    over cells touching no standing opponent (a mover stops on contact: a line of opponents is a wall)."""
+    free = F.field & ~F.dilate(opponents)
+    seen = front = _shooting(F, team, rng) & free
+    rings = [front]
+    while front:
+        front = F.dilate(front) & free & ~seen
+        seen |= front
+        rings.append(front)
+    return tuple(rings[:-1])
+
+
+def open_gap(F, c: Figure, rng: int, standing: list[Figure]) -> float:
+    """Inches ``c`` still runs before it can fling at the bunker: around the opponents' bases, not through
+    them (a straight measure sent carriers into a line of opponents, where they stood all game)."""
+    opponents = 0
+    for o in standing:
+        if o.team != c.team:
+            opponents |= F.bit(o.cell)
+    around = F.dilate(F.bit(c.cell))
+    for k, ring in enumerate(_waves(F, c.team, rng, opponents)):
+        if ring & around:
+            return STEP * k
+    return max(0.0, _to_bunker(F, c.team, c.cell) - rng) + WALLED
 
 
 def _closing(gap: float) -> float:

@@ -14,6 +14,7 @@ from refbox.games.slargeball.coaching import (
     WEIGHED,
     ZONE_BALL,
     _bunker,
+    _waves,
     _touch,
     carrier_worth,
     field_worth,
@@ -116,6 +117,7 @@ def squares(state: State, data: Data, fig: Figure, ids: tuple[str, ...], spread:
         bunker = _bunker(F, fig.team)
         to_goal = {sid: min(distance(c, b) for b in bunker) for sid, c in cells.items()}
         kept.append(min(cells, key=lambda sid: (to_goal[sid], sid)))
+        kept.append(_round_the_line(F, fig, cells, opponents, data.game.fling_range_per_point * fig.fling))
         safe = [sid for sid in cells if cells[sid] not in near]
         safer = [sid for sid in safe if not threatened(cells[sid])]
         for among in (safe, safer):
@@ -147,6 +149,20 @@ def squares(state: State, data: Data, fig: Figure, ids: tuple[str, ...], spread:
         kept += list(ids[1:: max(1, len(ids) // 3)])
     kept = [k for k in kept if k is not None and k != "off"]
     return tuple(dict.fromkeys(kept))[:WEIGHED + 4]
+
+
+def _round_the_line(F, fig: Figure, cells: dict, opponents: list[Figure], rng: int) -> str | None:
+    """The square nearest (in open running, ``coaching.open_gap``) to where ``fig`` can fling at the bunker:
+    round a line of opponents rather than into it."""
+    mask = 0
+    for o in opponents:
+        mask |= F.bit(o.cell)
+    around = {sid: F.dilate(F.bit(c)) for sid, c in cells.items()}
+    for ring in _waves(F, fig.team, rng, mask):
+        hits = sorted(sid for sid, m in around.items() if ring & m)
+        if hits:
+            return hits[0]
+    return None
 
 
 # ---- flinging ----

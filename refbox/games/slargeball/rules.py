@@ -84,10 +84,22 @@ class Slargeball(Rules):
         flow.begin_turn(state, data)
         return state
 
-    search_limits = MappingProxyType({"hurried_leaves": 24, "margin": 3})
+    search_limits = MappingProxyType({"hurried_leaves": 24, "margin": 3, "phase_ms": 800})
     """The search's first pass stays exact (greedy's values: most moves have no dice), and a play-out overrules
     it only on strong evidence: with a dozen answers compared on a few play-outs, one standard error let noise
-    pick an answer most decisions."""
+    pick an answer most decisions. A side's Move phase, a dozen squares chosen, is thought over in 0.8 s at
+    most (``coach_phase``), not 0.5 s a square."""
+
+    def coach_phase(self, state: State, side: int):
+        """On the field, the Move and Whap phases are budgeted whole: in Move, each figure of the side still
+        free to move may ask for a square."""
+        if not state.board or state.phase not in ("move", "whap"):
+            return None
+        if state.phase == "whap":
+            return (state.turn, "whap"), 2
+        left = sum(1 for f in state.figures if f.team == side and f.up and f.on_field and not f.frozen
+                   and not f.coach and f.id not in state.moved)
+        return (state.turn, "move"), left
 
     coach_avoids = frozenset({"back"})
     """A computer coach never steps back from a fling's aim to the fling menu (an endless round trip)."""
