@@ -12,6 +12,8 @@ SIZE = (130, 40)
 
 def field_match(path) -> Match:
     match = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=3, path=path)
+    match.submit(Event("choose", "ready"))  # both teams take refbox's line-up
+    match.submit(Event("choose", "ready"))
     match.submit(Event("roll", [6, 1], "digital"))  # Red have initiative: Red's Defensive Grelker moves first
     match.close()
     return match
@@ -44,7 +46,7 @@ async def test_a_move_on_the_field_is_a_figure_key_then_a_square_key(tmp_path):
         await pilot.pause()
         moved = match.state.fig("A.DG1").cell
         assert moved != start and abs(moved[0] - start[0]) + abs(moved[1] - start[1]) == 1
-        assert len(match.events) == 3
+        assert len(match.events) == 5
 
 
 async def test_130_by_40_shows_the_whole_field_one_column_a_square_beside_the_prompt(tmp_path):
@@ -91,6 +93,8 @@ def test_the_square_question_speaks_of_a_pile_only_when_one_is_in_reach():
     from refbox.engine.prompts import Event as E
 
     match = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=3)
+    match.submit(E("choose", "ready"))
+    match.submit(E("choose", "ready"))
     match.submit(E("roll", [6, 1], "digital"))
     match.submit(E("choose", "A.DG1"))
     assert "pile" not in match.prompt().text  # nobody lies on the field yet
