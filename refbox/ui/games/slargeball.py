@@ -20,10 +20,9 @@ from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
 FIELD_STATE = "incomplete"
-FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox's default (everyone behind the "
-                 "slargeline, goalies in the zone they attack), and breaking play by agreement (play breaks by "
-                 "itself on a goal, when everyone is down or every ball is out); the computer coach beats random "
-                 "play, but two computer coaches mostly draw 0 : 0")
+FIELD_MISSING = ("not yet on the field: breaking play by agreement (play breaks by itself on a goal, when everyone "
+                 "is down or every ball is out); the computer coach beats random play, but two computer coaches "
+                 "mostly draw 0 : 0, and it always keeps refbox's line-up")
 """What the setup says of the on-screen field (the default for a new match) while something is missing."""
 
 
