@@ -115,14 +115,14 @@ async def test_a_line_up_change_is_a_figure_key_then_a_square_by_name_or_by_the_
         await pilot.press("b")  # Red's T1, by its own key
         await pilot.pause()
         assert match.state.step == "lineup_to"
-        free = [sq for sq, mark in board.view.marks.items() if mark == "reach"]
+        free = [sq for sq, mark in board.view.marks.items() if mark == "free"]
         assert len(free) == 16 * 32 - 6  # every free square behind Red's line is marked
         await pilot.press("/", "3", ".", "3", "enter")  # named as the rulers name it
         await pilot.pause()
         assert match.state.fig("A.T1").cell == (3, 3) and match.state.step == "lineup"
         await pilot.press("1")  # ready
         await pilot.pause()
-        assert match.state.ask.team == 1 and "Blue Bashers: your line-up" in match.prompt().text
+        assert match.state.ask.team == 1 and match.prompt().text.startswith("Your line-up")
         grelker = match.state.fig("B.DG1")
         start = grelker.cell
         await pilot.press(grelker.key, "left", "enter")  # a square in front of Blue's line: refused

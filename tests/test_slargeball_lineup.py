@@ -82,14 +82,13 @@ def test_a_figure_moves_to_any_free_square_behind_its_slargeline():
     assert s.fig("B.T1").cell == (60, 3) and len(match.events) == 7  # every input one event
 
 
-def test_stay_and_another_figure_are_offered_with_the_squares():
+def test_stay_goes_back_to_the_choice_of_figure():
     match = field()
     s = match.state
     match.submit(Event("choose", "A.T1"))
     prompt = match.prompt()
     assert prompt.options[0].id == "stay" and prompt.options[0].key == "0"
-    match.submit(Event("choose", "A.N1"))  # move this one instead
-    assert s.step == "lineup_to" and s.ask.figure == "A.N1"
+    assert all(o.id[0].isdigit() for o in prompt.options[1:])  # then only squares: their keys are the near ones
     match.submit(Event("choose", "stay"))
     assert s.step == "lineup" and cells(match) == cells(field())
 
@@ -105,8 +104,8 @@ def test_squares_beyond_the_line_taken_squares_fallen_figures_and_the_other_team
     assert refused(match, "15.16") == "15.16 is taken: Red Ravagers DG1 is there."
     assert "the other team's figure" in refused(match, "B.T1")
     match.submit(Event("choose", "stay"))
-    assert refused(match, "A.T2") == "Not now: Red Ravagers T2: unconscious: it stays where it lies."
-    assert refused(match, "A.G") == "Not now: Red Ravagers G: it waits in the goal zone it attacks."
+    assert refused(match, "A.T2") == "Not now: T2: down: it stays where it lies."
+    assert refused(match, "A.G") == "Not now: G: waits in the other goal zone."
     assert refused(match, "B.T1") == "Blue Bashers T1 is the other team's figure: they line it up when they are asked."
     s.ball(1).cell = (5, 5)  # a groundball behind the line takes its square too
     match.submit(Event("choose", "A.T1"))

@@ -22,7 +22,7 @@ from refbox.games.slargeball.field import (
     parse_cell,
     view_square,
 )
-from refbox.games.slargeball.models import Figure, State
+from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
 
 KICKOFF, BREAK = "kickoff", "break"
@@ -83,8 +83,8 @@ def lineup_prompt(state: State, data: Data, legal: Legal) -> Choose:
             f"{state.teams[f.team].name} {f.tag} {data.position(f.pos).name}"):]
         option.at = view_square(F, f.cell)
         options.append(option)
-    return Choose(actor=team, text=f"{team_name(state, team)}: your line-up. Pick a figure by its key to put it on "
-                  f"any free square behind your slargeline (columns {first} to {last}), or 1 when ready.",
+    return Choose(actor=team, text=f"Your line-up: pick a figure by its key to put it on any free square behind "
+                  f"your slargeline (columns {first} to {last}), or 1 when ready.",
                   options=tuple(options), refused=_not_lined_up(state, data, team),
                   explain=why_not(state, data, team))
 
@@ -96,9 +96,9 @@ def _not_lined_up(state: State, data: Data, team: int) -> tuple[Refusal, ...]:
         if f.team != team or not f.on_field or f.coach:
             continue
         if not f.up:
-            refused.append(Refusal(id=f.id, label=who(state, f), reason="unconscious: it stays where it lies"))
+            refused.append(Refusal(id=f.id, label=f.tag, reason="down: it stays where it lies"))
         elif f.pos == "G":
-            refused.append(Refusal(id=f.id, label=who(state, f), reason="it waits in the goal zone it attacks"))
+            refused.append(Refusal(id=f.id, label=f.tag, reason="waits in the other goal zone"))
     return tuple(refused)
 
 
@@ -115,20 +115,11 @@ def lineup_apply(state: State, data: Data, event: Event) -> None:
 # ---- where it stands ----
 
 
-def _is_square(answer: str) -> bool:
-    """A square's id ("3.15": a column behind a line is never negative), not a figure's ("A.T1")."""
-    return answer[:1].isdigit()
-
-
-def _others(state: State, fig: Figure) -> list[str]:
-    return [f.id for f in lined_up(state, fig.team) if f.id != fig.id]
-
-
 @STEPS.legal_for("lineup_to", phase="break")
 def lineup_to_legal(state: State, data: Data) -> Legal:
     fig = state.fig(state.ask.figure)
     squares = lineup_squares(state, data, fig)
-    return Legal("choose", fig.team, ("stay", *_others(state, fig), *map(cell_id, squares)))
+    return Legal("choose", fig.team, ("stay", *map(cell_id, squares)))
 
 
 @STEPS.prompt_for("lineup_to")
@@ -139,12 +130,8 @@ def lineup_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
     first, last = line_columns(data, team)
     options = [Option(id="stay", label=f"{fig.tag} stays at {cell_id(fig.cell)}", actor=team, key="0",
                       at=view_square(F, fig.cell))]
-    for fig_id in legal.ids[1:]:
-        if _is_square(fig_id):
-            break
-        options.append(fig_option(state, state.fig(fig_id), data, hint="move this one instead"))
-    squares = legal.ids[len(options):]
-    options += [Option(id=sid, label=f"To {sid}", actor=team, at=view_square(F, parse_cell(sid))) for sid in squares]
+    options += [Option(id=sid, label=f"To {sid}", actor=team, at=view_square(F, parse_cell(sid)))
+                for sid in legal.ids[1:]]
     return Choose(actor=team, text=f"{who(state, fig)}: which square? Any free one behind your slargeline (columns "
                   f"{first} to {last}): / and its name as on the rulers, the arrows and Enter, or its key.",
                   options=tuple(options), explain=why_not(state, data, team))
@@ -194,9 +181,6 @@ def lineup_to_apply(state: State, data: Data, event: Event) -> None:
     fig, value, about = state.fig(state.ask.figure), event.value, state.ask
     if value == "stay":
         ask(state, "lineup", team=fig.team, action=about.action, queue=about.queue)
-        return
-    if not _is_square(value):
-        ask(state, "lineup_to", team=fig.team, figure=value, action=about.action, queue=about.queue)
         return
     cell = parse_cell(value)
     if cell not in lineup_squares(state, data, fig):  # the check has refused it already: a second guard

@@ -159,7 +159,7 @@ def field_view(state: State, data: Data) -> BoardView:
                     marks.setdefault(view_square(F, c), "stop")
             elif state.step == "lineup_to":  # every free square behind the line (steps_lineup)
                 for c in lineup_squares(state, data, f):
-                    marks.setdefault(view_square(F, c), "reach")
+                    marks.setdefault(view_square(F, c), "free")
             for o in opponents_touching(state, f) if state.step.startswith("whap") else ():
                 marks[view_square(F, o.cell)] = "target"
     if focus is None and state.step == "lineup":  # the team lining up: its front figure

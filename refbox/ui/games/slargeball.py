@@ -82,7 +82,8 @@ class SlargeballSetupScreen(SetupScreen):
             text.append("On-screen field", style="bold")
             text.append(f" ({FIELD_STATE}): 64 x 32 one-inch squares. refbox works out contact, reach, piles, "
                         "range, landings and the coach's run. Keys: a figure's letter, then the key drawn on its "
-                        "square (or the arrows and Enter, or a click).\n")
+                        "square (or the arrows and Enter, or a click). Before the kick-off and after each Break "
+                        "Play each team may change refbox's line-up (1 keeps it).\n")
             text.append(f"Still {FIELD_STATE}: {FIELD_MISSING}.\n", style="dim")
         else:
             text.append("At the table", style="bold")
