@@ -96,3 +96,13 @@ def field_demo(path: Path | None = None, seed: int = 4411) -> Match:
             break
         match.submit(choose(match.prompt(), rng))
     raise RuntimeError("the demo never reached its moment: change the seed")
+
+
+def lineup_demo(path: Path | None = None, seed: int = 4411) -> Match:
+    """On refbox's field at the kick-off: Red have sent a Tremple out to the wing and pick the square of a
+    Rushing Grelker (the line-up's picture for screenshots)."""
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": 2, "board": "screen"}, seed=seed, path=path,
+                      dice_mode="digital")
+    for answer in ("A.T1", "15.1", "A.RG1"):
+        match.submit(Event(kind="choose", value=answer))
+    return match

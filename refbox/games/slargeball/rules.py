@@ -163,6 +163,6 @@ class Slargeball(Rules):
 
     @classmethod
     def pictures(cls) -> tuple[Picture, ...]:
-        from refbox.games.slargeball.demo import field_demo
+        from refbox.games.slargeball.demo import field_demo, lineup_demo
 
-        return (Picture("field", field_demo),)
+        return (Picture("field", field_demo), Picture("lineup", lineup_demo))
