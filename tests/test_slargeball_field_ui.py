@@ -112,6 +112,9 @@ async def test_a_line_up_change_is_a_figure_key_then_a_square_by_name_or_by_the_
         screen, board = app.screen, app.screen.query_one(Board)
         match = screen.match
         assert match.state.step == "lineup" and match.state.ask.team == 0
+        await pilot.press(match.state.fig("A.G").key)  # the goalie is not lined up: its key says why
+        await pilot.pause()
+        assert screen.error == "Not now: G: waits in the other goal zone." and not match.events
         await pilot.press("b")  # Red's T1, by its own key
         await pilot.pause()
         assert match.state.step == "lineup_to"

@@ -54,6 +54,8 @@ class Refusal:
     id: str
     label: str
     reason: str
+    key: str = ""
+    """The key the action has where it is offered (a figure's letter): pressed now, it says why not."""
 
 
 @dataclass(slots=True)

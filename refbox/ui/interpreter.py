@@ -256,6 +256,9 @@ def _option_key(prompt: Choose | Pick, key: str, char: str, typed: Typed, contex
         return _enter(prompt, typed, squares, context)  # 0 is "nothing (else)": the selection as it stands
     if code in keys:
         return _take(prompt, replace(typed, code=""), keys.index(code))
+    refusal = next((r for r in prompt.refused if r.key == code), None)
+    if refusal is not None:  # an answer's own key where it is not offered now: say why
+        return refused(replace(typed, code=""), f"Not now: {refusal.label}: {refusal.reason}.")
     if any(k.startswith(code) and len(k) > len(code) for k in keys):
         return replace(typed, code=code), REDRAW  # the first key of a two-key code: wait for the second
     if typed.code:

@@ -96,9 +96,9 @@ def _not_lined_up(state: State, data: Data, team: int) -> tuple[Refusal, ...]:
         if f.team != team or not f.on_field or f.coach:
             continue
         if not f.up:
-            refused.append(Refusal(id=f.id, label=f.tag, reason="down: it stays where it lies"))
+            refused.append(Refusal(id=f.id, label=f.tag, reason="down: it stays where it lies", key=f.key))
         elif f.pos == "G":
-            refused.append(Refusal(id=f.id, label=f.tag, reason="waits in the other goal zone"))
+            refused.append(Refusal(id=f.id, label=f.tag, reason="waits in the other goal zone", key=f.key))
     return tuple(refused)
 
 
