@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from refbox.engine.board import BoardView
-from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, GameOver, Number, Option, Pick, Roll
+from refbox.engine.prompts import Choose, Confirm, DieSpec, Event, GameOver, Number, Option, Pick, Refusal, Roll
 from refbox.ui.interpreter import (
     NOTHING,
     REDRAW,
@@ -237,6 +237,29 @@ def test_a_typed_name_that_is_no_answer_moves_the_cursor_there_and_says_so():
     assert action == Refuse("A1 is not one of the answers (the cursor is on it).")
     typed, action = press(on_board(), "/", "z", "9", "enter", context=Context(board=BOARD))
     assert isinstance(action, Refuse) and "No square is named 'z9'" in action.message and typed.place == ""
+
+
+@dataclass(frozen=True)
+class BeyondColumn2:
+    """A game's words for a square with no answer (Choose.explain): beyond column 2, by the square's name."""
+
+    def __call__(self, answer):
+        return f"{answer} is beyond the line" if str(answer)[:1] in "CDE" else None
+
+
+def test_a_square_with_no_answer_is_refused_in_the_games_words_where_it_has_some():
+    explained = Choose(text="Where to?", options=on_board().options, explain=BeyondColumn2())
+    assert press(explained, "/", "d", "2", "enter", context=Context(board=BOARD))[1] == Refuse("D2 is beyond the line")
+    assert press(explained, "/", "a", "1", "enter", context=Context(board=BOARD))[1] == Refuse(
+        "A1 is not one of the answers (the cursor is on it)."), "where it says nothing, the usual words"
+    typed = Typed(square=(3, 0))
+    assert press(explained, "enter", typed=typed, context=Context(board=BOARD))[1] == Refuse("D1 is beyond the line")
+
+
+def test_the_key_of_an_answer_not_offered_now_says_why():
+    prompt = choose(2, refused=(Refusal("down", "T2", "down: it stays where it lies", key="x"),))
+    assert press(prompt, "x")[1] == Refuse("Not now: T2: down: it stays where it lies.")
+    assert press(prompt, "1")[1] == Submit(Event("choose", "o0")), "the offered answers keep their keys"
 
 
 def test_a_name_being_typed_is_edited_and_left_with_backspace_and_escape():

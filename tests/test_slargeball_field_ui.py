@@ -10,18 +10,21 @@ from refbox.ui.widgets.board import Board
 SIZE = (130, 40)
 
 
-def field_match(path) -> Match:
+def field_match(path, kicked_off: bool = True) -> Match:
     match = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=3, path=path)
-    match.submit(Event("roll", [6, 1], "digital"))  # Red have initiative: Red's Defensive Grelker moves first
+    if kicked_off:
+        match.submit(Event("choose", "ready"))  # both teams take refbox's line-up
+        match.submit(Event("choose", "ready"))
+        match.submit(Event("roll", [6, 1], "digital"))  # Red have initiative: Red's Defensive Grelker moves first
     match.close()
     return match
 
 
-def field_app(tmp_path) -> RefboxApp:
-    """The app resuming ``field_match`` saved under ``tmp_path``."""
+def field_app(tmp_path, kicked_off: bool = True) -> RefboxApp:
+    """The app resuming ``field_match`` saved under ``tmp_path`` (at the kick-off's line-up: not kicked off)."""
     path = tmp_path / "matches" / "slargeball-field.jsonl"
     path.parent.mkdir(parents=True)
-    field_match(path)
+    field_match(path, kicked_off)
     return RefboxApp(data_dir=tmp_path, resume_path=path)
 
 
@@ -44,7 +47,7 @@ async def test_a_move_on_the_field_is_a_figure_key_then_a_square_key(tmp_path):
         await pilot.pause()
         moved = match.state.fig("A.DG1").cell
         assert moved != start and abs(moved[0] - start[0]) + abs(moved[1] - start[1]) == 1
-        assert len(match.events) == 3
+        assert len(match.events) == 5
 
 
 async def test_130_by_40_shows_the_whole_field_one_column_a_square_beside_the_prompt(tmp_path):
@@ -91,6 +94,8 @@ def test_the_square_question_speaks_of_a_pile_only_when_one_is_in_reach():
     from refbox.engine.prompts import Event as E
 
     match = Match.new("slargeball", {"teams": TEAMS, "squads": 1, "board": "screen"}, seed=3)
+    match.submit(E("choose", "ready"))
+    match.submit(E("choose", "ready"))
     match.submit(E("roll", [6, 1], "digital"))
     match.submit(E("choose", "A.DG1"))
     assert "pile" not in match.prompt().text  # nobody lies on the field yet
@@ -98,3 +103,38 @@ def test_the_square_question_speaks_of_a_pile_only_when_one_is_in_reach():
     fallen = match.state.fig("A.T1")
     fallen.cell, fallen.status = (grelker.cell[0] + 1, grelker.cell[1]), "out"
     assert "Across a pile it rolls (needs 2 or less" in match.rules.prompt(match.state).text
+
+
+async def test_a_line_up_change_is_a_figure_key_then_a_square_by_name_or_by_the_arrows_and_1_when_ready(tmp_path):
+    app = field_app(tmp_path, kicked_off=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen, board = app.screen, app.screen.query_one(Board)
+        match = screen.match
+        assert match.state.step == "lineup" and match.state.ask.team == 0
+        await pilot.press(match.state.fig("A.G").key)  # the goalie is not lined up: its key says why
+        await pilot.pause()
+        assert screen.error == "Not now: G: waits in the other goal zone." and not match.events
+        await pilot.press("b")  # Red's T1, by its own key
+        await pilot.pause()
+        assert match.state.step == "lineup_to"
+        free = [sq for sq, mark in board.view.marks.items() if mark == "free"]
+        assert len(free) == 16 * 32 - 6  # every free square behind Red's line is marked
+        await pilot.press("/", "3", ".", "3", "enter")  # named as the rulers name it
+        await pilot.pause()
+        assert match.state.fig("A.T1").cell == (3, 3) and match.state.step == "lineup"
+        await pilot.press("1")  # ready
+        await pilot.pause()
+        assert match.state.ask.team == 1 and match.prompt().text.startswith("Your line-up")
+        grelker = match.state.fig("B.DG1")
+        start = grelker.cell
+        await pilot.press(grelker.key, "left", "enter")  # a square in front of Blue's line: refused
+        await pilot.pause()
+        assert grelker.cell == start and screen.error.startswith(f"{start[0] - 1}.{start[1]} is not behind your "
+                                                                 "slargeline")
+        await pilot.press("right", "right", "enter")  # one square behind where it stood
+        await pilot.pause()
+        assert grelker.cell == (start[0] + 1, start[1]) and match.state.step == "lineup"
+        await pilot.press("1")
+        await pilot.pause()
+        assert match.state.step == "initiative_roll" and len(match.events) == 6  # every input one event

@@ -55,7 +55,7 @@ def test_a_match_saved_before_the_table_options_resumes_in_the_same_position(tmp
     match.close()
     assert (tmp_path / "slargeball-v1.jsonl.v1").exists(), "the original is kept"
     again, message = Match.load(path)
-    assert message is None and again.header.rules_version == 2 and again.state == match.state
+    assert message is None and again.header.rules_version == 3 and again.state == match.state
     again.close()
 
 

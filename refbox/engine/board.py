@@ -84,7 +84,8 @@ class BoardView:
     """Odd rows are drawn half a square to the right (refbox.engine.geometry.staggered)."""
     blank: Cell = Cell("·", "field")
     marks: dict[Square, str] = field(default_factory=dict)
-    """Overlays for what the coach must see: "mover", "carrier", "last", "reach", "stop", "target"."""
+    """Overlays for what the coach must see: "mover", "carrier", "last", "reach", "free" (a square a figure may
+    be placed on: a line-up), "stop", "target"."""
     row_labels: dict[int, str] = field(default_factory=dict)
     """Text left of a row (a zone number); the widget keeps a margin as wide as the longest label."""
     caption: str = ""

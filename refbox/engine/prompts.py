@@ -54,6 +54,8 @@ class Refusal:
     id: str
     label: str
     reason: str
+    key: str = ""
+    """The key the action has where it is offered (a figure's letter): pressed now, it says why not."""
 
 
 @dataclass(slots=True)
@@ -83,6 +85,11 @@ class Choose:
     options: tuple[Option, ...] = ()
     refused: tuple[Refusal, ...] = ()
     kind: Literal["choose"] = "choose"
+    explain: Callable[[object], str | None] | None = None
+    """Why an answer that is not offered is refused, in words, where ``refused`` does not list it (a square
+    beyond a line: too many to list); it returns None where it has nothing to say. A value, not a closure, so
+    that two prompts built alike compare equal. The board names a square as its answer would (the game's
+    ids), so the screen asks it about a square that has no answer too."""
 
 
 @dataclass(slots=True)
@@ -429,7 +436,9 @@ def _not_a_choice(prompt: Prompt | None, value: object) -> str:
     for refusal in getattr(prompt, "refused", ()):
         if refusal.id == value:
             return f"Not now: {refusal.label}: {refusal.reason}."
-    return f"{value!r} is not one of the choices here."
+    explain = getattr(prompt, "explain", None)
+    why = explain(value) if explain is not None else None
+    return why or f"{value!r} is not one of the choices here."
 
 
 def check_faces(sides: tuple[int, ...] | tuple[DieSpec, ...], faces: object, labels: tuple[str, ...] = ()) -> None:

@@ -256,6 +256,9 @@ def _option_key(prompt: Choose | Pick, key: str, char: str, typed: Typed, contex
         return _enter(prompt, typed, squares, context)  # 0 is "nothing (else)": the selection as it stands
     if code in keys:
         return _take(prompt, replace(typed, code=""), keys.index(code))
+    refusal = next((r for r in prompt.refused if r.key == code), None)
+    if refusal is not None:  # an answer's own key where it is not offered now: say why
+        return refused(replace(typed, code=""), f"Not now: {refusal.label}: {refusal.reason}.")
     if any(k.startswith(code) and len(k) > len(code) for k in keys):
         return replace(typed, code=code), REDRAW  # the first key of a two-key code: wait for the second
     if typed.code:
@@ -281,7 +284,8 @@ def _place_key(prompt: Choose | Pick, key: str, char: str, typed: Typed, context
         for index, option in enumerate(prompt.options):
             if option.at == square:
                 return _take(prompt, typed, index)
-        return refused(typed, f"{square_name(board, square)} is not one of the answers (the cursor is on it).")
+        return refused(typed, _why_not(prompt, board, square) or f"{square_name(board, square)} is not one of the "
+                       "answers (the cursor is on it).")
     if char and char.isprintable() and len(place) < 24:
         return replace(typed, place=place + char), REDRAW
     return typed, NOTHING
@@ -292,13 +296,20 @@ def _enter(prompt: Choose | Pick, typed: Typed, squares: dict, context: Context)
     if squares and typed.square in squares:
         typed = replace(typed, cursor=squares[typed.square])
     elif squares and typed.square is not None and isinstance(prompt, Choose):
-        return refused(typed, f"{square_name(context.board, typed.square)} is not one of the answers: walk the "
-                              "cursor onto a marked square, type / and a square's name, or press an answer's key.")
+        name = square_name(context.board, typed.square)
+        return refused(typed, _why_not(prompt, context.board, typed.square) or f"{name} is not one of the answers: "
+                       "walk the cursor onto a marked square, type / and a square's name, or press an answer's key.")
     if isinstance(prompt, Pick):
         return typed, Submit(Event(kind="pick", value=[o.id for o in prompt.options if o.id in typed.picked]))
     if prompt.options:
         return typed, Submit(Event(kind="choose", value=prompt.options[typed.cursor].id))
     return typed, REDRAW
+
+
+def _why_not(prompt: Choose | Pick, board: BoardView | None, square: Square) -> str | None:
+    """What the game says of a square with no answer on it (``Choose.explain``, asked by the square's name)."""
+    explain = getattr(prompt, "explain", None)
+    return explain(square_name(board, square)) if explain is not None else None
 
 
 def _take(prompt: Choose | Pick, typed: Typed, index: int) -> tuple[Typed, Action]:

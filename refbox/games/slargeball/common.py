@@ -20,6 +20,7 @@ PHASE_NAMES = {
     "consciousness": "Consciousness",
     "break": "Break Play",
     "over": "Full time",
+    "lineup": "Line-up",
 }
 
 

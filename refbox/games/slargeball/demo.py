@@ -29,14 +29,18 @@ def demo_match(path: Path | None = None, events: int = 400, seed: int = 4411, sq
 def field_chooser(match: Match):
     """Answers for a match on refbox's field, drawn at random but with a purpose most of the time, so that
     random matches meet, whap, nab and fling: a mover heads for a loose ball, a carrier towards the opposing
-    bunker, the others towards the nearest carrier; the table rarely agrees to break play."""
+    bunker, the others towards the nearest carrier; a line-up mostly stands; the table rarely agrees to break
+    play."""
     from refbox.games.slargeball.field import parse_cell
+    from refbox.games.slargeball.lineup_answers import READY_ODDS
 
     def choose(prompt, rng: random.Random) -> Event:
         state = match.state
         if not isinstance(prompt, Choose):
             return random_play.random_answer(prompt, rng)
         ids = [o.id for o in prompt.options if o.id not in ("break", "stop-play") or rng.random() < 0.02]
+        if state.step == "lineup" and rng.random() < READY_ODDS:  # mostly refbox's line-up, as it stands
+            return Event(kind="choose", value="ready")
         if state.step == "fling_aim" and rng.random() < 0.8:  # to the team-mate nearest the bunker, if ahead
             goal = _goal_of(state, state.fig(state.ask.figure))
             me = state.fig(state.ask.figure)
@@ -92,3 +96,13 @@ def field_demo(path: Path | None = None, seed: int = 4411) -> Match:
             break
         match.submit(choose(match.prompt(), rng))
     raise RuntimeError("the demo never reached its moment: change the seed")
+
+
+def lineup_demo(path: Path | None = None, seed: int = 4411) -> Match:
+    """On refbox's field at the kick-off: Red have sent a Tremple out to the wing and pick the square of a
+    Rushing Grelker (the line-up's picture for screenshots)."""
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": 2, "board": "screen"}, seed=seed, path=path,
+                      dice_mode="digital")
+    for answer in ("A.T1", "15.1", "A.RG1"):
+        match.submit(Event(kind="choose", value=answer))
+    return match

@@ -12,6 +12,7 @@ from refbox.engine.geometry.inch_field import Cell, InchField
 from refbox.engine.geometry.inch_reach import Reach, reach
 from refbox.engine.geometry.inch_setup import (
     ball_spots,
+    behind_line,
     coach_spot,
     goalie_spot,
     lineup,
@@ -218,3 +219,31 @@ def line_up(state: State, data: Data) -> None:
         if ball.where in ("out", "air"):
             ball.put("ground")
             place_ball(state, data, ball.id, spots[ball.id - 1])
+
+
+# ---- the teams' own line-ups (ruling lineup-squares) ----
+
+
+def lined_up(state: State, team: int) -> list[Figure]:
+    """The figures a team lines up behind its slargeline: its conscious players on the field, but the goalie
+    (it goes to the opposing goal zone) and the coach (to his spot off the field)."""
+    return [f for f in state.figures if f.team == team and f.up and f.on_field and not f.coach and f.pos != "G"]
+
+
+def lineup_squares(state: State, data: Data, fig: Figure) -> tuple[Cell, ...]:
+    """Where ``fig`` may be put in its team's line-up: every free cell of the field behind its own slargeline
+    (no figure, standing or fallen, and no groundball on it; touching them is allowed), nearest first."""
+    F = geometry(data)
+    return _free_behind(F, fig.team, occupied_mask(state, F), fig.cell)
+
+
+@lru_cache(maxsize=64)  # by value: the question's legal answers, its prompt and its board ask for the same
+def _free_behind(F: InchField, team: int, taken: int, start: Cell) -> tuple[Cell, ...]:
+    cells = F.cells(behind_line(F, team) & ~taken)
+    return tuple(sorted(cells, key=lambda c: ((c[0] - start[0]) ** 2 + (c[1] - start[1]) ** 2, c)))
+
+
+def line_columns(data: Data, team: int) -> tuple[int, int]:
+    """The first and last column behind a team's slargeline."""
+    L = geometry(data).layout
+    return (0, L.slargeline - 1) if team == 0 else (L.length - L.slargeline, L.length - 1)

@@ -147,7 +147,8 @@ class Ask:
     face: int = 0
 
 
-Phase = Literal["initiative", "move", "whap", "fling", "nab", "consciousness", "break", "over"]
+Phase = Literal["initiative", "move", "whap", "fling", "nab", "consciousness", "break", "over", "lineup"]
+""""lineup": on refbox's field, the teams adjusting their kick-off line-up (before the first initiative roll)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -187,6 +188,9 @@ class State(GameState):
     """On the field: the figures that have had their move this Move phase."""
     resting: list[int] = field(default_factory=list)
     """On the field: the teams none of whose figures move again this Move phase (their coaches are still asked)."""
+    lineups: Count = 0
+    """On the field: the line-ups the teams have adjusted so far (kick-off, then each Break Play); who adjusts
+    first alternates with it (ruling lineup-order)."""
 
     def fig(self, fig_id: str) -> Figure:
         for f in self.figures:

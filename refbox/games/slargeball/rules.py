@@ -6,11 +6,13 @@ move sub-phases, whap, fling, nab, consciousness, and Break Play after a goal.
 
 from __future__ import annotations
 
+from functools import cached_property
 from types import MappingProxyType
 
 from refbox.engine.contract import Picture, Rules
 from refbox.engine.errors import JournalError, RefboxError, RuleError
-from refbox.engine.prompts import Event, check
+from refbox.engine.play import Drawer
+from refbox.engine.prompts import Event, Legal, check
 from refbox.engine.state import UNLOGGED
 from refbox.engine.upgrade import drop_forced_answers
 from refbox.games.slargeball import (  # noqa: F401
@@ -21,6 +23,7 @@ from refbox.games.slargeball import (  # noqa: F401
     steps_end,
     steps_field,
     steps_fling,
+    steps_lineup,
     steps_move,
     steps_nab,
     steps_whap,
@@ -29,6 +32,7 @@ from refbox.games.slargeball.common import log
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import place_start
 from refbox.games.slargeball.lineup import roster
+from refbox.games.slargeball.lineup_answers import LineupDrawer, lineups_taken
 from refbox.games.slargeball.models import Ball, Setup, State, Team
 from refbox.games.slargeball.steps import STEPS
 from refbox.games.slargeball.view import view
@@ -41,8 +45,10 @@ class Slargeball(Rules):
     Data, Setup, State = Data, Setup, State
     steps = STEPS
     statistics = ("whaps", "knock-outs", "flings", "nabs", "goals")
-    version = 2
-    """2: forced answers are never asked (version 1 asked them unless the ruleset's ``table.skip_forced``)."""
+    version = 3
+    """2: forced answers are never asked (version 1 asked them unless the ruleset's ``table.skip_forced``).
+    3: on the field each team is asked to change its line-up at kick-off and after each Break Play (version 2
+    kept refbox's default line-up without asking)."""
 
     def new_setup(self) -> dict:
         """The setup screen's first values: three squads a side (or the nearest the ruleset allows), on refbox's
@@ -81,7 +87,10 @@ class Slargeball(Rules):
             place_start(state, data)
         log(state, data, f"Kick-off: {setup.squads} squad(s) a side, {len(state.figures) // 2} figures each, "
             f"{len(state.balls)} ball(s) at the centre")
-        flow.begin_turn(state, data)
+        if state.board:  # the teams may change refbox's line-up first
+            steps_lineup.begin_lineups(state, data, steps_lineup.KICKOFF)
+        else:
+            flow.begin_turn(state, data)
         return state
 
     search_limits = MappingProxyType({"hurried_leaves": 24, "margin": 3, "phase_ms": 800})
@@ -104,6 +113,18 @@ class Slargeball(Rules):
     coach_avoids = frozenset({"back"})
     """A computer coach never steps back from a fling's aim to the fling menu (an endless round trip)."""
 
+    @cached_property
+    def drawer(self) -> Drawer:
+        """Random answers: a line-up is mostly taken as it stands (``LineupDrawer``)."""
+        return LineupDrawer()
+
+    def coach_default(self, state: State, legal: Legal) -> Event | None:
+        """A computer coach takes refbox's line-up as it stands: weighing hundreds of squares per figure would
+        only spend the clock."""
+        if state.step == "lineup":
+            return Event("choose", "ready")
+        return None
+
     def computer_can_play(self, setup: Setup) -> bool:
         """A computer coach must see the positions: only on refbox's field."""
         return setup.board == "screen"
@@ -120,7 +141,7 @@ class Slargeball(Rules):
     def outcome(self, state: State) -> tuple[int, int]:
         return state.teams[0].score, state.teams[1].score
 
-    # ---- journals of version 1 ----
+    # ---- journals of versions 1 and 2 ----
 
     @classmethod
     def upgrade_setup(cls, version: int, setup: dict, data: dict) -> tuple[dict, dict]:
@@ -129,9 +150,13 @@ class Slargeball(Rules):
         return setup, data
 
     def upgrade_events(self, version: int, setup: Setup, events: list[Event]) -> list[Event]:
-        """A version 1 journal made with ``skip_forced`` on already holds today's inputs; one made with it off
-        (older matches) holds the forced answers too, which are dropped. Which it was is not handed over
-        (upgrade_setup drops it with the rest of ``[table]``), so the inputs tell: they must replay legally."""
+        """Version 1 (at the table only: the field came with version 2): a journal made with ``skip_forced`` on
+        already holds today's inputs; one made with it off (older matches) holds the forced answers too, which
+        are dropped. Which it was is not handed over (upgrade_setup drops it with the rest of ``[table]``), so
+        the inputs tell: they must replay legally. Version 2 on the field: the line-up questions version 3 asks
+        are answered "ready", as version 2 took refbox's line-up."""
+        if version >= 2:
+            return lineups_taken(self, setup, events) if setup.board == "screen" else events
         if self._replays(setup, events):
             return events
         try:
@@ -157,6 +182,6 @@ class Slargeball(Rules):
 
     @classmethod
     def pictures(cls) -> tuple[Picture, ...]:
-        from refbox.games.slargeball.demo import field_demo
+        from refbox.games.slargeball.demo import field_demo, lineup_demo
 
-        return (Picture("field", field_demo),)
+        return (Picture("field", field_demo), Picture("lineup", lineup_demo))

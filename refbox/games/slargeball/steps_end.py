@@ -10,6 +10,7 @@ from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import area_of, clear_spot, geometry, line_up
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
+from refbox.games.slargeball.steps_lineup import BREAK, begin_lineups
 
 
 @STEPS.legal_for("wake_roll", phase="consciousness")
@@ -50,10 +51,11 @@ def break_legal(state: State, data: Data) -> Legal:
 def break_prompt(state: State, data: Data, legal: Legal) -> Confirm:
     a, b = state.teams
     if state.board:
+        then = (" Then each team may change its line-up." if state.turn < state.turns else "")
         return Confirm(text=f"Play is broken ({state.break_reason}). refbox lines everyone up: fallen figures "
                        "and groundballs stay where they lie, conscious goalies go to the opposing goal zone, "
                        "coaches to their bench, everyone else behind their own slargeline; scored and "
-                       "out-of-play balls go back to the centre.")
+                       f"out-of-play balls go back to the centre.{then}")
     lines = [f"Play is broken ({state.break_reason}). Reset the table:",
              "- unconscious figures stay exactly where they lie;",
              "- conscious goalies go to the opposing goal zone;",
@@ -80,7 +82,10 @@ def break_apply(state: State, data: Data, event: Event) -> None:
             ball.where = "ground"
     log(state, data, "The table is reset; play resumes next turn")
     state.break_reason = ""
-    flow.next_turn(state, data)
+    if state.board and state.turn < state.turns:  # the teams may change refbox's line-up (steps_lineup)
+        begin_lineups(state, data, BREAK)
+    else:
+        flow.next_turn(state, data)
 
 
 # Full time shows Break Play's help and rulings, as the last phase of play (as it always has).

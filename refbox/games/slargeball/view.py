@@ -5,7 +5,14 @@ from __future__ import annotations
 from refbox.engine.board import BoardView, Cell
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.slargeball.data import Data
-from refbox.games.slargeball.field import geometry, opponents_touching, reach_of, view_square
+from refbox.games.slargeball.field import (
+    geometry,
+    lined_up,
+    lineup_squares,
+    opponents_touching,
+    reach_of,
+    view_square,
+)
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
 
@@ -13,9 +20,9 @@ ORDER = ["initiative", "move", "whap", "fling", "nab", "consciousness"]
 
 
 def _phase_rows(state: State, data: Data) -> list[PhaseRow]:
-    current = ORDER.index(state.phase) if state.phase in ORDER else len(ORDER)
+    current = ORDER.index(state.phase) if state.phase in ORDER else -1 if state.phase == "lineup" else len(ORDER)
     fielded = {f.pos for f in state.figures}  # a 1-squad match has no Captains and no Coaches
-    rows = []
+    rows = [PhaseRow(name="Line-up", status="current")] if state.phase == "lineup" else []  # the kick-off's
     for i, phase in enumerate(data.phases):
         status = "done" if i < current else "current" if i == current else "todo"
         rows.append(PhaseRow(name=phase.name, status=status))
@@ -106,7 +113,8 @@ def view(state: State, data: Data) -> View:
 
 # ---- refbox's field (Setup.board == "screen") ----
 
-MOVER_STEPS = ("field_dest", "move_roll", "fling_menu", "fling_aim", "fling_roll", "whap_target", "whap_roll")
+MOVER_STEPS = ("field_dest", "move_roll", "fling_menu", "fling_aim", "fling_roll", "whap_target", "whap_roll",
+               "lineup_to")
 """Steps about one figure: it is highlighted (and kept in view)."""
 
 
@@ -149,8 +157,14 @@ def field_view(state: State, data: Data) -> BoardView:
                     marks.setdefault(view_square(F, c), "reach")
                 for c in r.piled:
                     marks.setdefault(view_square(F, c), "stop")
+            elif state.step == "lineup_to":  # every free square behind the line (steps_lineup)
+                for c in lineup_squares(state, data, f):
+                    marks.setdefault(view_square(F, c), "free")
             for o in opponents_touching(state, f) if state.step.startswith("whap") else ():
                 marks[view_square(F, o.cell)] = "target"
+    if focus is None and state.step == "lineup":  # the team lining up: its front figure
+        front = lined_up(state, state.ask.team)
+        focus = view_square(F, front[0].cell) if front and front[0].cell is not None else None
     if focus is None:
         ball = next((b for b in state.balls if b.cell is not None), None)
         carrier = next((state.fig(b.carrier) for b in state.balls if b.carrier), None)

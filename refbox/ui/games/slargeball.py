@@ -20,10 +20,9 @@ from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
 FIELD_STATE = "incomplete"
-FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox's default (everyone behind the "
-                 "slargeline, goalies in the zone they attack), and breaking play by agreement (play breaks by "
-                 "itself on a goal, when everyone is down or every ball is out); the computer coach beats random "
-                 "play, but two computer coaches mostly draw 0 : 0")
+FIELD_MISSING = ("not yet on the field: breaking play by agreement (play breaks by itself on a goal, when everyone "
+                 "is down or every ball is out); the computer coach beats random play, but two computer coaches "
+                 "mostly draw 0 : 0, and it always keeps refbox's line-up")
 """What the setup says of the on-screen field (the default for a new match) while something is missing."""
 
 
@@ -83,7 +82,8 @@ class SlargeballSetupScreen(SetupScreen):
             text.append("On-screen field", style="bold")
             text.append(f" ({FIELD_STATE}): 64 x 32 one-inch squares. refbox works out contact, reach, piles, "
                         "range, landings and the coach's run. Keys: a figure's letter, then the key drawn on its "
-                        "square (or the arrows and Enter, or a click).\n")
+                        "square (or the arrows and Enter, or a click). Before the kick-off and after each Break "
+                        "Play each team may change refbox's line-up (1 keeps it).\n")
             text.append(f"Still {FIELD_STATE}: {FIELD_MISSING}.\n", style="dim")
         else:
             text.append("At the table", style="bold")

@@ -29,13 +29,14 @@ LOOKS: dict[str, Style] = {
 
 MARKS: dict[str, Style] = {
     "reach": Style(bgcolor="#2e5a32"),
+    "free": Style(bgcolor="#2e5a32"),
     "stop": Style(bgcolor="#6b4a12"),
     "target": Style(bgcolor="#7a1f1f"),
     "last": Style(underline=True),
     "mover": Style(reverse=True),
     "carrier": Style(underline=True, bold=True),
 }
-AREA_MARKS = frozenset({"reach", "stop", "target"})
+AREA_MARKS = frozenset({"reach", "free", "stop", "target"})
 """Marks of an area: the gap between two squares marked alike is coloured too (the area reads as one)."""
 HINT = Style(color="black", bgcolor="#ffd700", bold=True)
 HINT_ON: dict[str, Style] = {
@@ -44,9 +45,10 @@ HINT_ON: dict[str, Style] = {
 }
 """A key drawn on a square marked "stop" or "target" keeps that meaning visible (amber, red)."""
 CURSOR = Style(reverse=True, blink=False, bold=True)
-MARK_GLYPHS = {"reach": "○", "stop": "◇", "target": "◎"}
-"""What an empty square in reach, where the mover would have to stop, or targeted shows (colour or not)."""
-MARK_WORDS = {"reach": "in reach", "stop": "must stop there", "target": "target"}
+MARK_GLYPHS = {"reach": "○", "free": "○", "stop": "◇", "target": "◎"}
+"""What an empty square in reach, free to be placed on, where the mover would have to stop, or targeted shows
+(colour or not)."""
+MARK_WORDS = {"reach": "in reach", "free": "free to stand on", "stop": "must stop there", "target": "target"}
 RULER = Style(color="grey58")
 STYLE_WORDS = {"mover": "reversed: the mover", "carrier": "underlined: the ball carrier"}
 
