@@ -211,3 +211,37 @@ def test_the_search_budgets_a_whole_move_phase_not_each_square():
     assert t.rules.search_limits["phase_ms"] <= 1000  # a phase decided in under a second
     s.board = False
     assert t.rules.coach_phase(s, 0) is None  # at the table: per decision
+
+
+def test_a_whap_at_an_opponent_in_our_carriers_way_is_worth_more_and_the_carrier_goes_round_a_line():
+    """Knocking out an opponent between our carrier and the bunker opens a hole in the line (BLOCK); and a
+    carrier's distance is open running round the opponents' bases (open_gap), not through them."""
+    t = _table()
+    s = t.state
+    data = t.rules.data
+    _to(t, "field_move", 0)
+    carrier = carrying(t, "A.T1", (40, 15))
+    F = coaching.geometry(data)
+    standing = [f for f in s.figures if f.up and f.on_field and f.cell is not None and not f.coach]
+    clear = coaching.open_gap(F, carrier, 12, standing)
+    line = [f for f in s.figures if f.team == 1 and f.pos != "G" and not f.coach][:3]
+    for row, f in zip((13, 15, 17), line):
+        f.cell = (44, row)  # a line of opponents across the carrier's way
+    standing = [f for f in s.figures if f.up and f.on_field and f.cell is not None and not f.coach]
+    assert coaching.open_gap(F, carrier, 12, standing) > clear  # round their bases, not through them
+    for f in line:
+        f.cell = (20 + line.index(f) * 3, 30)
+    s.fig("B.DG1").cell = (44, 15)
+    escort = s.fig("A.DG1")
+    escort.cell = (45, 15)  # in contact with the opponent in the way
+    in_the_way = coaching.field_worth(s, data, 0)
+    s.fig("B.DG1").cell, escort.cell = (20, 5), (21, 5)  # the same contact, far behind the carrier
+    elsewhere = coaching.field_worth(s, data, 0)
+    assert in_the_way - elsewhere > 0  # (the carrier's way is also open in the second case: compare the whaps)
+    carrier.cell = None
+    s.ball(1).put("ground")
+    s.ball(1).cell = (60, 30)
+    s.fig("B.DG1").cell, escort.cell = (44, 15), (45, 15)
+    no_carrier_near = coaching.field_worth(s, data, 0)
+    s.fig("B.DG1").cell, escort.cell = (20, 5), (21, 5)
+    assert abs(coaching.field_worth(s, data, 0) - no_carrier_near) < 0.02

@@ -25,6 +25,8 @@ STEEP = 1.3
 """How sharply a lead in goals turns into winning chances (evaluate's logistic)."""
 FIGURE = 0.04
 """A standing figure, in goals."""
+BLOCK = 0.08
+"""An opponent in the way of one of our carriers, knocked out, in goals over its ``FIGURE``: a hole in the line."""
 LOOSE = 0.3
 ZONE_BALL = 0.8
 """A loose ball in the goal zone a team attacks, its goalie touching it, in goals: the goalie nabs it
@@ -88,11 +90,16 @@ def field_worth(state: State, data: Data, side: int) -> float:
     for f in standing:
         x += FIGURE if f.team == side else -FIGURE
     if state.phase in ("initiative", "move", "whap"):  # the whaps still due this turn
-        team_at = {f.cell: f.team for f in standing}
+        at = {f.cell: f for f in standing}
+        carriers = [state.fig(b.carrier) for b in state.balls if b.where == "carried"]
         for f in standing:
+            if f.frozen:
+                continue
             c, r = f.cell
-            if not f.frozen and any(team_at.get((c + dc, r + dr), f.team) != f.team for dc, dr in AROUND):
-                x += (FIGURE if f.team == side else -FIGURE) * f.whap / 6
+            targets = [o for dc, dr in AROUND if (o := at.get((c + dc, r + dr))) is not None and o.team != f.team]
+            if targets:
+                worth = max(FIGURE + (BLOCK if _in_the_way(F, o, carriers, f.team) else 0.0) for o in targets)
+                x += (worth if f.team == side else -worth) * f.whap / 6
     left = state.turns - state.turn + 1
     hurry = min(1.0, left / 3)  # custody late in the game has little time to score
     for ball in state.balls:
@@ -112,6 +119,15 @@ def field_worth(state: State, data: Data, side: int) -> float:
         elif ball.where == "ground" and ball.cell is not None:
             x += hurry * _loose_on(F, ball.cell, standing, side)
     return x
+
+
+def _in_the_way(F, o: Figure, carriers: list[Figure], team: int) -> bool:
+    """``o`` stands between a carrier of ``team`` and the bunker it attacks, within a Move or two of it."""
+    for c in carriers:
+        if c.team == team and c.cell is not None and distance(c.cell, o.cell) <= 12 \
+                and _to_bunker(F, team, o.cell) < _to_bunker(F, team, c.cell):
+            return True
+    return False
 
 
 def _loose_on(F, cell, standing: list[Figure], side: int) -> float:
@@ -214,7 +230,7 @@ def _closing(gap: float) -> float:
     counts the same up to 30 inches (a discount per turn made carriers stall a turn short, where a step gained
     too little), and farther a little (a flat floor left a carrier in its own half standing still all game)."""
     gap = max(0.0, gap)
-    return max(1 - gap / 36, 0.15 - (gap - 30.6) / 200, 0.01)
+    return max(1 - gap / 36, 0.15 - (gap - 30.6) / 100, 0.01)
 
 
 def _loose(cell, standing: list[Figure], side: int) -> float:
