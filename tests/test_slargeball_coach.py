@@ -104,3 +104,13 @@ def test_at_the_table_the_walk_by_list_offers_the_coachs_own_target():
     assert "its own target included" in d.prompt().text
     d.pick("A.N1").roll(2)
     assert d.fig("A.N1").status == "out"
+
+
+def test_break_play_in_the_last_turn_does_not_promise_another_turn():
+    d = Driver(squads=3)
+    d.s.turn = d.s.turns
+    d.skip_to("move_menu").choose("break").choose("yes").confirm()
+    texts = [line.text for line in d.s.log]
+    assert "The table is reset; that was the last turn" in texts
+    assert not any("play resumes next turn" in t for t in texts)
+    assert d.step == "over"

@@ -1,5 +1,5 @@
 """Where things start on the inch field and where they go when play breaks (pure, stdlib only; Slargeball!
-rulings ``start-positions`` and ``break-lineup``). Team 0's figures line up at the left end, team 1's at the
+rulings ``start-positions`` and ``lineup-squares``). Team 0's figures line up at the left end, team 1's at the
 right; everything of team 1 is team 0's placement turned half round (``InchField.mirror``)."""
 
 from __future__ import annotations

@@ -172,7 +172,7 @@ def _figure_on(state: State, cell: Cell) -> bool:
     return at_cell(state, cell) is not None
 
 
-# ---- the start and Break Play (rulings start-positions, break-lineup) ----
+# ---- the start and Break Play (rulings start-positions, lineup-order, lineup-squares) ----
 
 
 def place_start(state: State, data: Data) -> None:

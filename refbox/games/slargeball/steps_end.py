@@ -80,7 +80,8 @@ def break_apply(state: State, data: Data, event: Event) -> None:
     for ball in state.balls:
         if ball.where in ("out", "air"):
             ball.where = "ground"
-    log(state, data, "The table is reset; play resumes next turn")
+    reset = "Everyone is lined up" if state.board else "The table is reset"
+    log(state, data, f"{reset}; " + ("play resumes next turn" if state.turn < state.turns else "that was the last turn"))
     state.break_reason = ""
     if state.board and state.turn < state.turns:  # the teams may change refbox's line-up (steps_lineup)
         begin_lineups(state, data, BREAK)
