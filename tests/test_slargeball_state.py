@@ -42,8 +42,9 @@ def test_each_step_is_in_the_phase_the_match_is_in_and_no_forced_question_is_lef
                 assert forced_answer(legal) is None, f"{state.step} pending with one possible answer"
     assert seen >= set(STEPS.table) - {"move_figure", "break_check", "fling_scatter", "fling_landing",
                                        "bonk_scatter", "bonk_landing", "move_roll",
-                                       "field_move", "field_dest", "fling_aim", "lineup", "lineup_to"}
-    # (the field's: test_slargeball_field_play, test_slargeball_lineup)
+                                       "field_move", "field_dest", "fling_aim", "lineup", "lineup_to",
+                                       "break_agree"}
+    # (the field's: test_slargeball_field_play, test_slargeball_lineup, test_slargeball_field_break)
 
 
 def test_a_checkpoint_of_any_state_loads_back_as_the_same_state():

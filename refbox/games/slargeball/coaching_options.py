@@ -62,7 +62,7 @@ def which_figure(state: State, data: Data, legal: Legal) -> str:
     now = field_worth(state, data, team)
     best, best_gain = "done", GAIN
     for fig_id in legal.ids:
-        if fig_id in ("done", "rest", "break"):
+        if fig_id in ("done", "rest", "ask_break"):
             continue
         fig = state.fig(fig_id)
         ids = _dest_ids(state, data, fig)

@@ -38,7 +38,8 @@ def field_chooser(match: Match):
         state = match.state
         if not isinstance(prompt, Choose):
             return random_play.random_answer(prompt, rng)
-        ids = [o.id for o in prompt.options if o.id not in ("break", "stop-play") or rng.random() < 0.02]
+        ids = [o.id for o in prompt.options if o.id != "ask_break"  # (asking the other coach: never at random)
+               and (o.id not in ("break", "stop-play") or rng.random() < 0.02)]
         if state.step == "lineup" and rng.random() < READY_ODDS:  # mostly refbox's line-up, as it stands
             return Event(kind="choose", value="ready")
         if state.step == "fling_aim" and rng.random() < 0.8:  # to the team-mate nearest the bunker, if ahead

@@ -14,6 +14,9 @@ from refbox.engine.state import UNLOGGED
 READY = "ready"
 """The line-up question's first answer (steps_lineup.lineup_legal): no other question begins with it."""
 
+BREAK = "ask_break"
+"""The field's Move question's last answer (steps_field.field_move_legal): asking the other coach to break play."""
+
 READY_ODDS = 0.9
 """How often random play takes a line-up as it stands: it still moves a figure now and then (every answer gets
 drawn), and a seeded random match is not spent shuffling figures behind the line."""
@@ -22,7 +25,8 @@ drawn), and a seeded random match is not spent shuffling figures behind the line
 class LineupDrawer(Drawer):
     """Random answers for Slargeball!: every answer as the engine's drawer draws it with no weights (so seeded
     games at the table draw exactly what they drew before the line-ups), except the line-up question, answered
-    "ready" ``READY_ODDS`` of the time, else by one of its figures at random."""
+    "ready" ``READY_ODDS`` of the time, else by one of its figures at random, and the field's Move question, where
+    random play never asks to break play."""
 
     __slots__ = ()
 
@@ -32,6 +36,9 @@ class LineupDrawer(Drawer):
             if len(ids) == 1 or rng.random() < READY_ODDS:
                 return self._choose(READY)
             return self._choose(ids[1 + rng._randbelow(len(ids) - 1)])  # what rng.randrange draws
+        if legal.kind == "choose" and type(ids) is tuple and ids and ids[-1] == BREAK:
+            ids = ids[:-1]  # nobody asks to break play at random (drawn as before the answer was offered)
+            return self._choose(ids[rng._randbelow(len(ids))])
         return super().draw(legal, rng)
 
 

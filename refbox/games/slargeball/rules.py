@@ -110,8 +110,9 @@ class Slargeball(Rules):
                    and not f.coach and f.id not in state.moved)
         return (state.turn, "move"), left
 
-    coach_avoids = frozenset({"back"})
-    """A computer coach never steps back from a fling's aim to the fling menu (an endless round trip)."""
+    coach_avoids = frozenset({"back", "ask_break"})
+    """A computer coach never steps back from a fling's aim to the fling menu (an endless round trip), nor asks
+    to break play (it answers when asked)."""
 
     @cached_property
     def drawer(self) -> Drawer:

@@ -41,7 +41,7 @@ def unmoved(state: State, data: Data) -> list[Figure]:
 
 @STEPS.legal_for("field_move", phase="move")
 def field_move_legal(state: State, data: Data) -> Legal:
-    return Legal("choose", state.ask.team, (*(f.id for f in unmoved(state, data)), "done", "rest"))
+    return Legal("choose", state.ask.team, (*(f.id for f in unmoved(state, data)), "done", "rest", "ask_break"))
 
 
 @STEPS.skip_for("field_move")
@@ -59,7 +59,7 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     step = data.phase("move").steps[state.move_step]
     F = geometry(data)
     options = []
-    for fig_id in legal.ids[:-2]:
+    for fig_id in legal.ids[:-3]:
         f = state.fig(fig_id)
         option = fig_option(state, f, data, hint="in contact: must break away first" if opponents_touching(state, f)
                             and f.id not in state.tried_contact else "")
@@ -70,6 +70,8 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     options.append(Option(id="done", label="Done: the others stay put", actor=team, key="1"))
     options.append(Option(id="rest", label="Nobody else of ours moves this Move phase (coaches still asked)",
                           actor=team, key="0"))
+    options.append(Option(id="ask_break", label="Break Play if the other coach agrees play cannot go on", actor=team,
+                          key="9"))
     return Choose(actor=team, text=f"Move your {step.name}: pick one by its key, then its square "
                   "(moving is optional).", options=tuple(options))
 
@@ -83,6 +85,9 @@ def field_move_apply(state: State, data: Data, event: Event) -> None:
         state.resting = [*state.resting, team]
         log(state, data, f"{state.teams[team].name} move nobody else this Move phase", team)
         flow.advance_move(state, data)
+    elif event.value == "ask_break":
+        log(state, data, f"{state.teams[team].name} ask to break play", team)
+        ask(state, "break_agree", team=1 - team)
     else:
         fig = state.fig(event.value)
         if opponents_touching(state, fig) and fig.id not in state.tried_contact:
@@ -272,3 +277,29 @@ def fling_aim_apply(state: State, data: Data, event: Event) -> None:
             action="spot", queue=(event.value,))
 
 
+# ---- Break Play by agreement (ruling field-break-agreement) ----
+
+
+@STEPS.legal_for("break_agree", phase="move")
+def break_agree_legal(state: State, data: Data) -> Legal:
+    return Legal("choose", state.ask.team, ("no", "yes"))
+
+
+@STEPS.prompt_for("break_agree")
+def break_agree_prompt(state: State, data: Data, legal: Legal) -> Choose:
+    team = state.ask.team
+    other = state.teams[1 - team].name
+    return Choose(actor=team, text=f"{other} ask to break play: the turn ends now and everyone lines up again. "
+                  "Do you agree that play cannot go on?",
+                  options=(Option(id="no", label="No: play goes on", actor=team, key="0"),
+                           Option(id="yes", label="Yes: break play", actor=team, key="1")))
+
+
+@STEPS.apply_for("break_agree")
+def break_agree_apply(state: State, data: Data, event: Event) -> None:
+    team = state.ask.team
+    if event.value == "yes":
+        flow.break_play(state, data, "both coaches agree play cannot go on")
+    else:
+        log(state, data, f"{state.teams[team].name} do not agree: play goes on", team)
+        ask(state, "field_move", team=1 - team)

@@ -19,11 +19,9 @@ from refbox.ui.widgets.colours import RICH
 from refbox.ui.widgets.literal import padded
 from refbox.ui.widgets.select import Select
 
-FIELD_STATE = "incomplete"
-FIELD_MISSING = ("not yet on the field: breaking play by agreement (play breaks by itself on a goal, when everyone "
-                 "is down or every ball is out); the computer coach beats random play, but two computer coaches "
-                 "mostly draw 0 : 0, and it always keeps refbox's line-up")
-"""What the setup says of the on-screen field (the default for a new match) while something is missing."""
+COACH_LIMITS = ("The computer coach beats random play but seldom breaks through a line of opponents (two computer "
+                "coaches mostly draw 0 : 0), and it always keeps refbox's line-up.")
+"""What the setup says of the computer coach on the field (every rule of the field is played)."""
 
 
 class SlargeballSetupScreen(SetupScreen):
@@ -40,7 +38,7 @@ class SlargeballSetupScreen(SetupScreen):
         squads = [(str(n), n) for n in range(g.squads_min, g.squads_max + 1)]
         yield Select(squads, value=first["squads"], allow_blank=False, id="squads")
         yield Label("Field")
-        boards = [(f"On screen: refbox keeps the positions ({FIELD_STATE})", "screen"),
+        boards = [("On screen: refbox keeps the positions", "screen"),
                   ("At the table: it reports contact and landings", "table")]
         if self.data.field is None:
             boards = boards[1:]
@@ -80,11 +78,12 @@ class SlargeballSetupScreen(SetupScreen):
             text.append("\n")
         if setup.board == "screen":
             text.append("On-screen field", style="bold")
-            text.append(f" ({FIELD_STATE}): 64 x 32 one-inch squares. refbox works out contact, reach, piles, "
+            text.append(": 64 x 32 one-inch squares. refbox works out contact, reach, piles, "
                         "range, landings and the coach's run. Keys: a figure's letter, then the key drawn on its "
                         "square (or the arrows and Enter, or a click). Before the kick-off and after each Break "
-                        "Play each team may change refbox's line-up (1 keeps it).\n")
-            text.append(f"Still {FIELD_STATE}: {FIELD_MISSING}.\n", style="dim")
+                        "Play each team may change refbox's line-up (1 keeps it); 9 in a Move question asks the "
+                        "other team to agree to break play.\n")
+            text.append(f"{COACH_LIMITS}\n", style="dim")
         else:
             text.append("At the table", style="bold")
             text.append(": the table moves the figures and tells refbox who is in contact and where balls land.\n")
