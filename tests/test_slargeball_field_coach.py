@@ -245,3 +245,16 @@ def test_a_whap_at_an_opponent_in_our_carriers_way_is_worth_more_and_the_carrier
     no_carrier_near = coaching.field_worth(s, data, 0)
     s.fig("B.DG1").cell, escort.cell = (20, 5), (21, 5)
     assert abs(coaching.field_worth(s, data, 0) - no_carrier_near) < 0.02
+
+
+def test_a_slow_carrier_deep_in_its_own_half_still_runs_on():
+    """Far from range a step gains little (the chance falls off but never to nothing), yet a carrier takes it:
+    all the steps add up (a Defensive Grelker once held a ball by its own line for sixteen turns)."""
+    t = _table()
+    s = t.state
+    carrying(t, "A.DG1", (12, 15))
+    _to(t, "field_move", 0)
+    legal = t.rules.legal(s)
+    assert "A.DG1" in legal.ids
+    assert coaching_options.which_figure(s, t.rules.data, legal) == "A.DG1"
+    assert coaching._closing(60) < coaching._closing(50) < coaching._closing(40)

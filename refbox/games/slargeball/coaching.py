@@ -228,9 +228,10 @@ def open_gap(F, c: Figure, rng: int, standing: list[Figure]) -> float:
 def _closing(gap: float) -> float:
     """What is left of a chance when ``gap`` inches are still to run before it can be taken: every inch
     counts the same up to 30 inches (a discount per turn made carriers stall a turn short, where a step gained
-    too little), and farther a little (a flat floor left a carrier in its own half standing still all game)."""
+    too little), and farther less and less but never nothing (a flat floor left a carrier in its own half
+    standing still all game)."""
     gap = max(0.0, gap)
-    return max(1 - gap / 36, 0.15 - (gap - 30.6) / 100, 0.01)
+    return 1 - gap / 36 if gap < 30.6 else 0.15 * math.exp((30.6 - gap) / 20)
 
 
 def _loose(cell, standing: list[Figure], side: int) -> float:

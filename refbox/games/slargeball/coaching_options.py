@@ -24,7 +24,9 @@ from refbox.games.slargeball.field import geometry, occupied_mask, parse_cell, s
 from refbox.games.slargeball.models import Figure, State
 
 GAIN = 0.01
-"""A move worth less than this (in goals) is not worth making."""
+"""A move worth less than this (in goals) is not worth making..."""
+CARRIER_GAIN = 1e-4
+"""...unless a carrier makes it (far from range a step gains little now, but all of them add up)."""
 STORM = 1.2
 """Opponents the coach's corridor must floor, net of team-mates and his target's time off, to storm on."""
 
@@ -83,8 +85,8 @@ def which_figure(state: State, data: Data, legal: Legal) -> str:
         if any(o.team != team and o.up and o.on_field and _touch(o.cell, start) for o in state.figures
                if o.cell is not None) and fig.id not in state.tried_contact:
             gain /= 3
-        if gain > best_gain:
-            best, best_gain = fig_id, gain
+        if gain > best_gain or (gain > CARRIER_GAIN and best == "done" and state.carried_by(fig.id)):
+            best, best_gain = fig_id, gain  # a carrier runs on for any gain: every step is one fewer later
     return best
 
 
