@@ -70,7 +70,7 @@ def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     options.append(Option(id="done", label="Done: the others stay put", actor=team, key="1"))
     options.append(Option(id="rest", label="Nobody else of ours moves this Move phase (coaches still asked)",
                           actor=team, key="0"))
-    options.append(Option(id="ask_break", label="Break Play if the other coach agrees play cannot go on", actor=team,
+    options.append(Option(id="ask_break", label="Break Play, if the other team agrees play cannot go on", actor=team,
                           key="9"))
     return Choose(actor=team, text=f"Move your {step.name}: pick one by its key, then its square "
                   "(moving is optional).", options=tuple(options))
