@@ -98,3 +98,24 @@ def test_the_square_question_speaks_of_a_pile_only_when_one_is_in_reach():
     fallen = match.state.fig("A.T1")
     fallen.cell, fallen.status = (grelker.cell[0] + 1, grelker.cell[1]), "out"
     assert "Across a pile it rolls (needs 2 or less" in match.rules.prompt(match.state).text
+
+
+async def test_the_prompt_spells_out_how_to_name_a_square_in_lines_that_fit_the_panel(tmp_path):
+    """The reminder under the answers (how to answer on the field: / and a square's name) is wrapped to the
+    panel, never cut at its edge: beside the whole field at 130 x 40 the panel is 45 columns wide."""
+    from rich.cells import cell_len
+
+    from refbox.ui.widgets.prompt_panel import PromptPanel
+
+    app = field_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(PromptPanel)
+        match = app.screen.match
+        for keys in ((), (match.state.fig("A.DG1").key,)):  # which figure (a short list), then which square (long)
+            await pilot.press(*keys)
+            await pilot.pause()
+            lines = panel.shown.plain.split("\n")
+            assert all(cell_len(line) <= panel.content_size.width for line in lines), lines
+            assert "/ and a square's name" in " ".join(line.strip() for line in lines)
+        assert match.state.step == "field_dest" and "more below (PgDn)" in panel.shown.plain
