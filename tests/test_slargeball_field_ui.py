@@ -119,3 +119,26 @@ async def test_the_prompt_spells_out_how_to_name_a_square_in_lines_that_fit_the_
             assert all(cell_len(line) <= panel.content_size.width for line in lines), lines
             assert "/ and a square's name" in " ".join(line.strip() for line in lines)
         assert match.state.step == "field_dest" and "more below (PgDn)" in panel.shown.plain
+
+
+def test_aiming_a_fling_the_field_marks_the_squares_in_range_and_the_flinger_keeps_its_ball_mark():
+    """The squares a fling may aim at are marked on the field as the list offers them (the range was nowhere to
+    be seen), and the flinger, the mover, still shows that it carries (the mover's mark had hidden it)."""
+    from refbox.games.slargeball.field import view_square, geometry
+    from refbox.games.slargeball.view import field_view
+    from test_slargeball_field_play import _table, _to
+
+    t = _table()
+    s = t.state
+    carrier = s.fig("A.T1")
+    carrier.cell = (40, 15)
+    s.ball(1).put("carried", carrier.id)
+    s.ball(1).cell = None
+    _to(t, "fling_menu", 0)
+    F = geometry(t.rules.data)
+    assert field_view(s, t.rules.data).marks[view_square(F, carrier.cell)] == "mover carrier"
+    t.send(Event("choose", "spot"))
+    view = field_view(s, t.rules.data)
+    offered = {o.at for o in t.prompt().options if o.at is not None}
+    assert {sq for sq, mark in view.marks.items() if mark == "reach"} == offered
+    assert view.marks[view_square(F, carrier.cell)] == "mover carrier"

@@ -8,6 +8,7 @@ from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import geometry, opponents_touching, reach_of, view_square
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
+from refbox.games.slargeball.steps_field import aims
 
 ORDER = ["initiative", "move", "whap", "fling", "nab", "consciousness"]
 
@@ -142,13 +143,16 @@ def field_view(state: State, data: Data) -> BoardView:
         f = state.fig(state.ask.figure)
         if f.cell is not None:
             focus = view_square(F, f.cell)
-            marks[focus] = "mover"
+            marks[focus] = "mover carrier" if marks.get(focus) == "carrier" else "mover"
             if state.step == "field_dest":
                 r = reach_of(state, data, f)
                 for c in r.clean:
                     marks.setdefault(view_square(F, c), "reach")
                 for c in r.piled:
                     marks.setdefault(view_square(F, c), "stop")
+            elif state.step == "fling_aim":  # the squares in range, as the list offers them
+                for c in aims(state, data, f, f.fling * data.game.fling_range_per_point):
+                    marks.setdefault(view_square(F, c), "reach")
             for o in opponents_touching(state, f) if state.step.startswith("whap") else ():
                 marks[view_square(F, o.cell)] = "target"
     if focus is None:
