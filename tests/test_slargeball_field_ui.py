@@ -142,3 +142,22 @@ def test_aiming_a_fling_the_field_marks_the_squares_in_range_and_the_flinger_kee
     offered = {o.at for o in t.prompt().options if o.at is not None}
     assert {sq for sq, mark in view.marks.items() if mark == "reach"} == offered
     assert view.marks[view_square(F, carrier.cell)] == "mover carrier"
+
+
+async def test_a_square_out_of_reach_is_refused_with_the_reason(tmp_path):
+    """A square typed with / that is no answer says why: how far it is against the figure's Move, or who
+    stands there (it said only that it was not one of the answers)."""
+    app = field_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen, match = app.screen, app.screen.match
+        grelker = match.state.fig("A.DG1")  # Move 4
+        (c, r), mate = grelker.cell, next(f for f in match.state.figures if f.team == 0 and f.id != "A.DG1"
+                                          and f.on_field and f.cell[0] > 0)
+        await pilot.press(grelker.key, "/", *f"{c + 5}.{r}", "enter")
+        await pilot.pause()
+        assert screen.error.startswith(f"{c + 5}.{r} is not one of the answers (5.0 in away: Move 4)"), screen.error
+        await pilot.press("/", *f"{mate.cell[0]}.{mate.cell[1]}", "enter")
+        await pilot.pause()
+        assert f"(Red Ravagers {mate.tag} stands there)" in screen.error, screen.error
+        assert match.state.fig("A.DG1").cell == (c, r) and match.state.step == "field_dest"  # nothing changed
