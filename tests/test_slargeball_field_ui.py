@@ -61,6 +61,8 @@ async def test_130_by_40_shows_the_whole_field_one_column_a_square_beside_the_pr
         assert keys <= drawn  # every figure by its own key, one character
         caption = app.screen.query_one("#caption")
         assert caption.size.height == 1 and "underlined: carries" in board.view.caption  # the signs, in a line
+        shown = board.view.caption[:board.view.cols]  # what the field's width shows of it
+        assert "● ball" in shown and "◌" not in shown  # the sign a lying ball has comes first
 
 
 async def test_100_by_30_scrolls_the_one_column_field_to_the_mover_and_its_squares(tmp_path):

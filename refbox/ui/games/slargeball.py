@@ -156,7 +156,8 @@ def compact_board(board, names: tuple[str, str]):
     line (a 40-row window has room for one)."""
     cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
     marks = marks_legend(board)  # what the question's marks mean first: the line is cut at the field's width
-    caption = " · ".join(part for part in (marks, f"{names[0]} a-z, {names[1]} A-Z", "underlined: carries",
-                                           "grey: down", "◌ ball coming down") if part)
+    caption = " · ".join(part for part in (marks, f"{names[0]} a-z, {names[1]} A-Z", "● ball, underlined: carries",
+                                           "grey: down", "◌ coming down") if part)  # the ball's sign before the
+    # line is cut at the field's width (it ended "◌ ball", the sign of a ball in the air, never of one lying)
     return replace(board, cells=cells, cell_width=1, gap=0, blank=replace(board.blank, text=board.blank.text[:1]),
                    caption=caption)  # no gap: one-letter keys never run together, and the whole field fits
