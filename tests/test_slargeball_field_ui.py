@@ -163,3 +163,14 @@ async def test_a_square_out_of_reach_is_refused_with_the_reason(tmp_path):
         await pilot.pause()
         assert f"(Red Ravagers {mate.tag} stands there)" in screen.error, screen.error
         assert match.state.fig("A.DG1").cell == (c, r) and match.state.step == "field_dest"  # nothing changed
+
+
+def test_on_the_field_the_rosters_give_each_figures_key():
+    """The field shows figures by their keys alone: the rosters (Tab) say which key is which figure."""
+    match = field_match(None)
+    rosters = match.view().rosters
+    assert rosters[0].columns[0] == "Key"
+    grelker = match.state.fig("A.DG1")
+    assert [grelker.key, grelker.tag] in [row[:2] for row in rosters[0].rows]
+    blue = next(f for f in match.state.figures if f.team == 1)
+    assert [blue.key, blue.tag] in [row[:2] for row in rosters[1].rows]

@@ -80,12 +80,13 @@ def view(state: State, data: Data) -> View:
     rosters = []
     for team in (0, 1):
         figs = [f for f in state.figures if f.team == team]
+        keys = ["Key"] if state.board else []  # on the field a figure is its key: the roster says whose it is
         rosters.append(Roster(
             title=state.teams[team].name,
             actor=team,
-            columns=["", "Position", "M", "W", "F", "N", "Status"],
-            rows=[[f.tag, data.position(f.pos).name, str(f.move), str(f.whap), str(f.fling), str(f.nab),
-                   _status(state, f)] for f in figs],
+            columns=[*keys, "", "Position", "M", "W", "F", "N", "Status"],
+            rows=[[*([f.key] if keys else []), f.tag, data.position(f.pos).name, str(f.move), str(f.whap),
+                   str(f.fling), str(f.nab), _status(state, f)] for f in figs],
             dim=[not f.up or (f.coach and not f.on_field) for f in figs],
         ))
     notes = []
