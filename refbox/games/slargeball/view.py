@@ -189,10 +189,10 @@ def refusal(state: State, data: Data):
         if state.step == "fling_aim":
             rng = fig.fling * data.game.fling_range_per_point
             if kind == "bunker":
-                return "a bunker: Back (0), then the fling at the goal"
-            return f"{d:.1f} in away: the range is {rng} in" if d > rng + EPS else ""
+                return "a bunker, aimed at with Back (0), then the fling at the goal"
+            return f"{d:.1f} in away, the range is {rng} in" if d > rng + EPS else ""
         if cell == start:
-            return "it stands there: 0 stays"
+            return "it stands there, 0 stays"
         on = next((f for f in state.figures if f.cell == cell and f.on_field), None)
         if on is not None:
             return f"{who(state, on)} stands there"
@@ -200,11 +200,11 @@ def refusal(state: State, data: Data):
         if ball is not None:
             return f"ball {ball.id} lies there"
         if kind in ("zone", "bunker") and fig.pos != "G":
-            return f"a goal {kind}: only a goalie goes there"
+            return f"a goal {kind}, where only a goalie goes"
         if kind in ("band", "off"):
             return "off the field"
         if d > fig.move + EPS:
-            return f"{d:.1f} in away: Move {fig.move}"
+            return f"{d:.1f} in away, Move {fig.move}"
         return (f"{d:.1f} in straight, but no way there within Move {fig.move} keeps a base's width clear of "
                 "the figures and balls in between")
 
