@@ -28,6 +28,7 @@ FIELD_MISSING = ("not yet on the field: line-ups at Break Play other than refbox
 
 
 class SlargeballSetupScreen(SetupScreen):
+    PLAYED_BY = "Team {} is played by"  # a Slargeball coach is a figure on the field: "Coach 1" would read as him
     def compose_fields(self) -> ComposeResult:
         colours = [(c, c) for c in TEAM_COLOURS]
         first = self.rules.new_setup()
