@@ -6,6 +6,7 @@ window too small said so), and snapshots at the two sizes it must fit."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from test_battleball_ui import make_app, open_setup, start
@@ -346,10 +347,11 @@ async def test_a_long_list_of_squares_is_listed_around_the_cursor_and_keyed_on_t
         from refbox.ui.widgets.prompt_panel import PromptPanel
 
         panel = screen.query_one(PromptPanel)
-        _, window = panel.fit(len(prompt.options), 0)
-        assert 3 <= window < len(prompt.options)
         text = panel.plain
-        assert f"↓ {len(prompt.options) - window} more below (PgDn)" in text
+        below = re.search(r"↓ (\d+) more below \(PgDn\)", text)
+        window = len(prompt.options) - int(below.group(1))  # the answers listed: the others are counted
+        assert 3 <= window < len(prompt.options)
+        assert "or on the board: / and a square's name" in " ".join(text.split())  # the way to the rest, whole
         assert prompt.options[window].label not in text
         assert len(panel.shown.plain.split("\n")) <= panel.size.height  # nothing drawn below the fold
         assert len(screen.query_one(Board).hints) == len(prompt.options)

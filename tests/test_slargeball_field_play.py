@@ -175,6 +175,25 @@ def test_a_goal_out_of_range_is_not_offered_and_a_fling_aims_at_a_square():
     assert s.ball(1).where == "ground" and s.ball(1).cell == (52, 15)  # on target, down on open ground
 
 
+def test_a_fling_aimed_at_a_figure_in_range_is_that_figures_own_letter():
+    """A figure answers to its own letter in every question: aiming at a team-mate is pressing its key, never a
+    key that the list happened to give an empty square (a pass to 'w' once went to an empty square keyed w)."""
+    from refbox.ui.keys import assign_keys
+
+    t = _table()
+    s = t.state
+    carrier, mate = s.fig("A.T1"), s.fig("A.N1")
+    carrier.cell, mate.cell = (40, 15), (45, 17)
+    s.ball(1).put("carried", carrier.id)
+    s.ball(1).cell = None
+    _to(t, "fling_menu", 0)
+    t.send(Event("choose", "spot"))
+    prompt = t.prompt()
+    keys = dict(zip((o.id for o in prompt.options), assign_keys([o.key for o in prompt.options])))
+    assert keys["45.17"] == mate.key
+    assert list(keys.values()).count(mate.key) == 1
+
+
 def test_a_goalie_carries_its_ball_into_the_opposing_bunker():
     t = _table()
     s = t.state

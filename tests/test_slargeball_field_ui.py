@@ -64,6 +64,8 @@ async def test_130_by_40_shows_the_whole_field_one_column_a_square_beside_the_pr
         assert keys <= drawn  # every figure by its own key, one character
         caption = app.screen.query_one("#caption")
         assert caption.size.height == 1 and "underlined: carries" in board.view.caption  # the signs, in a line
+        shown = board.view.caption[:board.view.cols]  # what the field's width shows of it
+        assert "● ball" in shown and "◌" not in shown  # the sign a lying ball has comes first
 
 
 async def test_100_by_30_scrolls_the_one_column_field_to_the_mover_and_its_squares(tmp_path):
@@ -138,3 +140,77 @@ async def test_a_line_up_change_is_a_figure_key_then_a_square_by_name_or_by_the_
         await pilot.press("1")
         await pilot.pause()
         assert match.state.step == "initiative_roll" and len(match.events) == 6  # every input one event
+
+
+async def test_the_prompt_spells_out_how_to_name_a_square_in_lines_that_fit_the_panel(tmp_path):
+    """The reminder under the answers (how to answer on the field: / and a square's name) is wrapped to the
+    panel, never cut at its edge: beside the whole field at 130 x 40 the panel is 45 columns wide."""
+    from rich.cells import cell_len
+
+    from refbox.ui.widgets.prompt_panel import PromptPanel
+
+    app = field_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(PromptPanel)
+        match = app.screen.match
+        for keys in ((), (match.state.fig("A.DG1").key,)):  # which figure (a short list), then which square (long)
+            await pilot.press(*keys)
+            await pilot.pause()
+            lines = panel.shown.plain.split("\n")
+            assert all(cell_len(line) <= panel.content_size.width for line in lines), lines
+            assert "/ and a square's name" in " ".join(line.strip() for line in lines)
+        assert match.state.step == "field_dest" and "more below (PgDn)" in panel.shown.plain
+
+
+def test_aiming_a_fling_the_field_marks_the_squares_in_range_and_the_flinger_keeps_its_ball_mark():
+    """The squares a fling may aim at are marked on the field as the list offers them (the range was nowhere to
+    be seen), and the flinger, the mover, still shows that it carries (the mover's mark had hidden it)."""
+    from refbox.games.slargeball.field import view_square, geometry
+    from refbox.games.slargeball.view import field_view
+    from test_slargeball_field_play import _table, _to
+
+    t = _table()
+    s = t.state
+    carrier = s.fig("A.T1")
+    carrier.cell = (40, 15)
+    s.ball(1).put("carried", carrier.id)
+    s.ball(1).cell = None
+    _to(t, "fling_menu", 0)
+    F = geometry(t.rules.data)
+    assert field_view(s, t.rules.data).marks[view_square(F, carrier.cell)] == "mover carrier"
+    t.send(Event("choose", "spot"))
+    view = field_view(s, t.rules.data)
+    offered = {o.at for o in t.prompt().options if o.at is not None}
+    assert {sq for sq, mark in view.marks.items() if mark == "reach"} == offered
+    assert view.marks[view_square(F, carrier.cell)] == "mover carrier"
+
+
+async def test_a_square_out_of_reach_is_refused_with_the_reason(tmp_path):
+    """A square typed with / that is no answer says why: how far it is against the figure's Move, or who
+    stands there (it said only that it was not one of the answers)."""
+    app = field_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen, match = app.screen, app.screen.match
+        grelker = match.state.fig("A.DG1")  # Move 4
+        (c, r), mate = grelker.cell, next(f for f in match.state.figures if f.team == 0 and f.id != "A.DG1"
+                                          and f.on_field and f.cell[0] > 0)
+        await pilot.press(grelker.key, "/", *f"{c + 5}.{r}", "enter")
+        await pilot.pause()
+        assert screen.error.startswith(f"{c + 5}.{r} is not one of the answers: 5.0 in away, Move 4 (the cursor"), screen.error
+        await pilot.press("/", *f"{mate.cell[0]}.{mate.cell[1]}", "enter")
+        await pilot.pause()
+        assert f"answers: Red Ravagers {mate.tag} stands there (the cursor" in screen.error, screen.error
+        assert match.state.fig("A.DG1").cell == (c, r) and match.state.step == "field_dest"  # nothing changed
+
+
+def test_on_the_field_the_rosters_give_each_figures_key():
+    """The field shows figures by their keys alone: the rosters (Tab) say which key is which figure."""
+    match = field_match(None)
+    rosters = match.view().rosters
+    assert rosters[0].columns[0] == "Key"
+    grelker = match.state.fig("A.DG1")
+    assert [grelker.key, grelker.tag] in [row[:2] for row in rosters[0].rows]
+    blue = next(f for f in match.state.figures if f.team == 1)
+    assert [blue.key, blue.tag] in [row[:2] for row in rosters[1].rows]

@@ -383,3 +383,16 @@ async def test_a_long_question_in_a_short_panel_keeps_its_answer_in_view(tmp_pat
         panel.show(short, ("A", "B"), ("red", "blue"), Typed(), "physical", result=outcome)
         await pilot.pause()
         assert "GOAL!" in panel.render_line(0).text, "with room to spare the outcome is shown"
+
+
+async def test_the_setup_asks_who_plays_each_team_not_each_coach(tmp_path):
+    """A Slargeball coach is a figure that storms the field: the setup asks who plays each team."""
+    from textual.widgets import Label
+
+    app = RefboxApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        labels = [str(label.render()) for label in app.screen.query(Label)]
+        assert "Team 1 is played by" in labels and "Team 2 is played by" in labels
+        assert not any(label.startswith("Coach") for label in labels)

@@ -122,6 +122,16 @@ def test_the_legend_names_every_mark_shown():
     assert marks_legend(view()) == ""
 
 
+def test_the_legend_names_every_ball_carrier_and_a_mover_who_carries_is_both():
+    """Slargeball has up to three balls: every carrier is named, the mover among them (reversed and underlined)."""
+    from refbox.ui.widgets.board import marks_legend
+
+    marked = view()
+    marked.marks.update({(0, 0): "carrier", (2, 1): "mover carrier"})
+    legend = marks_legend(marked)
+    assert legend == "reversed: the mover  underlined: the ball carriers A1 b2", legend
+
+
 async def test_the_column_ruler_follows_new_column_names():
     app = BoardApp(view())
     async with app.run_test(size=(40, 10)) as pilot:

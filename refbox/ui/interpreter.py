@@ -284,11 +284,17 @@ def _place_key(prompt: Choose | Pick, key: str, char: str, typed: Typed, context
         for index, option in enumerate(prompt.options):
             if option.at == square:
                 return _take(prompt, typed, index)
-        return refused(typed, _why_not(prompt, board, square) or f"{square_name(board, square)} is not one of the "
-                       "answers (the cursor is on it).")
+        return refused(typed, _explained(prompt, board, square) or f"{square_name(board, square)} is not one of "
+                       f"the answers{_why_not(board, square)} (the cursor is on it).")
     if char and char.isprintable() and len(place) < 24:
         return replace(typed, place=place + char), REDRAW
     return typed, NOTHING
+
+
+def _why_not(board: BoardView | None, square) -> str:
+    """The game's reason a square is refused, as ": reason"; "" when it gives none."""
+    reason = board.why_not(square) if board is not None and board.why_not is not None else ""
+    return f": {reason}" if reason else ""
 
 
 def _enter(prompt: Choose | Pick, typed: Typed, squares: dict, context: Context) -> tuple[Typed, Action]:
@@ -296,9 +302,11 @@ def _enter(prompt: Choose | Pick, typed: Typed, squares: dict, context: Context)
     if squares and typed.square in squares:
         typed = replace(typed, cursor=squares[typed.square])
     elif squares and typed.square is not None and isinstance(prompt, Choose):
-        name = square_name(context.board, typed.square)
-        return refused(typed, _why_not(prompt, context.board, typed.square) or f"{name} is not one of the answers: "
-                       "walk the cursor onto a marked square, type / and a square's name, or press an answer's key.")
+        why = _why_not(context.board, typed.square)
+        return refused(typed, _explained(prompt, context.board, typed.square) or
+                       f"{square_name(context.board, typed.square)} is not one of the answers{why}"
+                       f"{';' if why else ':'} walk the cursor onto a marked square, type / and a square's name, "
+                       "or press an answer's key.")
     if isinstance(prompt, Pick):
         return typed, Submit(Event(kind="pick", value=[o.id for o in prompt.options if o.id in typed.picked]))
     if prompt.options:
@@ -306,7 +314,7 @@ def _enter(prompt: Choose | Pick, typed: Typed, squares: dict, context: Context)
     return typed, REDRAW
 
 
-def _why_not(prompt: Choose | Pick, board: BoardView | None, square: Square) -> str | None:
+def _explained(prompt: Choose | Pick, board: BoardView | None, square: Square) -> str | None:
     """What the game says of a square with no answer on it (``Choose.explain``, asked by the square's name)."""
     explain = getattr(prompt, "explain", None)
     return explain(square_name(board, square)) if explain is not None else None

@@ -87,11 +87,33 @@ def _goal_of(state, fig):
 def field_demo(path: Path | None = None, seed: int = 4411) -> Match:
     """On refbox's field, digital dice: seeded play until, a few turns in, a figure's destination is to be chosen
     (the field's picture for screenshots)."""
+    return _field_until(path, seed, lambda m: m.state.step == "field_dest" and m.state.turn >= 3
+                        and len(m.legal().ids) >= 20)
+
+
+def fling_demo(path: Path | None = None, seed: int = 4411) -> Match:
+    """The same play until a ball carrier's fling menu, then a fling at a spot: the squares in range marked."""
+    match = _field_until(path, seed, lambda m: m.state.step == "fling_menu" and "spot" in m.legal().ids)
+    match.submit(Event(kind="choose", value="spot"))
+    return match
+
+
+def full_time_demo(path: Path | None = None, seed: int = 4414) -> Match:
+    """The same play to the end of the 25th turn, the last input before full time left to enter: the field as a
+    match ends (this seed's match has a goal)."""
+    match = _field_until(path, seed, lambda m: m.legal().kind == "over", limit=200_000)
+    match.undo()
+    return match
+
+
+def _field_until(path: Path | None, seed: int, moment, limit: int = 20_000) -> Match:
+    """A two-squad match on refbox's field, digital dice, played with purpose (``field_chooser``) until
+    ``moment(match)``."""
     match = Match.new("slargeball", {"teams": TEAMS, "squads": 2, "board": "screen"}, seed=seed, path=path,
                       dice_mode="digital")
     rng, choose = random.Random(seed), field_chooser(match)
-    for _ in range(20_000):
-        if match.state.step == "field_dest" and match.state.turn >= 3 and len(match.legal().ids) >= 20:
+    for _ in range(limit):
+        if moment(match):
             return match
         if match.legal().kind == "over":
             break

@@ -183,6 +183,7 @@ class Slargeball(Rules):
 
     @classmethod
     def pictures(cls) -> tuple[Picture, ...]:
-        from refbox.games.slargeball.demo import field_demo, lineup_demo
+        from refbox.games.slargeball.demo import field_demo, fling_demo, full_time_demo, lineup_demo
 
-        return (Picture("field", field_demo), Picture("lineup", lineup_demo))
+        return (Picture("field", field_demo), Picture("lineup", lineup_demo), Picture("fling", fling_demo),
+                Picture("full-time", full_time_demo))

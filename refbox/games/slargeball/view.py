@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refbox.engine.board import BoardView, Cell
+from refbox.engine.geometry.inch_field import EPS, distance
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import (
@@ -15,6 +16,8 @@ from refbox.games.slargeball.field import (
 )
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
+from refbox.games.slargeball.common import who
+from refbox.games.slargeball.steps_field import aims
 
 ORDER = ["initiative", "move", "whap", "fling", "nab", "consciousness"]
 
@@ -84,12 +87,13 @@ def view(state: State, data: Data) -> View:
     rosters = []
     for team in (0, 1):
         figs = [f for f in state.figures if f.team == team]
+        keys = ["Key"] if state.board else []  # on the field a figure is its key: the roster says whose it is
         rosters.append(Roster(
             title=state.teams[team].name,
             actor=team,
-            columns=["", "Position", "M", "W", "F", "N", "Status"],
-            rows=[[f.tag, data.position(f.pos).name, str(f.move), str(f.whap), str(f.fling), str(f.nab),
-                   _status(state, f)] for f in figs],
+            columns=[*keys, "", "Position", "M", "W", "F", "N", "Status"],
+            rows=[[*([f.key] if keys else []), f.tag, data.position(f.pos).name, str(f.move), str(f.whap),
+                   str(f.fling), str(f.nab), _status(state, f)] for f in figs],
             dim=[not f.up or (f.coach and not f.on_field) for f in figs],
         ))
     notes = []
@@ -150,7 +154,7 @@ def field_view(state: State, data: Data) -> BoardView:
         f = state.fig(state.ask.figure)
         if f.cell is not None:
             focus = view_square(F, f.cell)
-            marks[focus] = "mover"
+            marks[focus] = "mover carrier" if marks.get(focus) == "carrier" else "mover"
             if state.step == "field_dest":
                 r = reach_of(state, data, f)
                 for c in r.clean:
@@ -160,6 +164,9 @@ def field_view(state: State, data: Data) -> BoardView:
             elif state.step == "lineup_to":  # every free square behind the line (steps_lineup)
                 for c in lineup_squares(state, data, f):
                     marks.setdefault(view_square(F, c), "free")
+            elif state.step == "fling_aim":  # the squares in range, as the list offers them
+                for c in aims(state, data, f, f.fling * data.game.fling_range_per_point):
+                    marks.setdefault(view_square(F, c), "reach")
             for o in opponents_touching(state, f) if state.step.startswith("whap") else ():
                 marks[view_square(F, o.cell)] = "target"
     if focus is None and state.step == "lineup":  # the team lining up: its front figure
@@ -176,4 +183,43 @@ def field_view(state: State, data: Data) -> BoardView:
     return BoardView(cols=cols, rows=rows, cells=cells, cell_width=2, marks=marks, caption=caption, focus=focus,
                      blank=Cell("·", "field"), name_joint=".",
                      col_names=[str(c) for c in range(-L.band_ends, L.length + L.band_ends)],
-                     row_names=[str(r) for r in range(-L.band_sides, L.width + L.band_sides)])
+                     row_names=[str(r) for r in range(-L.band_sides, L.width + L.band_sides)],
+                     why_not=refusal(state, data))
+
+
+def refusal(state: State, data: Data):
+    """Why a square is not an answer to the pending move or aim (None for other questions): who or what stands
+    there, the area the figure may not enter, or the distance against its Move or its fling's range."""
+    if state.step not in ("field_dest", "fling_aim") or not state.ask.figure:
+        return None
+    F = geometry(data)
+    fig = state.fig(state.ask.figure)
+    start = fig.cell
+
+    def why(square: tuple[int, int]) -> str:
+        cell = (square[0] - F.layout.band_ends, square[1] - F.layout.band_sides)
+        kind = F.kind(cell)[0]
+        d = distance(start, cell)
+        if state.step == "fling_aim":
+            rng = fig.fling * data.game.fling_range_per_point
+            if kind == "bunker":
+                return "a bunker, aimed at with Back (0), then the fling at the goal"
+            return f"{d:.1f} in away, the range is {rng} in" if d > rng + EPS else ""
+        if cell == start:
+            return "it stands there, 0 stays"
+        on = next((f for f in state.figures if f.cell == cell and f.on_field), None)
+        if on is not None:
+            return f"{who(state, on)} stands there"
+        ball = next((b for b in state.balls if b.cell == cell and b.where == "ground"), None)
+        if ball is not None:
+            return f"ball {ball.id} lies there"
+        if kind in ("zone", "bunker") and fig.pos != "G":
+            return f"a goal {kind}, where only a goalie goes"
+        if kind in ("band", "off"):
+            return "off the field"
+        if d > fig.move + EPS:
+            return f"{d:.1f} in away, Move {fig.move}"
+        return (f"{d:.1f} in straight, but no way there within Move {fig.move} keeps a base's width clear of "
+                "the figures and balls in between")
+
+    return why

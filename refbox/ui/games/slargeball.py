@@ -25,6 +25,7 @@ COACH_LIMITS = ("The computer coach beats random play but seldom breaks through 
 
 
 class SlargeballSetupScreen(SetupScreen):
+    PLAYED_BY = "Team {} is played by"  # a Slargeball coach is a figure on the field: "Coach 1" would read as him
     def compose_fields(self) -> ComposeResult:
         colours = [(c, c) for c in TEAM_COLOURS]
         first = self.rules.new_setup()
@@ -155,7 +156,8 @@ def compact_board(board, names: tuple[str, str]):
     line (a 40-row window has room for one)."""
     cells = {sq: replace(cell, text=cell.text[:1]) for sq, cell in board.cells.items()}
     marks = marks_legend(board)  # what the question's marks mean first: the line is cut at the field's width
-    caption = " · ".join(part for part in (marks, f"{names[0]} a-z, {names[1]} A-Z", "underlined: carries",
-                                           "grey: down", "◌ ball coming down") if part)
+    caption = " · ".join(part for part in (marks, f"{names[0]} a-z, {names[1]} A-Z", "● ball, underlined: carries",
+                                           "grey: down", "◌ coming down") if part)  # the ball's sign before the
+    # line is cut at the field's width (it ended "◌ ball", the sign of a ball in the air, never of one lying)
     return replace(board, cells=cells, cell_width=1, gap=0, blank=replace(board.blank, text=board.blank.text[:1]),
                    caption=caption)  # no gap: one-letter keys never run together, and the whole field fits

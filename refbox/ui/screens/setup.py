@@ -36,6 +36,8 @@ DICE_MODES = [("Physical dice: type the faces", "physical"), ("Digital dice: ref
 class SetupScreen(Screen):
     CSS_PATH = [Path(__file__).parent / "setup.tcss"]
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start match")]
+    PLAYED_BY = "Coach {} is played by"
+    """The label of who plays each side (a game whose figures include a coach says "Team")."""
 
     def __init__(self, entry: Entry) -> None:
         super().__init__()
@@ -50,7 +52,7 @@ class SetupScreen(Screen):
                 yield from self.compose_fields()
                 if self.offers_computer:
                     for side in (0, 1):
-                        yield Label(f"Coach {side + 1} is played by")
+                        yield Label(self.PLAYED_BY.format(side + 1))
                         yield Select(PLAYERS, value="person", allow_blank=False, id=f"player{side}")
                     yield Static(literal("A computer coach plays only where refbox owns the board (its board, field or mat), not at a table.", "dim"))
                     yield Label("Pace of the computer's moves")

@@ -35,6 +35,7 @@ MARKS: dict[str, Style] = {
     "last": Style(underline=True),
     "mover": Style(reverse=True),
     "carrier": Style(underline=True, bold=True),
+    "mover carrier": Style(reverse=True, underline=True, bold=True),
 }
 AREA_MARKS = frozenset({"reach", "free", "stop", "target"})
 """Marks of an area: the gap between two squares marked alike is coloured too (the area reads as one)."""
@@ -51,6 +52,7 @@ MARK_GLYPHS = {"reach": "○", "free": "○", "stop": "◇", "target": "◎"}
 MARK_WORDS = {"reach": "in reach", "free": "free to stand on", "stop": "must stop there", "target": "target"}
 RULER = Style(color="grey58")
 STYLE_WORDS = {"mover": "reversed: the mover", "carrier": "underlined: the ball carrier"}
+"""A mark of two words ("mover carrier") is both: the mover who carries a ball keeps its underline."""
 
 
 def marks_legend(view: BoardView) -> str:
@@ -60,10 +62,11 @@ def marks_legend(view: BoardView) -> str:
     words = [f"{MARK_GLYPHS[m]} {MARK_WORDS[m]}" for m in MARK_GLYPHS if m in shown]
     styles = []
     for mark, word in STYLE_WORDS.items():
-        squares = [sq for sq, m in view.marks.items() if m == mark]
+        squares = [sq for sq, m in view.marks.items() if mark in m.split()]
         if squares:
-            code = view.cell(squares[0]).text.strip() if mark == "carrier" else ""
-            styles.append(f"{word} {code}" if code else word)
+            codes = " ".join(view.cell(sq).text.strip() for sq in sorted(squares)) if mark == "carrier" else ""
+            word = f"{word}s" if mark == "carrier" and len(squares) > 1 else word  # every carrier named
+            styles.append(f"{word} {codes}" if codes else word)
     return "  ".join(words + styles)
 
 

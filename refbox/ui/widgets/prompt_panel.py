@@ -75,6 +75,14 @@ def answer_parts(label: str, hint: str, room: int) -> tuple[tuple[str, str], ...
     return tuple(rows)
 
 
+def wrapped(text: str, width: int) -> list[str]:
+    """A reminder under the answers in lines of the panel's width (as it is before the panel knows its size)."""
+    if width <= 8:
+        return [text]
+    indent = len(text) - len(text.lstrip(" "))
+    return [" " * indent + line for line in wrap_words(text.strip(), width - indent, 3)]
+
+
 def window_around(counts: list[int], cursor: int, room: int) -> tuple[int, int]:
     """The answers listed (start, stop): the cursor's, then the ones around it, while their lines fit in
     ``room`` (those above only as many as half the room, as a list scrolls)."""
@@ -225,13 +233,18 @@ class PromptPanel(LineText):
         panel = self.content_size.width  # once: hundreds of answers (a d20 run) are laid out on each key
         rows = [self._answer_rows(prompt, i, keys[i], width, pick, typed, names, panel) for i in range(n)]
         counts = [len(r) for r in rows]
-        tight, window = self.fit(sum(counts), len(prompt.refused), keep_hint=pick)
+        board = any(o.at is not None for o in prompt.options)
+        reminder = wrapped("press a key, or ↑↓ and Enter" + (" · on the board: / and a square's name, the arrows "
+                                                            "and Enter, or a click" if board else ""), panel)
+        on_board = wrapped("    or on the board: / and a square's name, the arrows, a click", panel) if board else []
+        extra = max(len(reminder) - 1, len(on_board))  # the hint and the board's note are wrapped, never cut
+        tight, window = self.fit(sum(counts), len(prompt.refused) + extra, keep_hint=pick)
         text = Lines("" if tight else "\n")
         start, stop = window_around(counts, min(typed.cursor, n - 1) if n else 0, window)
-        on_board = " (or on the board: / and a square's name, arrows, click)" if any(
-            o.at is not None for o in prompt.options) else ""
         if start:
-            text.append(f"  ↑ {start} more above (PgUp){on_board}\n", style="dim")
+            text.append(f"  ↑ {start} more above (PgUp)\n", style="dim")
+            if stop >= n:
+                text.append("".join(f"{part}\n" for part in on_board), style="dim")
         line = (0 if tight else 1) + (1 if start else 0)
         for i in range(start, stop):
             opt = prompt.options[i]
@@ -249,7 +262,7 @@ class PromptPanel(LineText):
             if i == typed.cursor:
                 self.cursor_line = line - len(rows[i])
         if stop < n:
-            text.append(f"  ↓ {n - stop} more below (PgDn){on_board}\n", style="dim")
+            text.append(f"  ↓ {n - stop} more below (PgDn)\n" + "".join(f"{part}\n" for part in on_board), style="dim")
         for refused in prompt.refused:
             text.append("Not now: ", style="dim bold")
             text.append(f"{refused.label} ({refused.reason})\n", style="dim")
@@ -257,9 +270,7 @@ class PromptPanel(LineText):
             confirm = "Enter or 0 confirms (none is fine)" if prompt.min == 0 else "Enter confirms the selection"
             text.append(("" if tight else "\n") + "keys toggle · " + confirm, style="dim")
         elif not tight:
-            board = any(o.at is not None for o in prompt.options)
-            text.append("\npress a key, or ↑↓ and Enter" + (" · on the board: / and a square's name, the arrows "
-                        "and Enter, or a click" if board else ""), style="dim")
+            text.append("\n" + "\n".join(reminder), style="dim")
         return text.strip_end()
 
     def _answer_rows(self, prompt, i: int, key: str, width: int, pick: bool, typed: Typed,
