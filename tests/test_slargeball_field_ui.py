@@ -214,3 +214,22 @@ def test_on_the_field_the_rosters_give_each_figures_key():
     assert [grelker.key, grelker.tag] in [row[:2] for row in rosters[0].rows]
     blue = next(f for f in match.state.figures if f.team == 1)
     assert [blue.key, blue.tag] in [row[:2] for row in rosters[1].rows]
+
+
+def test_a_fling_at_a_square_names_it_and_marks_it_on_the_field():
+    """The fling roll says where the ball is aimed and the field marks it (it read "at the chosen spot")."""
+    from refbox.games.slargeball.field import geometry, view_square
+    from refbox.games.slargeball.view import field_view
+    from test_slargeball_field_play import _table, _to
+
+    t = _table()
+    s = t.state
+    carrier = s.fig("A.T1")
+    carrier.cell = (40, 15)
+    s.ball(1).put("carried", carrier.id)
+    s.ball(1).cell = None
+    _to(t, "fling_menu", 0)
+    t.send(Event("choose", "spot"))
+    t.send(Event("choose", "44.15"))
+    assert s.step == "fling_roll" and "flings ball 1 at square 44.15" in t.prompt().text
+    assert field_view(s, t.rules.data).marks[view_square(geometry(t.rules.data), (44, 15))] == "target"

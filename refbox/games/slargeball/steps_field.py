@@ -265,7 +265,7 @@ def fling_aim_prompt(state: State, data: Data, legal: Legal) -> Choose:
         options.append(Option(id=sid, label=label, actor=fig.team, at=view_square(F, cell), chance=chance,
                               chance_of="the fling going where it is aimed",
                               key=on.key if on is not None else ""))  # a figure in range answers to its letter
-    return Choose(actor=fig.team, text=f"{who(state, fig)} flings ball {state.ask.ball}: at which square? "
+    return Choose(actor=fig.team, text=f"Your {fig.tag} flings ball {state.ask.ball}: at which square? "
                   f"(range {fig.fling * data.game.fling_range_per_point} inches)", options=tuple(options))
 
 

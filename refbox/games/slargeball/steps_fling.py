@@ -79,7 +79,8 @@ def fling_roll_legal(state: State, data: Data) -> Legal:
 @STEPS.prompt_for("fling_roll")
 def fling_roll_prompt(state: State, data: Data, legal: Legal) -> Roll:
     fig = state.fig(state.ask.figure)
-    aim = "the goal bunker" if state.ask.action == "goal" else "the chosen spot"
+    spot = state.ask.queue[0] if state.board and state.ask.queue else None
+    aim = "the goal bunker" if state.ask.action == "goal" else f"square {spot}" if spot else "the chosen spot"
     hit = "GOAL" if state.ask.action == "goal" else "lands exactly on the spot"
     return at_most_roll(state, data, fig.team, f"{who(state, fig)} flings ball {state.ask.ball} at {aim}",
                         "fling", who(state, fig), fig.fling, hit, "scatters")

@@ -11,6 +11,7 @@ from refbox.games.slargeball.field import (
     lined_up,
     lineup_squares,
     opponents_touching,
+    parse_cell,
     reach_of,
     view_square,
 )
@@ -167,6 +168,8 @@ def field_view(state: State, data: Data) -> BoardView:
             elif state.step == "fling_aim":  # the squares in range, as the list offers them
                 for c in aims(state, data, f, f.fling * data.game.fling_range_per_point):
                     marks.setdefault(view_square(F, c), "reach")
+            elif state.step == "fling_roll" and state.ask.action == "spot" and state.ask.queue:
+                marks[view_square(F, parse_cell(state.ask.queue[0]))] = "target"  # where it is aimed
             for o in opponents_touching(state, f) if state.step.startswith("whap") else ():
                 marks[view_square(F, o.cell)] = "target"
     if focus is None and state.step == "lineup":  # the team lining up: its front figure
