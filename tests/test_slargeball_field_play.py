@@ -3,6 +3,7 @@ contact, landings, piles, range, offside or the coach's path, keep the positions
 and replay to the same state."""
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -270,3 +271,31 @@ def test_a_quiet_turn_on_the_field_takes_a_handful_of_inputs():
     assert len(match.events) - turn_starts[2] <= 12  # a quiet turn
     assert all(f.cell == g.cell for f, g in zip(match.state.figures, Match.new(
         "slargeball", {"teams": TEAMS, "squads": 3, "board": "screen"}, seed=2).state.figures))
+
+
+def test_a_square_that_is_no_answer_is_refused_with_the_reason_the_positions_give():
+    """Choose.explain of a field move and of a fling's aim: the distance against the Move or the range, who
+    stands there, a goal zone only goalies enter, a bunker aimed at by the fling at the goal."""
+    from refbox.engine.errors import InvalidInput
+    from refbox.engine.prompts import check
+
+    t = _table()
+    s = t.state
+    _to(t, "field_move", 0)
+    t.send(Event("choose", "A.DG1"))
+    grelker, prompt = s.fig("A.DG1"), t.prompt()
+    (c, r) = grelker.cell
+    mate = next(f for f in s.figures if f.team == 0 and f.id != "A.DG1" and f.on_field and f.cell is not None)
+    for value, reason in ((f"{c + 5}.{r}", "5.0 in away, Move 4"),
+                          (f"{mate.cell[0]}.{mate.cell[1]}", f"Red Ravagers {mate.tag} stands there"),
+                          ("-2.15", "a goal zone, where only a goalie goes")):
+        with pytest.raises(InvalidInput, match=f"^{re.escape(value)} is not one of the answers: {reason}\\.$"):
+            check(t.rules.legal(s), Event("choose", value), prompt)
+    carrier = s.fig("A.T1")
+    carrier.cell = (40, 15)
+    s.ball(1).put("carried", carrier.id)
+    s.ball(1).cell = None
+    _to(t, "fling_menu", 0)
+    t.send(Event("choose", "spot"))
+    with pytest.raises(InvalidInput, match=r"^60\.15 is not one of the answers: 20\.0 in away, the range is 12 in\.$"):
+        check(t.rules.legal(s), Event("choose", "60.15"), t.prompt())

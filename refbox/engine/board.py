@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
 
 from refbox.engine.geometry.squares import Square
 
@@ -103,9 +102,6 @@ class BoardView:
     """What stands between a column's name and a row's in a square's name ("." where both are numbers: 22.14)."""
     worth_keys: list[Square] = field(default_factory=list)
     """Squares that deserve a key drawn on them first, best first (the end zone, the ball, the furthest)."""
-    why_not: Callable[[Square], str] | None = field(default=None, compare=False)
-    """Why a square that is not an answer is refused ("4.1 in away: Move 4"), for the message a typed or
-    clicked square gets; None: the game says nothing more than that it is not an answer."""
 
     def cell(self, sq: Square) -> Cell:
         return self.cells.get(sq, self.blank)

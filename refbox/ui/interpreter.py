@@ -285,16 +285,10 @@ def _place_key(prompt: Choose | Pick, key: str, char: str, typed: Typed, context
             if option.at == square:
                 return _take(prompt, typed, index)
         return refused(typed, _explained(prompt, board, square) or f"{square_name(board, square)} is not one of "
-                       f"the answers{_why_not(board, square)} (the cursor is on it).")
+                       "the answers (the cursor is on it).")
     if char and char.isprintable() and len(place) < 24:
         return replace(typed, place=place + char), REDRAW
     return typed, NOTHING
-
-
-def _why_not(board: BoardView | None, square) -> str:
-    """The game's reason a square is refused, as ": reason"; "" when it gives none."""
-    reason = board.why_not(square) if board is not None and board.why_not is not None else ""
-    return f": {reason}" if reason else ""
 
 
 def _enter(prompt: Choose | Pick, typed: Typed, squares: dict, context: Context) -> tuple[Typed, Action]:
@@ -302,11 +296,9 @@ def _enter(prompt: Choose | Pick, typed: Typed, squares: dict, context: Context)
     if squares and typed.square in squares:
         typed = replace(typed, cursor=squares[typed.square])
     elif squares and typed.square is not None and isinstance(prompt, Choose):
-        why = _why_not(context.board, typed.square)
         return refused(typed, _explained(prompt, context.board, typed.square) or
-                       f"{square_name(context.board, typed.square)} is not one of the answers{why}"
-                       f"{';' if why else ':'} walk the cursor onto a marked square, type / and a square's name, "
-                       "or press an answer's key.")
+                       f"{square_name(context.board, typed.square)} is not one of the answers: walk the cursor onto "
+                       "a marked square, type / and a square's name, or press an answer's key.")
     if isinstance(prompt, Pick):
         return typed, Submit(Event(kind="pick", value=[o.id for o in prompt.options if o.id in typed.picked]))
     if prompt.options:

@@ -27,6 +27,7 @@ from refbox.games.slargeball.lineup import layout
 from refbox.games.slargeball.models import Figure, State
 from refbox.games.slargeball.steps import STEPS
 from refbox.games.slargeball.steps_move import goal_carried, pile_target
+from refbox.games.slargeball.why_not import square_why_not
 
 # ---- which figure moves ----
 
@@ -138,7 +139,7 @@ def field_dest_prompt(state: State, data: Data, legal: Legal) -> Choose:
         options.append(option)
     pile = f" Across a pile it rolls (needs {need} or less, else it is mired)." if r.piled else ""
     return Choose(actor=fig.team, text=f"{who(state, fig)} (Move {fig.move}): which square?{pile}",
-                  options=tuple(options))
+                  options=tuple(options), explain=square_why_not(state, data, fig, aim=False))
 
 
 @STEPS.forced_for("field_dest")
@@ -266,7 +267,8 @@ def fling_aim_prompt(state: State, data: Data, legal: Legal) -> Choose:
                               chance_of="the fling going where it is aimed",
                               key=on.key if on is not None else ""))  # a figure in range answers to its letter
     return Choose(actor=fig.team, text=f"Your {fig.tag} flings ball {state.ask.ball}: at which square? "
-                  f"(range {fig.fling * data.game.fling_range_per_point} inches)", options=tuple(options))
+                  f"(range {fig.fling * data.game.fling_range_per_point} inches)", options=tuple(options),
+                  explain=square_why_not(state, data, fig, aim=True))
 
 
 @STEPS.apply_for("fling_aim")

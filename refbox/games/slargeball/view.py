@@ -186,43 +186,5 @@ def field_view(state: State, data: Data) -> BoardView:
     return BoardView(cols=cols, rows=rows, cells=cells, cell_width=2, marks=marks, caption=caption, focus=focus,
                      blank=Cell("·", "field"), name_joint=".",
                      col_names=[str(c) for c in range(-L.band_ends, L.length + L.band_ends)],
-                     row_names=[str(r) for r in range(-L.band_sides, L.width + L.band_sides)],
-                     why_not=refusal(state, data))
+                     row_names=[str(r) for r in range(-L.band_sides, L.width + L.band_sides)])
 
-
-def refusal(state: State, data: Data):
-    """Why a square is not an answer to the pending move or aim (None for other questions): who or what stands
-    there, the area the figure may not enter, or the distance against its Move or its fling's range."""
-    if state.step not in ("field_dest", "fling_aim") or not state.ask.figure:
-        return None
-    F = geometry(data)
-    fig = state.fig(state.ask.figure)
-    start = fig.cell
-
-    def why(square: tuple[int, int]) -> str:
-        cell = (square[0] - F.layout.band_ends, square[1] - F.layout.band_sides)
-        kind = F.kind(cell)[0]
-        d = distance(start, cell)
-        if state.step == "fling_aim":
-            rng = fig.fling * data.game.fling_range_per_point
-            if kind == "bunker":
-                return "a bunker, aimed at with Back (0), then the fling at the goal"
-            return f"{d:.1f} in away, the range is {rng} in" if d > rng + EPS else ""
-        if cell == start:
-            return "it stands there, 0 stays"
-        on = next((f for f in state.figures if f.cell == cell and f.on_field), None)
-        if on is not None:
-            return f"{who(state, on)} stands there"
-        ball = next((b for b in state.balls if b.cell == cell and b.where == "ground"), None)
-        if ball is not None:
-            return f"ball {ball.id} lies there"
-        if kind in ("zone", "bunker") and fig.pos != "G":
-            return f"a goal {kind}, where only a goalie goes"
-        if kind in ("band", "off"):
-            return "off the field"
-        if d > fig.move + EPS:
-            return f"{d:.1f} in away, Move {fig.move}"
-        return (f"{d:.1f} in straight, but no way there within Move {fig.move} keeps a base's width clear of "
-                "the figures and balls in between")
-
-    return why
