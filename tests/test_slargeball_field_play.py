@@ -299,3 +299,28 @@ def test_a_square_that_is_no_answer_is_refused_with_the_reason_the_positions_giv
     t.send(Event("choose", "spot"))
     with pytest.raises(InvalidInput, match=r"^60\.15 is not one of the answers: 20\.0 in away, the range is 12 in\.$"):
         check(t.rules.legal(s), Event("choose", "60.15"), t.prompt())
+
+
+def test_the_walk_by_whaps_show_the_coach_and_everyone_in_his_corridor():
+    """While the walk-by whaps are rolled the field marks the coach who stormed past and each figure he
+    reached (the corridor's figures, whom the dice name)."""
+    from refbox.games.slargeball.field import view_square
+    from refbox.games.slargeball.view import field_view
+
+    found = []
+
+    def check(m: Match) -> None:
+        s = m.state
+        if s.step == "walk_by_roll" and not found:
+            view = field_view(s, m.rules.data)
+            F = geometry(m.rules.data)
+            coach = s.coach_of(s.ask.team)
+            found.append((view.marks.get(view_square(F, coach.cell)), view.focus == view_square(F, coach.cell),
+                          {view.marks.get(view_square(F, s.fig(i).cell)) for i in s.ask.queue}))
+
+    for seed in range(5, 11):
+        match = Match.new("slargeball", {"teams": TEAMS, "squads": 3, "board": "screen"}, seed=seed)
+        random_play.play_random(match, seed, invariant=check, choose=field_chooser(match))
+        if found:
+            break
+    assert found == [("mover", True, {"target"})]

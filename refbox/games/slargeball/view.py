@@ -172,6 +172,15 @@ def field_view(state: State, data: Data) -> BoardView:
                 marks[view_square(F, parse_cell(state.ask.queue[0]))] = "target"  # where it is aimed
             for o in opponents_touching(state, f) if state.step.startswith("whap") else ():
                 marks[view_square(F, o.cell)] = "target"
+    if state.step == "walk_by_roll":  # the coach who stormed past, and everyone in his corridor
+        coach = state.coach_of(state.ask.team)
+        if coach is not None and coach.cell is not None:
+            focus = view_square(F, coach.cell)
+            marks[focus] = "mover"
+        for fig_id in state.ask.queue:
+            f = state.fig(fig_id)
+            if f.cell is not None:
+                marks[view_square(F, f.cell)] = "target"
     if focus is None and state.step == "lineup":  # the team lining up: its front figure
         front = lined_up(state, state.ask.team)
         focus = view_square(F, front[0].cell) if front and front[0].cell is not None else None
