@@ -142,6 +142,17 @@ def _to(t: random_play.RulesTable, step: str, team: int | None = None) -> None:
             raise AssertionError(f"unexpected prompt at {t.state.step}")
     raise AssertionError(f"never reached {step}")
 
+def _at_fling(t: random_play.RulesTable, fig_id: str = "A.T1", cell=(40, 15)):
+    """``fig_id`` carries ball 1 on ``cell`` (out of range of the bunker), and its team is asked to fling."""
+    s = t.state
+    carrier = s.fig(fig_id)
+    carrier.cell = cell
+    s.ball(1).put("carried", carrier.id)
+    s.ball(1).cell = None
+    _to(t, "fling_menu", 0)
+    return carrier
+
+
 
 def test_a_fling_at_the_goal_from_range_scores_and_play_breaks_into_the_line_up():
     t = _table()
@@ -163,11 +174,7 @@ def test_a_fling_at_the_goal_from_range_scores_and_play_breaks_into_the_line_up(
 def test_a_goal_out_of_range_is_not_offered_and_a_fling_aims_at_a_square():
     t = _table()
     s = t.state
-    carrier = s.fig("A.T1")
-    carrier.cell = (40, 15)
-    s.ball(1).put("carried", carrier.id)
-    s.ball(1).cell = None
-    _to(t, "fling_menu", 0)
+    carrier = _at_fling(t)
     assert t.rules.legal(s).ids == ("spot", "hold")
     t.send(Event("choose", "spot"))
     aims = t.rules.legal(s).ids
@@ -291,11 +298,7 @@ def test_a_square_that_is_no_answer_is_refused_with_the_reason_the_positions_giv
                           ("-2.15", "a goal zone, where only a goalie goes")):
         with pytest.raises(InvalidInput, match=f"^{re.escape(value)} is not one of the answers: {reason}\\.$"):
             check(t.rules.legal(s), Event("choose", value), prompt)
-    carrier = s.fig("A.T1")
-    carrier.cell = (40, 15)
-    s.ball(1).put("carried", carrier.id)
-    s.ball(1).cell = None
-    _to(t, "fling_menu", 0)
+    carrier = _at_fling(t)
     t.send(Event("choose", "spot"))
     with pytest.raises(InvalidInput, match=r"^60\.15 is not one of the answers: 20\.0 in away, the range is 12 in\.$"):
         check(t.rules.legal(s), Event("choose", "60.15"), t.prompt())

@@ -168,15 +168,11 @@ def test_aiming_a_fling_the_field_marks_the_squares_in_range_and_the_flinger_kee
     be seen), and the flinger, the mover, still shows that it carries (the mover's mark had hidden it)."""
     from refbox.games.slargeball.field import view_square, geometry
     from refbox.games.slargeball.view import field_view
-    from test_slargeball_field_play import _table, _to
+    from test_slargeball_field_play import _at_fling, _table
 
     t = _table()
     s = t.state
-    carrier = s.fig("A.T1")
-    carrier.cell = (40, 15)
-    s.ball(1).put("carried", carrier.id)
-    s.ball(1).cell = None
-    _to(t, "fling_menu", 0)
+    carrier = _at_fling(t)
     F = geometry(t.rules.data)
     assert field_view(s, t.rules.data).marks[view_square(F, carrier.cell)] == "mover carrier"
     t.send(Event("choose", "spot"))
@@ -220,15 +216,11 @@ def test_a_fling_at_a_square_names_it_and_marks_it_on_the_field():
     """The fling roll says where the ball is aimed and the field marks it (it read "at the chosen spot")."""
     from refbox.games.slargeball.field import geometry, view_square
     from refbox.games.slargeball.view import field_view
-    from test_slargeball_field_play import _table, _to
+    from test_slargeball_field_play import _at_fling, _table
 
     t = _table()
     s = t.state
-    carrier = s.fig("A.T1")
-    carrier.cell = (40, 15)
-    s.ball(1).put("carried", carrier.id)
-    s.ball(1).cell = None
-    _to(t, "fling_menu", 0)
+    carrier = _at_fling(t)
     t.send(Event("choose", "spot"))
     t.send(Event("choose", "44.15"))
     assert s.step == "fling_roll" and "flings ball 1 at square 44.15" in t.prompt().text
