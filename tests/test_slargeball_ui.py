@@ -50,6 +50,25 @@ class TestPlayingWithPhysicalDice:
         saved = list((tmp_path / "matches").glob("*.jsonl"))
         assert len(saved) == 1 and len(saved[0].read_text().splitlines()) == 6  # header, 3 inputs, undo, redo
 
+    async def test_a_question_for_no_one_team_is_the_referees_at_a_table_and_both_teams_on_the_field(self, tmp_path):
+        for board, who in (("table", "NOW: Referee ▸"), ("screen", "NOW: Both teams ▸")):
+            app = RefboxApp(data_dir=tmp_path / board)
+            async with app.run_test(size=SIZE) as pilot:
+                match = await start_match(pilot, board=board)
+                if board == "screen":
+                    await pilot.press("1", "1")  # both line-ups as refbox set them
+                assert match.state.step == "initiative_roll" and match.legal().actor is None
+                assert who in panel_text(app), panel_text(app)
+
+    async def test_r_just_after_the_dice_were_rolled_says_they_are(self, tmp_path):
+        app = RefboxApp(data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            match = await start_match(pilot)
+            await pilot.press("6", "2")  # initiative roll-off: the next question is Red's move
+            await pilot.press("r")
+            assert "no roll pending (the last dice are already rolled: see the log)" in panel_text(app)
+            assert len(match.events) == 1
+
     async def test_an_impossible_face_or_a_letter_is_refused_with_a_message(self, tmp_path):
         app = RefboxApp(data_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:

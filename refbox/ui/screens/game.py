@@ -143,7 +143,8 @@ class GameScreen(MatchScreen):
         elif scrolls:
             notes = (BOARD_SCROLLS, *notes)  # before the reminders: the notes give way from the end
         panel.show(prompt, self.names, self.colours, self.typed, self.match.settings.dice_mode, notes,
-                   result=self.result, error=self.error, pinned=pinned)
+                   result=self.result, error=self.error, pinned=pinned,
+                   table="Both teams" if view.board is not None else "Referee")
         self._drawn_error = self.error
         if view.board is not None:
             self.draw_board()
@@ -299,7 +300,9 @@ class GameScreen(MatchScreen):
         prompt = self.match.prompt()
         if prompt.kind != "roll":
             self.typed = replace(self.typed, faces=None)
-            self.refuse(f"There is no roll pending: {expects(prompt)}")
+            events = self.match.events
+            rolled = " (the last dice are already rolled: see the log)" if events and events[-1].kind == "roll" else ""
+            self.refuse(f"There is no roll pending{rolled}: {expects(prompt)}")
             return
         self.submit(self.match.roll_digital())
 

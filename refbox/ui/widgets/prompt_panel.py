@@ -131,21 +131,23 @@ class PromptPanel(LineText):
     """Rows the pinned lines take below them."""
 
     def show(self, prompt, names: tuple[str, str], colours: tuple[str, str], typed: Typed, dice_mode: str,
-             notes: tuple[str, ...] | list[str] = (), result: str = "", error: str = "", pinned: str = "") -> None:
+             notes: tuple[str, ...] | list[str] = (), result: str = "", error: str = "", pinned: str = "",
+             table: str = "Referee") -> None:
         """Draw the prompt: the last input's ``result`` and the question on top (wrapped, always in view), with
         the ``error`` of a refused key; the answers in the room below it (with what is ``typed``); ``notes``
         (the ruleset's reminders) fill what room is left below the answers; ``pinned`` (the board's legend when
-        its caption has no room) is always shown under them, the answers making way."""
-        self._last = (prompt, names, colours, typed, dice_mode, notes, result, error, pinned)
+        its caption has no room) is always shown under them, the answers making way. ``table`` names who answers
+        a question for no one team (the referee at a table; both teams on refbox's board)."""
+        self._last = (prompt, names, colours, typed, dice_mode, notes, result, error, pinned, table)
         pin = Lines(pinned, style="dim") if pinned else Lines()
         self.pinned_rows = self.rows_of(pin) if pinned else 0
-        head = self._head(prompt, names, colours, typed, result, error)
+        head = self._head(prompt, names, colours, typed, result, error, table)
         self.head_rows = self.rows_of(head)
         room = self.size.height - self.head_rows
         if result and self.size.height and room < (4 if isinstance(prompt, (Choose, Pick)) else 3):
             # a long question (a reset to read out) in a short panel: the last input's outcome, which the log
             # has too, makes way, so that the answers stay in view
-            head = self._head(prompt, names, colours, typed, "", error)
+            head = self._head(prompt, names, colours, typed, "", error, table)
             self.head_rows = self.rows_of(head)
         self.option_at_line = {}
         self.cursor_line = 0
@@ -170,11 +172,11 @@ class PromptPanel(LineText):
         self.set_parts((head, True), (body, not options), (pin, True))
 
     @staticmethod
-    def _head(prompt, names, colours, typed: Typed, result: str, error: str) -> Lines:
+    def _head(prompt, names, colours, typed: Typed, result: str, error: str, table: str = "Referee") -> Lines:
         head = Lines()
         if result:
             head.append(f"↳ {result}\n", style="italic")
-        who = names[prompt.actor] if prompt.actor is not None else "Referee"
+        who = names[prompt.actor] if prompt.actor is not None else table
         head.append(f"NOW: {mark(prompt.actor)}{who} ▸ ", style=style(colours[prompt.actor]) if prompt.actor is not None else "bold")
         head.append(prompt.text)
         if error:  # in the head, so it is never below the fold
