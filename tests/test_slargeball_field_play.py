@@ -291,6 +291,7 @@ def test_a_square_that_is_no_answer_is_refused_with_the_reason_the_positions_giv
     _to(t, "field_move", 0)
     t.send(Event("choose", "A.DG1"))
     grelker, prompt = s.fig("A.DG1"), t.prompt()
+    assert "(u: another figure)" in prompt.text  # a wrong figure picked: undo, not a square
     (c, r) = grelker.cell
     mate = next(f for f in s.figures if f.team == 0 and f.id != "A.DG1" and f.on_field and f.cell is not None)
     for value, reason in ((f"{c + 5}.{r}", "5.0 in away, Move 4"),

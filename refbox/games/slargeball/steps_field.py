@@ -138,7 +138,8 @@ def field_dest_prompt(state: State, data: Data, legal: Legal) -> Choose:
                             chance_of="getting across the pile")
         options.append(option)
     pile = f" Across a pile it rolls (needs {need} or less, else it is mired)." if r.piled else ""
-    return Choose(actor=fig.team, text=f"{who(state, fig)} (Move {fig.move}): which square?{pile}",
+    back = "" if fig.id in state.tried_contact else " (u: another figure)"  # after a roll, u takes back the roll
+    return Choose(actor=fig.team, text=f"{who(state, fig)} (Move {fig.move}): which square?{back}{pile}",
                   options=tuple(options), explain=square_why_not(state, data, fig, aim=False))
 
 
