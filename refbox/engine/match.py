@@ -89,8 +89,10 @@ class Match:
         seed: int,
         path: Path | None = None,
         dice_mode: DiceMode = "physical",
+        created: datetime | None = None,
     ) -> "Match":
-        """Start a match; with a path, its journal is created there (``-2``, ``-3``... if that name is taken)."""
+        """Start a match; with a path, its journal is created there (``-2``, ``-3``... if that name is taken).
+        ``created`` is now unless given (a demo whose picture must not change from one run to the next)."""
         entry = lookup(ruleset) if isinstance(ruleset, str) else ruleset
         data = entry.load_data()
         setup_model = entry.load_rules().Setup.model_validate(setup)
@@ -99,7 +101,7 @@ class Match:
             match_id=path.stem if path else f"{entry.name}-memory",
             ruleset=entry.base,
             title=entry.title,
-            created=datetime.now().isoformat(timespec="seconds"),
+            created=(created or datetime.now()).isoformat(timespec="seconds"),
             seed=seed,
             setup=setup_model.model_dump(mode="json"),
             data=data.model_dump(mode="json"),

@@ -12,6 +12,7 @@ import importlib
 import random
 import sys
 import tempfile
+from datetime import datetime
 from pathlib import Path
 
 from refbox.engine import random_play, registry
@@ -80,13 +81,17 @@ async def _shoot(out: Path) -> list[Path]:
     return written
 
 
+PICTURED = datetime(2026, 11, 1, 20, 0)
+"""When the pictured finished match was started (its report shows the date)."""
+
+
 async def _after_match(root: Path, out: Path) -> list[Path]:
     """The match report of a finished match and the replay of a board match."""
     from refbox.games.battleball.demo import board_demo
     from refbox.games.slargeball.demo import demo_match
 
     done = root / "matches" / "slargeball-finished.jsonl"
-    demo_match(done, events=100_000).save()
+    demo_match(done, events=100_000, created=PICTURED).save()  # a fixed date: the picture does not change
     board = root / "matches" / "battleball-replay.jsonl"
     board_demo(board).save()
     written = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from pathlib import Path
 
 from refbox.engine import random_play
@@ -20,8 +21,9 @@ def table_chooser(prompt, rng: random.Random) -> Event:
     return random_play.random_answer(prompt, rng)
 
 
-def demo_match(path: Path | None = None, events: int = 400, seed: int = 4411, squads: int = 3) -> Match:
-    match = Match.new("slargeball", {"teams": TEAMS, "squads": squads}, seed=seed, path=path)
+def demo_match(path: Path | None = None, events: int = 400, seed: int = 4411, squads: int = 3,
+               created: datetime | None = None) -> Match:
+    match = Match.new("slargeball", {"teams": TEAMS, "squads": squads}, seed=seed, path=path, created=created)
     random_play.advance(match, events, random.Random(seed), table_chooser)
     return match
 
