@@ -104,6 +104,17 @@ def test_the_coach_storms_16_inches_straight_at_his_target_and_stops_in_contact_
     assert coach_run(F, second.end, target, 16, 2, occupied=F.bit(target)).travelled == 0
 
 
+def test_the_coach_never_ends_more_than_16_inches_from_where_he_started():
+    """Rounding the end of his run (or the point where he meets his target) to a cell may pick a cell whose
+    centre lies just past 16 inches: never his."""
+    started = [(10, 10), (-2, 20), (5, 3), (30, 15)]
+    runs = [coach_run(F, s, t, 16, 2, occupied=F.bit(t)) for s in started
+            for t in ((x, y) for x in range(-4, 64) for y in range(32)) if t != s]
+    assert max(run.travelled for run in runs) <= 16
+    run = coach_run(F, (10, 10), (27, 11), 16, 2, occupied=F.bit((27, 11)))
+    assert run.end == (26, 10) and run.arrived  # (26, 11), nearer his line, is 16.03 inches away
+
+
 def test_the_coach_ploughs_through_standing_figures_and_stands_on_a_free_cell():
     target, blocker = (30, 10), (22, 10)
     run = coach_run(F, (10, 10), target, 16, 2, occupied=F.mask([target, blocker, (26, 10)]))

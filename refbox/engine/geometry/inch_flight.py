@@ -121,13 +121,17 @@ def _entry(start: Cell, u: Vector, box: Cell) -> float | None:
 
 
 def _free_back(F: InchField, start: Cell, u: Vector, t: float, occupied: int, area: int) -> Cell:
-    """The free cell of ``area`` nearest to the point ``t`` along the line, backing along it while every cell
-    there is taken (the start itself at worst)."""
+    """The free cell of ``area`` nearest to the point ``t`` along the line and no farther than ``t`` from the
+    start (a cell's centre may lie past the point), backing along the line while there is none (the start
+    itself at worst)."""
+    limit = t + EPS
+    free = area & ~occupied
     while t > 0:
         p = (start[0] + t * u[0], start[1] + t * u[1])
-        cell = (round(p[0]), round(p[1]))
-        if F.has(area & ~occupied, cell) or cell == start:
-            return cell
+        around = [(c, r) for c in (math.floor(p[0]), math.ceil(p[0])) for r in (math.floor(p[1]), math.ceil(p[1]))]
+        fits = [c for c in around if c == start or (F.has(free, c) and distance(start, c) <= limit)]
+        if fits:
+            return min(fits, key=lambda c: (round(math.hypot(c[0] - p[0], c[1] - p[1]), 9), c))
         t -= 0.25
     return start
 
@@ -135,8 +139,8 @@ def _free_back(F: InchField, start: Cell, u: Vector, t: float, occupied: int, ar
 def coach_run(F: InchField, start: Cell, target: Cell, speed: float, reach: float, *, occupied: int,
               standing: int = 0, area: int | None = None) -> CoachRun:
     """The coach's run this turn: ``speed`` inches in a straight line from ``start`` towards ``target``'s centre,
-    stopping on reaching base contact with it (on the free cell touching the target nearest to where his line
-    first touches it). ``occupied`` are the cells he cannot stand on (figures, balls); unless the layout says
+    stopping on reaching base contact with it (on the free cell touching the target, within ``speed``, nearest to
+    where his line first touches it). ``occupied`` are the cells he cannot stand on (figures, balls); unless the layout says
     ``coach_through_figures``, he also stops on first touching any of ``standing`` (ruling ``coach-line``)."""
     area = F.grid if area is None else area
     if F.in_contact(start, target):
@@ -155,11 +159,11 @@ def coach_run(F: InchField, start: Cell, target: Cell, speed: float, reach: floa
     free = area & ~occupied
     if t_hit is not None and t_hit <= min(speed, stop_at) + EPS:
         p = (start[0] + t_hit * u[0], start[1] + t_hit * u[1])
-        touching = [c for c in F.cells(F.near(F.index(target)) & free)]
+        touching = [c for c in F.cells(F.near(F.index(target)) & free) if distance(start, c) <= speed + EPS]
         if touching:
             end = min(touching, key=lambda c: (round(math.hypot(c[0] - p[0], c[1] - p[1]), 9), distance(start, c), c))
-        else:
-            end = _free_back(F, start, u, t_hit, occupied, area)
+        else:  # every free cell touching the target is beyond his run (or none is free): he stops short
+            end = _free_back(F, start, u, min(t_hit, speed), occupied, area)
     else:
         end = _free_back(F, start, u, min(speed, stop_at), occupied, area)
     return CoachRun(start, end, F.in_contact(end, target), distance(start, end), corridor(F, start, end, reach))
