@@ -166,6 +166,7 @@ async def test_the_coach_thinks_in_a_worker_that_an_undo_cancels_and_whose_decis
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_solo(app, pilot)
         screen.computer.paused = True  # hold the computer back until its question is pending
+        screen.computer.cancel()  # (it may already be thinking about its first move: that is dropped)
         for _ in range(30):
             if screen.computer.decides(screen.match.legal()):
                 break
