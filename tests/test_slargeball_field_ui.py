@@ -114,9 +114,13 @@ async def test_a_line_up_change_is_a_figure_key_then_a_square_by_name_or_by_the_
         screen, board = app.screen, app.screen.query_one(Board)
         match = screen.match
         assert match.state.step == "lineup" and match.state.ask.team == 0
-        await pilot.press(match.state.fig("A.G").key)  # the goalie is not lined up: its key says why
+        await pilot.press(match.state.fig("A.G").key)  # the goalie lines up in the goal zone it attacks
         await pilot.pause()
-        assert screen.error == "Not now: G: waits in the other goal zone." and not match.events
+        assert match.state.step == "lineup_to"
+        assert len([mark for mark in board.view.marks.values() if mark == "free"]) == 12 * 3 - 1
+        await pilot.press("0")  # it stays
+        await pilot.pause()
+        assert match.state.step == "lineup" and len(match.events) == 2
         await pilot.press("b")  # Red's T1, by its own key
         await pilot.pause()
         assert match.state.step == "lineup_to"
@@ -139,7 +143,7 @@ async def test_a_line_up_change_is_a_figure_key_then_a_square_by_name_or_by_the_
         assert grelker.cell == (start[0] + 1, start[1]) and match.state.step == "lineup"
         await pilot.press("1")
         await pilot.pause()
-        assert match.state.step == "initiative_roll" and len(match.events) == 6  # every input one event
+        assert match.state.step == "initiative_roll" and len(match.events) == 8  # every input one event
 
 
 async def test_the_prompt_spells_out_how_to_name_a_square_in_lines_that_fit_the_panel(tmp_path):

@@ -17,6 +17,7 @@ from refbox.engine.match import Match
 from refbox.engine.play import Drawer, Game
 from refbox.engine.prompts import Event, Legal
 from refbox.games.slargeball.demo import TEAMS
+from refbox.games.slargeball.field import geometry, parse_cell
 from refbox.games.slargeball.lineup_answers import READY_ODDS, LineupDrawer
 
 FIELD = {"teams": TEAMS, "squads": 1, "board": "screen"}
@@ -50,8 +51,8 @@ def test_the_default_line_up_is_offered_to_each_team_in_turn_and_ready_keeps_it(
     assert s.step == "lineup" and s.ask.team == 0 and s.phase == "lineup"  # the first team of the setup first
     prompt = match.prompt()
     assert prompt.options[0].id == "ready" and prompt.options[0].key == "1"
-    mine = [f for f in s.figures if f.team == 0 and f.pos != "G" and not f.coach]
-    assert [o.id for o in prompt.options[1:]] == [f.id for f in mine]  # every lined-up figure, by its own key
+    mine = [f for f in s.figures if f.team == 0 and not f.coach]
+    assert [o.id for o in prompt.options[1:]] == [f.id for f in mine]  # every lined-up figure (the goalie too)
     assert [o.key for o in prompt.options[1:]] == [f.key for f in mine]
     assert all(o.at is not None for o in prompt.options[1:])  # and on the field where it stands
     match.submit(READY)  # one key
@@ -105,12 +106,28 @@ def test_squares_beyond_the_line_taken_squares_fallen_figures_and_the_other_team
     assert "the other team's figure" in refused(match, "B.T1")
     match.submit(Event("choose", "stay"))
     assert refused(match, "A.T2") == "Not now: T2: down: it stays where it lies."
-    assert refused(match, "A.G") == "Not now: G: waits in the other goal zone."
     assert refused(match, "B.T1") == "Blue Bashers T1 is the other team's figure: they line it up when they are asked."
     s.ball(1).cell = (5, 5)  # a groundball behind the line takes its square too
     match.submit(Event("choose", "A.T1"))
     assert refused(match, "5.5") == "5.5 is taken: ball 1 is there."
     assert "5.4" in match.legal().ids  # beside it is free
+
+
+def test_a_goalie_lines_up_on_any_free_square_of_the_goal_zone_it_attacks():
+    match = field()
+    s = match.state
+    F = geometry(match.rules.data)
+    goalie = s.fig("A.G")
+    assert F.has(F.zones[1], goalie.cell)  # refbox put it in the zone Red attacks (Blue's, at the right end)
+    match.submit(Event("choose", "A.G"))
+    squares = [parse_cell(i) for i in match.legal().ids[1:]]
+    assert squares and all(F.has(F.zones[1], c) for c in squares)
+    assert set(squares) == set(F.cells(F.zones[1])) - {goalie.cell}  # all of it, but where it stands
+    assert "goal zone it attacks" in match.prompt().text
+    assert refused(match, "40.16") == ("40.16 is not in the goal zone it attacks: a goalie lines up on a free "
+                                       "square of columns 64 to 66, rows 10 to 21.")
+    match.submit(Event("choose", "64.12"))
+    assert goalie.cell == (64, 12) and s.step == "lineup"
 
 
 def test_a_line_up_change_is_undone_one_input_at_a_time():
@@ -179,7 +196,7 @@ def test_after_a_goal_both_teams_are_asked_and_the_team_that_went_second_goes_fi
 def test_a_team_with_nobody_standing_is_not_asked():
     match = field()
     for f in match.state.figures:
-        if f.team == 1 and f.pos != "G" and not f.coach:
+        if f.team == 1 and not f.coach:
             f.status = "out"
     scored(match)
     assert match.state.step == "lineup" and match.state.ask.team == 0  # Blue's turn came first: nobody to place

@@ -225,21 +225,26 @@ def line_up(state: State, data: Data) -> None:
 
 
 def lined_up(state: State, team: int) -> list[Figure]:
-    """The figures a team lines up behind its slargeline: its conscious players on the field, but the goalie
-    (it goes to the opposing goal zone) and the coach (to his spot off the field)."""
-    return [f for f in state.figures if f.team == team and f.up and f.on_field and not f.coach and f.pos != "G"]
+    """The figures a team lines up: its conscious players on the field (the goalie in the goal zone it attacks,
+    the others behind its slargeline), not the coach (he waits on his spot off the field)."""
+    return [f for f in state.figures if f.team == team and f.up and f.on_field and not f.coach]
+
+
+def lineup_area(F: InchField, fig: Figure) -> int:
+    """Where ``fig`` lines up: a goalie in the goal zone its team attacks, the others behind their slargeline."""
+    return F.zones[1 - fig.team] if fig.pos == "G" else behind_line(F, fig.team)
 
 
 def lineup_squares(state: State, data: Data, fig: Figure) -> tuple[Cell, ...]:
-    """Where ``fig`` may be put in its team's line-up: every free cell of the field behind its own slargeline
-    (no figure, standing or fallen, and no groundball on it; touching them is allowed), nearest first."""
+    """Where ``fig`` may be put in its team's line-up: every free cell of its ``lineup_area`` (no figure,
+    standing or fallen, and no groundball on it; touching them is allowed), nearest first."""
     F = geometry(data)
-    return _free_behind(F, fig.team, occupied_mask(state, F), fig.cell)
+    return _free_in(F, lineup_area(F, fig), occupied_mask(state, F), fig.cell)
 
 
 @lru_cache(maxsize=64)  # by value: the question's legal answers, its prompt and its board ask for the same
-def _free_behind(F: InchField, team: int, taken: int, start: Cell) -> tuple[Cell, ...]:
-    cells = F.cells(behind_line(F, team) & ~taken)
+def _free_in(F: InchField, area: int, taken: int, start: Cell) -> tuple[Cell, ...]:
+    cells = F.cells(area & ~taken)
     return tuple(sorted(cells, key=lambda c: ((c[0] - start[0]) ** 2 + (c[1] - start[1]) ** 2, c)))
 
 

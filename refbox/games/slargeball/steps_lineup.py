@@ -1,7 +1,7 @@
 """The teams' own line-ups on refbox's field (Setup.board == "screen"): at kick-off and after each Break Play
 refbox places everyone by its default (ruling start-positions), then asks each team in turn (ruling lineup-order)
-to adjust its line-up: pick a lined-up figure by its key, then any free square behind the own slargeline
-(ruling lineup-squares), as often as it likes; "ready" (1) takes the line-up as it stands. At the table the
+to adjust its line-up: pick a lined-up figure by its key, then any free square behind the own slargeline (the
+goalie: of the goal zone it attacks; ruling lineup-squares), as often as it likes; "ready" (1) takes the line-up as it stands. At the table the
 players line up by hand, and nothing here is asked."""
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from refbox.games.slargeball.field import (
     geometry,
     line_columns,
     lined_up,
+    lineup_area,
     lineup_squares,
     parse_cell,
     view_square,
 )
-from refbox.games.slargeball.models import State
+from refbox.games.slargeball.models import Figure, State
 from refbox.games.slargeball.steps import STEPS
 
 KICKOFF, BREAK = "kickoff", "break"
@@ -84,22 +85,15 @@ def lineup_prompt(state: State, data: Data, legal: Legal) -> Choose:
         option.at = view_square(F, f.cell)
         options.append(option)
     return Choose(actor=team, text=f"Your line-up: pick a figure by its key to put it on any free square behind "
-                  f"your slargeline (columns {first} to {last}), or 1 when ready.",
-                  options=tuple(options), refused=_not_lined_up(state, data, team),
+                  f"your slargeline (columns {first} to {last}; the goalie: in the goal zone it attacks), or 1 when "
+                  "ready.", options=tuple(options), refused=_not_lined_up(state, data, team),
                   explain=why_not(state, data, team))
 
 
 def _not_lined_up(state: State, data: Data, team: int) -> tuple[Refusal, ...]:
     """The team's own figures on the field it cannot place, and why."""
-    refused = []
-    for f in state.figures:
-        if f.team != team or not f.on_field or f.coach:
-            continue
-        if not f.up:
-            refused.append(Refusal(id=f.id, label=f.tag, reason="down: it stays where it lies", key=f.key))
-        elif f.pos == "G":
-            refused.append(Refusal(id=f.id, label=f.tag, reason="waits in the other goal zone", key=f.key))
-    return tuple(refused)
+    return tuple(Refusal(id=f.id, label=f.tag, reason="down: it stays where it lies", key=f.key)
+                 for f in state.figures if f.team == team and f.on_field and not f.coach and not f.up)
 
 
 @STEPS.apply_for("lineup")
@@ -132,22 +126,27 @@ def lineup_to_prompt(state: State, data: Data, legal: Legal) -> Choose:
                       at=view_square(F, fig.cell))]
     options += [Option(id=sid, label=f"To {sid}", actor=team, at=view_square(F, parse_cell(sid)))
                 for sid in legal.ids[1:]]
-    return Choose(actor=team, text=f"{who(state, fig)}: which square? Any free one behind your slargeline (columns "
-                  f"{first} to {last}): / and its name as on the rulers, the arrows and Enter, or its key.",
-                  options=tuple(options), explain=why_not(state, data, team))
+    where = ("of the goal zone it attacks" if fig.pos == "G"
+             else f"behind your slargeline (columns {first} to {last})")
+    return Choose(actor=team, text=f"{who(state, fig)}: which square? Any free one {where}: / and its name as on "
+                  "the rulers, the arrows and Enter, or its key.",
+                  options=tuple(options), explain=why_not(state, data, team, fig))
 
 
 @dataclass(frozen=True, slots=True)
 class WhyNot:
     """Why an answer is not offered in a line-up (``Choose.explain``): the other team's figure, or a square
-    beyond the slargeline, off the field, or taken. A value, so that two prompts built alike compare equal."""
+    beyond the slargeline (for a goalie: outside the goal zone it attacks), off the field, or taken. A value,
+    so that two prompts built alike compare equal."""
 
     columns: tuple[int, int]
-    rows: int
+    rows: tuple[int, int]
     taken: tuple[tuple[str, str], ...]
-    """(cell id, who or what is there) for every figure and groundball behind the line."""
+    """(cell id, who or what is there) for every figure and groundball in the area."""
     theirs: tuple[tuple[str, str], ...]
     """(id, name) of the other team's figures."""
+    goalie: bool = False
+    """The squares are the goal zone a goalie attacks, not the field behind the slargeline."""
 
     def __call__(self, answer: object) -> str | None:
         text = str(answer)
@@ -158,22 +157,34 @@ class WhyNot:
             col, row = parse_cell(text)
         except RuleError:
             return None
-        first, last = self.columns
-        if not (first <= col <= last and 0 <= row < self.rows):
+        (first, last), (low, high) = self.columns, self.rows
+        if not (first <= col <= last and low <= row <= high):
+            if self.goalie:
+                return (f"{text} is not in the goal zone it attacks: a goalie lines up on a free square of columns "
+                        f"{first} to {last}, rows {low} to {high}.")
             return (f"{text} is not behind your slargeline: a line-up square is a free square of the field in "
                     f"columns {first} to {last}.")
         there = dict(self.taken).get(f"{col}.{row}")
         return f"{text} is taken: {there} is there." if there else None
 
 
-def why_not(state: State, data: Data, team: int) -> WhyNot:
-    first, last = line_columns(data, team)
+def why_not(state: State, data: Data, team: int, fig: Figure | None = None) -> WhyNot:
+    """Why a square is no answer in ``team``'s line-up (of ``fig``'s squares, when one is being placed)."""
+    F = geometry(data)
+    goalie = fig is not None and fig.pos == "G"
+    if goalie:
+        cells = F.cells(lineup_area(F, fig))
+        columns = (min(c for c, _ in cells), max(c for c, _ in cells))
+        rows = (min(r for _, r in cells), max(r for _, r in cells))
+    else:
+        columns, rows = line_columns(data, team), (0, F.layout.width - 1)
+    first, last = columns
     taken = [(cell_id(f.cell), who(state, f)) for f in state.figures
              if f.on_field and f.cell is not None and first <= f.cell[0] <= last]
     taken += [(cell_id(b.cell), f"ball {b.id}") for b in state.balls
               if b.where == "ground" and b.cell is not None and first <= b.cell[0] <= last]
     theirs = [(f.id, who(state, f)) for f in state.figures if f.team != team]
-    return WhyNot((first, last), geometry(data).layout.width, tuple(taken), tuple(theirs))
+    return WhyNot(columns, rows, tuple(taken), tuple(theirs), goalie)
 
 
 @STEPS.apply_for("lineup_to")
