@@ -79,7 +79,7 @@ def parse(argv: list[str]):
     p.add_argument("--data-dir", help="where house rules live (default: as for refbox)")
     p.add_argument("--board", choices=("screen", "table"),
                    help="on refbox's own board or field, or at the table, for a ruleset that offers both "
-                        "(default: its headless setup's)")
+                        "(default: where a new match is played)")
     return p.parse_args(argv)
 
 

@@ -45,7 +45,7 @@ def headless(ruleset: str, seed: int, decide=None, limit: int = 100_000) -> dict
 
     entry = registry.lookup(ruleset)
     rules = loaded(entry)
-    at_table = "table" if ruleset == "slargeball" else None  # its stored games are the table's (sim: the field)
+    at_table = "table" if ruleset in ("slargeball", "ballmonsters") else None  # stored: the table's (sim: the board)
     game = Game.start(rules, sim_setup(entry, at_table))
     rng = random.Random(seed)
     events = []

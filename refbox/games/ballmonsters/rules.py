@@ -54,9 +54,9 @@ class Ballmonsters(Rules):
                              other_deflations_score=self.data.scoring.other_deflations_score, board="mat")
 
     def headless_setup(self) -> dict:
-        """The table's flow: the stored seeded games were made with it (``refbox sim --board screen`` plays
-        the mat)."""
-        return {**self.new_setup(), "board": "table"}
+        """Where a new match is played, the mat: ``refbox sim`` measures the coaches where they can play
+        (``--board table`` plays the table's flow, as the stored seeded games in tests/golden do)."""
+        return self.new_setup()
 
     def computer_can_play(self, setup: Setup) -> bool:
         """A computer coach needs the positions: it plays on refbox's mat only."""
