@@ -307,14 +307,20 @@ def test_a_square_that_is_no_answer_is_refused_with_the_reason_the_positions_giv
 
 def test_the_walk_by_whaps_show_the_coach_and_everyone_in_his_corridor():
     """While the walk-by whaps are rolled the field marks the coach who stormed past and each figure he
-    reached (the corridor's figures, whom the dice name)."""
+    reached (the corridor's figures, whom the dice name); while his team decides and rolls whether he storms
+    on, and picks his target, he is marked too."""
     from refbox.games.slargeball.field import view_square
-    from refbox.games.slargeball.view import field_view
+    from refbox.games.slargeball.view import COACH_STEPS, field_view
 
-    found = []
+    found, asked = [], set()
 
     def check(m: Match) -> None:
         s = m.state
+        if s.step in COACH_STEPS and s.step != "walk_by_roll":
+            view = field_view(s, m.rules.data)
+            at = view_square(geometry(m.rules.data), s.coach_of(s.ask.team).cell)
+            assert view.marks.get(at) == "mover" and view.focus == at, s.step
+            asked.add(s.step)
         if s.step == "walk_by_roll" and not found:
             view = field_view(s, m.rules.data)
             F = geometry(m.rules.data)
@@ -328,3 +334,4 @@ def test_the_walk_by_whaps_show_the_coach_and_everyone_in_his_corridor():
         if found:
             break
     assert found == [("mover", True, {"target"})]
+    assert asked == {"coach_menu", "coach_roll", "coach_target"}

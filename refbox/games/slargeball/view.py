@@ -121,6 +121,8 @@ def view(state: State, data: Data) -> View:
 MOVER_STEPS = ("field_dest", "move_roll", "fling_menu", "fling_aim", "fling_roll", "whap_target", "whap_roll",
                "lineup_to")
 """Steps about one figure: it is highlighted (and kept in view)."""
+COACH_STEPS = ("coach_menu", "coach_roll", "coach_target", "walk_by_roll")
+"""Steps about a team's coach: he is highlighted (and kept in view)."""
 
 
 def field_view(state: State, data: Data) -> BoardView:
@@ -172,11 +174,12 @@ def field_view(state: State, data: Data) -> BoardView:
                 marks[view_square(F, parse_cell(state.ask.queue[0]))] = "target"  # where it is aimed
             for o in opponents_touching(state, f) if state.step.startswith("whap") else ():
                 marks[view_square(F, o.cell)] = "target"
-    if state.step == "walk_by_roll":  # the coach who stormed past, and everyone in his corridor
+    if state.step in COACH_STEPS:  # the coach asked about (who storms on, or who stormed past)
         coach = state.coach_of(state.ask.team)
         if coach is not None and coach.cell is not None:
             focus = view_square(F, coach.cell)
             marks[focus] = "mover"
+    if state.step == "walk_by_roll":  # and everyone in his corridor
         for fig_id in state.ask.queue:
             f = state.fig(fig_id)
             if f.cell is not None:
