@@ -321,6 +321,11 @@ def test_the_walk_by_whaps_show_the_coach_and_everyone_in_his_corridor():
             at = view_square(geometry(m.rules.data), s.coach_of(s.ask.team).cell)
             assert view.marks.get(at) == "mover" and view.focus == at, s.step
             asked.add(s.step)
+        if s.step == "coach_target":  # his team's figures as the field names them: tag, position, square
+            for option in m.prompt().options:
+                f = s.fig(option.id)
+                assert option.label.startswith(f"{f.tag} ") and f" at {f.cell[0]}.{f.cell[1]}" in option.label
+                assert option.at == view_square(geometry(m.rules.data), f.cell)
         if s.step == "walk_by_roll" and not found:
             view = field_view(s, m.rules.data)
             F = geometry(m.rules.data)

@@ -14,9 +14,8 @@ import math
 from functools import lru_cache
 
 from refbox.engine.geometry.inch_field import distance
-from refbox.engine.prompts import Legal
 from refbox.games.slargeball.data import Data
-from refbox.games.slargeball.field import geometry, parse_cell
+from refbox.games.slargeball.field import geometry
 from refbox.games.slargeball.models import Figure, State
 
 WEIGHED = 12

@@ -8,7 +8,7 @@ from refbox.engine.dice import p_at_most, percent
 from refbox.engine.prompts import DieSpec, Option, Outcome, Roll
 from refbox.engine.state import UNLOGGED
 from refbox.games.slargeball.data import Data
-from refbox.games.slargeball.field import place_ball
+from refbox.games.slargeball.field import cell_id, geometry, place_ball, view_square
 from refbox.games.slargeball.models import Ask, Figure, State
 
 PHASE_NAMES = {
@@ -83,6 +83,18 @@ def fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
         actor=fig.team,
         key=fig.key,
     )
+
+
+def field_fig_option(state: State, fig: Figure, data: Data, hint: str = "") -> Option:
+    """A figure as an answer on refbox's field: its tag, position and square (the team is the question's), and
+    drawn on the field where it stands."""
+    option = fig_option(state, fig, data, hint)
+    if fig.cell is not None:
+        named = f"{fig.tag} {data.position(fig.pos).name}"
+        rest = option.label[len(f"{state.teams[fig.team].name} {named}"):]  # what fig_option adds: [ball] etc.
+        option.label = f"{named} at {cell_id(fig.cell)}{rest}"
+        option.at = view_square(geometry(data), fig.cell)
+    return option
 
 
 def at_most_roll(

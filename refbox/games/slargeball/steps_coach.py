@@ -13,6 +13,7 @@ from refbox.games.slargeball.common import (
     ask,
     at_most_roll,
     batch_roll,
+    field_fig_option,
     fig_option,
     knock_out,
     log,
@@ -104,7 +105,8 @@ def coach_target_legal(state: State, data: Data) -> Legal:
 def coach_target_prompt(state: State, data: Data, legal: Legal) -> Choose:
     return Choose(actor=state.ask.team, text="Which of your figures is the coach's target? "
                   "It is frozen until the talking-to is over.",
-                  options=tuple(fig_option(state, state.fig(i), data) for i in legal.ids))
+                  options=tuple((field_fig_option if state.board else fig_option)(state, state.fig(i), data)
+                                for i in legal.ids))
 
 
 @STEPS.forced_for("coach_target")

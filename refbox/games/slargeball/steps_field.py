@@ -13,7 +13,7 @@ from refbox.engine.geometry.inch_field import EPS, distance
 from refbox.engine.geometry.inch_flight import fling_targets
 from refbox.engine.prompts import Choose, Event, Legal, Option
 from refbox.games.slargeball import flow
-from refbox.games.slargeball.common import ask, fig_option, knock_out, log, who
+from refbox.games.slargeball.common import ask, field_fig_option, knock_out, log, who
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import (
     cell_id,
@@ -58,16 +58,11 @@ def field_move_skip(state: State, data: Data) -> bool:
 def field_move_prompt(state: State, data: Data, legal: Legal) -> Choose:
     team = state.ask.team
     step = data.phase("move").steps[state.move_step]
-    F = geometry(data)
     options = []
     for fig_id in legal.ids[:-3]:
         f = state.fig(fig_id)
-        option = fig_option(state, f, data, hint="in contact: must break away first" if opponents_touching(state, f)
-                            and f.id not in state.tried_contact else "")
-        option.at = view_square(F, f.cell)
-        option.label = f"{f.tag} {data.position(f.pos).name} at {cell_id(f.cell)}" + option.label[len(
-            f"{state.teams[f.team].name} {f.tag} {data.position(f.pos).name}"):]
-        options.append(option)
+        options.append(field_fig_option(state, f, data, hint="in contact: must break away first"
+                                        if opponents_touching(state, f) and f.id not in state.tried_contact else ""))
     options.append(Option(id="done", label="Done: the others stay put", actor=team, key="1"))
     options.append(Option(id="rest", label="Nobody else of ours moves this Move phase (coaches still asked)",
                           actor=team, key="0"))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from refbox.engine.errors import RuleError
 from refbox.engine.prompts import Choose, Event, Legal, Option, Refusal
 from refbox.games.slargeball import flow
-from refbox.games.slargeball.common import ask, fig_option, log, team_name, who
+from refbox.games.slargeball.common import ask, field_fig_option, log, team_name, who
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import (
     cell_id,
@@ -74,16 +74,9 @@ def lineup_skip(state: State, data: Data) -> bool:
 @STEPS.prompt_for("lineup")
 def lineup_prompt(state: State, data: Data, legal: Legal) -> Choose:
     team = state.ask.team
-    F = geometry(data)
     first, last = line_columns(data, team)
     options = [Option(id="ready", label="Ready: the line-up stands", actor=team, key="1")]
-    for fig_id in legal.ids[1:]:
-        f = state.fig(fig_id)
-        option = fig_option(state, f, data)
-        option.label = f"{f.tag} {data.position(f.pos).name} at {cell_id(f.cell)}" + option.label[len(
-            f"{state.teams[f.team].name} {f.tag} {data.position(f.pos).name}"):]
-        option.at = view_square(F, f.cell)
-        options.append(option)
+    options += [field_fig_option(state, state.fig(fig_id), data) for fig_id in legal.ids[1:]]
     return Choose(actor=team, text=f"Your line-up: pick a figure by its key to put it on any free square behind "
                   f"your slargeline (columns {first} to {last}; the goalie: in the goal zone it attacks), or 1 when "
                   "ready.", options=tuple(options), refused=_not_lined_up(state, data, team),

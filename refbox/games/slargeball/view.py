@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from refbox.engine.board import BoardView, Cell
-from refbox.engine.geometry.inch_field import EPS, distance
 from refbox.engine.state import PhaseRow, Roster, Stat, View
 from refbox.games.slargeball.data import Data
 from refbox.games.slargeball.field import (
@@ -17,7 +16,6 @@ from refbox.games.slargeball.field import (
 )
 from refbox.games.slargeball.models import State
 from refbox.games.slargeball.steps import STEPS
-from refbox.games.slargeball.common import who
 from refbox.games.slargeball.steps_field import aims
 
 ORDER = ["initiative", "move", "whap", "fling", "nab", "consciousness"]
