@@ -187,8 +187,11 @@ def test_sim_on_the_screen_board_plays_the_mat_and_on_the_table_the_table_flow()
     assert simulate.sim_setup(entry, "screen").board == "mat"
     assert simulate.sim_setup(entry, "table").board == "table"
     assert simulate.sim_setup(entry).board == "mat"  # the headless setup: where a new match is played
-    result = simulate.play(simulate.Job(entry, seed=3, sides=("random", "random"), think=0.01, game=0,
-                                        board="screen"))
+    try:
+        result = simulate.play(simulate.Job(entry, seed=3, sides=("random", "random"), think=0.01, game=0,
+                                            board="screen"))
+    finally:
+        simulate.FREEZER.thaw()  # play() turned the collector off (random games): give it back, as sim's main does
     assert result.finished
     game = Game.start(simulate.loaded(entry), simulate.sim_setup(entry, "screen"))
     assert game.state.mat and game.state.step == "place"
