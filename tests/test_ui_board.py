@@ -122,6 +122,18 @@ def test_the_legend_names_every_mark_shown():
     assert marks_legend(view()) == ""
 
 
+def test_the_last_move_is_not_drawn_as_a_carrier_is():
+    """Battleball marks the last move's squares: its path shows a dot, its figure is in italics, never underlined
+    (an underline is a ball carrier's), and the legend says so."""
+    from refbox.ui.widgets.board import marks_legend
+    from refbox.ui.widgets.board_draw import MARKS
+
+    marked = view()
+    marked.marks.update({(1, 0): "last", (0, 0): "last"})
+    assert marks_legend(marked) == f"{MARK_GLYPHS['last']} the last move (its figure in italics)"
+    assert MARKS["last"].italic and not MARKS["last"].underline and MARKS["carrier"].underline
+
+
 def test_the_legend_names_every_ball_carrier_and_a_mover_who_carries_is_both():
     """Slargeball has up to three balls: every carrier is named, the mover among them (reversed and underlined)."""
     from refbox.ui.widgets.board import marks_legend

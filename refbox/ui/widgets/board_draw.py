@@ -32,7 +32,7 @@ MARKS: dict[str, Style] = {
     "free": Style(bgcolor="#2e5a32"),
     "stop": Style(bgcolor="#6b4a12"),
     "target": Style(bgcolor="#7a1f1f"),
-    "last": Style(underline=True),
+    "last": Style(italic=True),
     "mover": Style(reverse=True),
     "carrier": Style(underline=True, bold=True),
     "mover carrier": Style(reverse=True, underline=True, bold=True),
@@ -46,10 +46,12 @@ HINT_ON: dict[str, Style] = {
 }
 """A key drawn on a square marked "stop" or "target" keeps that meaning visible (amber, red)."""
 CURSOR = Style(reverse=True, blink=False, bold=True)
-MARK_GLYPHS = {"reach": "○", "free": "○", "stop": "◇", "target": "◎"}
-"""What an empty square in reach, free to be placed on, where the mover would have to stop, or targeted shows
-(colour or not)."""
-MARK_WORDS = {"reach": "in reach", "free": "free to stand on", "stop": "must stop there", "target": "target"}
+MARK_GLYPHS = {"reach": "○", "free": "○", "stop": "◇", "target": "◎", "last": "•"}
+"""What an empty square in reach, free to be placed on, where the mover would have to stop, targeted, or on the
+last move's path shows (colour or not); a figure at the end of the last move is in italics (an underline is a
+carrier's)."""
+MARK_WORDS = {"reach": "in reach", "free": "free to stand on", "stop": "must stop there", "target": "target",
+              "last": "the last move (its figure in italics)"}
 RULER = Style(color="grey58")
 STYLE_WORDS = {"mover": "reversed: the mover", "carrier": "underlined: the ball carrier"}
 """A mark of two words ("mover carrier") is both: the mover who carries a ball keeps its underline."""
