@@ -122,6 +122,16 @@ def test_the_legend_names_every_mark_shown():
     assert marks_legend(view()) == ""
 
 
+def test_a_targeted_figure_is_named_in_the_legend_not_only_coloured():
+    from refbox.ui.widgets.board import marks_legend
+
+    marked = view()
+    marked.marks.update({(0, 0): "target", (1, 0): "target"})  # a figure (A1) and an empty square
+    assert marks_legend(marked) == f"{MARK_GLYPHS['target']} target A1"
+    marked.marks[(2, 1)] = "target"
+    assert marks_legend(marked) == f"{MARK_GLYPHS['target']} targets A1 b2"
+
+
 def test_the_last_move_is_not_drawn_as_a_carrier_is():
     """Battleball marks the last move's squares: its path shows a dot, its figure is in italics, never underlined
     (an underline is a ball carrier's), and the legend says so."""

@@ -62,6 +62,11 @@ def marks_legend(view: BoardView) -> str:
     carrier is named, so that he is known where underlining does not show."""
     shown = set(view.marks.values())
     words = [f"{MARK_GLYPHS[m]} {MARK_WORDS[m]}" for m in MARK_GLYPHS if m in shown]
+    if "target" in shown:  # a targeted figure shows its code, not the glyph: it is named, as colour may not show
+        aimed = sorted(sq for sq, m in view.marks.items() if m == "target" and view.cell(sq).is_token)
+        if aimed:
+            at = words.index(f"{MARK_GLYPHS['target']} {MARK_WORDS['target']}")
+            words[at] += "s" * (len(aimed) > 1) + " " + " ".join(view.cell(sq).text.strip() for sq in aimed)
     styles = []
     for mark, word in STYLE_WORDS.items():
         squares = [sq for sq, m in view.marks.items() if mark in m.split()]
