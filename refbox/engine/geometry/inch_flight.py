@@ -139,9 +139,10 @@ def _free_back(F: InchField, start: Cell, u: Vector, t: float, occupied: int, ar
 def coach_run(F: InchField, start: Cell, target: Cell, speed: float, reach: float, *, occupied: int,
               standing: int = 0, area: int | None = None) -> CoachRun:
     """The coach's run this turn: ``speed`` inches in a straight line from ``start`` towards ``target``'s centre,
-    stopping on reaching base contact with it (on the free cell touching the target, within ``speed``, nearest to
-    where his line first touches it). ``occupied`` are the cells he cannot stand on (figures, balls); unless the layout says
-    ``coach_through_figures``, he also stops on first touching any of ``standing`` (ruling ``coach-line``)."""
+    stopping on reaching base contact with it (on the free cell touching the target, within ``speed``, nearest
+    to where his line first touches it). ``occupied`` are the cells he cannot stand on (figures, balls); unless
+    the layout says ``coach_through_figures``, he also stops on first touching any of ``standing`` (ruling
+    ``coach-line``)."""
     area = F.grid if area is None else area
     if F.in_contact(start, target):
         return CoachRun(start, start, True, 0.0, corridor(F, start, start, reach))

@@ -1,8 +1,8 @@
 """The teams' own line-ups on refbox's field (Setup.board == "screen"): at kick-off and after each Break Play
 refbox places everyone by its default (ruling start-positions), then asks each team in turn (ruling lineup-order)
 to adjust its line-up: pick a lined-up figure by its key, then any free square behind the own slargeline (the
-goalie: of the goal zone it attacks; ruling lineup-squares), as often as it likes; "ready" (1) takes the line-up as it stands. At the table the
-players line up by hand, and nothing here is asked."""
+goalie: of the goal zone it attacks; ruling lineup-squares), as often as it likes; "ready" (1) takes the line-up
+as it stands. At the table the players line up by hand, and nothing here is asked."""
 
 from __future__ import annotations
 
