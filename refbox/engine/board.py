@@ -102,6 +102,8 @@ class BoardView:
     """What stands between a column's name and a row's in a square's name ("." where both are numbers: 22.14)."""
     worth_keys: list[Square] = field(default_factory=list)
     """Squares that deserve a key drawn on them first, best first (the end zone, the ball, the furthest)."""
+    hint_limit: int = MAX_HINTS
+    """At most this many keys drawn on the board (a board whose answers are a few named spots draws them all)."""
 
     def cell(self, sq: Square) -> Cell:
         return self.cells.get(sq, self.blank)

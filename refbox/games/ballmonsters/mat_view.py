@@ -105,7 +105,7 @@ def mat_board(state: State, data: Data) -> BoardView:
         marks[ball_cell(state, data, state.target)] = "target"
     focus = next(iter(marks), None)
     return BoardView(cols=cols, rows=rows, cells=cells, cell_width=1, gap=0, blank=Cell("·", "field"), marks=marks,
-                     caption=_caption(state), focus=focus, name_joint=",",
+                     caption=_caption(state), focus=focus, name_joint=",", hint_limit=len(onmat.spots(data)),
                      col_names=[str(c * MM_PER_COL) for c in range(cols)],  # the rulers in mm, as the log gives
                      row_names=[str((rows - 1 - r) * MM_PER_ROW) for r in range(rows)])  # places: (x, y) mm
 

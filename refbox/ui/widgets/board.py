@@ -94,7 +94,7 @@ class Board(DirectLines, ScrollView, can_focus=False):
             self.view.cols, self.view.rows, self.view.cell_width, self.view.gap, self.view.stagger)
         ruler = None if self.view is None else (self.view.col_names, self._margin)
         self.view, self.hints, self.cursor = view, hints, cursor
-        self.drawn = drawn_hints(view, hints)
+        self.drawn = drawn_hints(view, hints, view.hint_limit)
         self._margin = self._margin_width(view)
         if ruler != (view.col_names, self._margin):  # the columns named anew (Monster Ball: the mover's zones)
             self._ruler = None
