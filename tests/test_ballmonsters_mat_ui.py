@@ -27,6 +27,9 @@ async def test_a_mat_match_is_placed_and_shot_from_the_keyboard(tmp_path):
         for spot in "16273849":  # eight miniballs, alternately, each facing its first way
             await pilot.press(spot, "1")
             await pilot.pause()
+            if spot == "1":  # a ball is drawn "A1→" over three squares: a lone digit is still a spot's key
+                drawn = set(game.query_one(Board).drawn.values())
+                assert drawn == {*"23456789", *"bcefgh"}, "all free spots but a (it reads like Gobblers' A)"
         await pilot.press("j", "1", "4")  # Chompers picks monsterball spot 2 (key j); both monsterballs face
         await pilot.pause()
         assert state.step == "target" and len(state.at) == 10

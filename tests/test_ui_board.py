@@ -122,6 +122,18 @@ def test_the_legend_names_every_mark_shown():
     assert marks_legend(view()) == ""
 
 
+def test_a_token_drawn_over_touching_one_character_squares_reads_as_one_word():
+    """Ballmonsters' mat draws ball A1 facing right as "A", "1", "→" on three squares: it reads as "A1→", so a
+    lone digit elsewhere is a key, not part of a ball's id; on a board of two-character squares each is a word."""
+    from refbox.ui.widgets.board_hints import token_words
+
+    mat = BoardView(cols=8, rows=1, cells={(1, 0): Cell("A", "team0"), (2, 0): Cell("1", "team0"),
+                                            (3, 0): Cell("→", "team0"), (6, 0): Cell("B", "team1")},
+                    cell_width=1, gap=0)
+    assert sorted(token_words(mat)) == ["A1→", "B"]
+    assert sorted(token_words(view())) == ["A1", "b2", "●"]
+
+
 def test_a_targeted_figure_is_named_in_the_legend_not_only_coloured():
     from refbox.ui.widgets.board import marks_legend
 

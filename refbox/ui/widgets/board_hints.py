@@ -27,15 +27,32 @@ def neighbours(view: BoardView, sq: Square) -> list[Square]:
     return out
 
 
+def token_words(view: BoardView) -> list[str]:
+    """What the tokens on the board read as: each token square's text, or where squares are drawn one character
+    wide and touching (Ballmonsters' mat draws "A1→" over three squares) each run of token squares in a row."""
+    cells = view.cells
+    if view.cell_width > 1 or view.gap:
+        return [cell.text for cell in cells.values() if cell.is_token]
+    words = []
+    for (c, r), cell in cells.items():
+        left = cells.get((c - 1, r))
+        if not cell.is_token or (left is not None and left.is_token):
+            continue  # not a token, or not the start of a run
+        text, col = "", c
+        while (part := cells.get((col, r))) is not None and part.is_token:
+            text, col = text + part.text, col + 1
+        words.append(text)
+    return words
+
+
 def figure_codes(view: BoardView) -> set[str]:
     """What the tokens on the board read as, in lower case: their text and its first character."""
     codes: set[str] = set()
-    for cell in view.cells.values():
-        if cell.is_token:
-            text = cell.text.strip().lower()
-            if text:
-                codes.add(text)
-                codes.add(text[0])
+    for word in token_words(view):
+        text = word.strip().lower()
+        if text:
+            codes.add(text)
+            codes.add(text[0])
     return codes
 
 
@@ -51,7 +68,7 @@ def drawn_hints(view: BoardView, hints: dict[Square, str], limit: int = MAX_HINT
     cells = view.cells
     tokens = {sq for sq, cell in cells.items() if cell.is_token}
     codes = figure_codes(view)
-    shapes = {shape(cell.text) for cell in cells.values() if cell.is_token}
+    shapes = {shape(word) for word in token_words(view)}
     order = [sq for sq in view.worth_keys if sq in hints] + list(hints)
     chosen: dict[Square, str] = {}
     for sq in order:
