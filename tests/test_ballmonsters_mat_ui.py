@@ -43,3 +43,19 @@ async def test_a_mat_match_is_placed_and_shot_from_the_keyboard(tmp_path):
         await pilot.pause()
         assert state.step not in ("aim", "momentum", "target") or state.turn == 2
         assert any("travels" in line.text or "falls short" in line.text for line in state.log)
+
+
+async def test_at_100_columns_the_prompt_fits_beside_the_mat_which_scrolls(tmp_path):
+    from refbox.ui.widgets.prompt_panel import PromptPanel
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_setup(app, pilot)
+        screen.query_one("#board", Select).value = "mat"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = app.screen
+        panel = game.query_one(PromptPanel)
+        assert panel.region.right <= 100 and panel.region.width >= 36, panel.region  # it ran off the edge
+        assert game.query_one(Board).overflows  # the mat scrolls sideways in what is left
