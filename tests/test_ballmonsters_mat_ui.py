@@ -10,15 +10,20 @@ from refbox.ui.games.ballmonsters import BallmonstersScreen
 from refbox.ui.widgets.board import Board
 
 
+async def start_on_mat(app, pilot):
+    """A new match on the mat from the setup form: its game screen."""
+    screen = await open_setup(app, pilot)
+    screen.query_one("#board", Select).value = "mat"
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    return app.screen
+
+
 async def test_a_mat_match_is_placed_and_shot_from_the_keyboard(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
-        screen.query_one("#board", Select).value = "mat"
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        game = app.screen
+        game = await start_on_mat(app, pilot)
         assert isinstance(game, BallmonstersScreen)
         state = game.match.state
         assert state.mat and game.query_one(Board).view is not None
@@ -50,12 +55,7 @@ async def test_at_100_columns_the_prompt_fits_beside_the_mat_which_scrolls(tmp_p
 
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_setup(app, pilot)
-        screen.query_one("#board", Select).value = "mat"
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        game = app.screen
+        game = await start_on_mat(app, pilot)
         panel = game.query_one(PromptPanel)
         assert panel.region.right <= 100 and panel.region.width >= 36, panel.region  # it ran off the edge
         assert game.query_one(Board).overflows  # the mat scrolls sideways in what is left
