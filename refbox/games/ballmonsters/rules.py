@@ -157,4 +157,4 @@ class Ballmonsters(Rules):
     def pictures(cls) -> tuple[Picture, ...]:
         from refbox.games.ballmonsters.demo import field_demo
 
-        return (Picture("field", field_demo),)
+        return (Picture("field", field_demo), Picture("field-100x30", field_demo, (100, 30)))
