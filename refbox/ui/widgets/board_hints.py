@@ -45,10 +45,11 @@ def token_words(view: BoardView) -> list[str]:
     return words
 
 
-def figure_codes(view: BoardView) -> set[str]:
-    """What the tokens on the board read as, in lower case: their text and its first character."""
+def figure_codes(view: BoardView, words: list[str] | None = None) -> set[str]:
+    """What the tokens on the board read as, in lower case: their text and its first character (``words``: the
+    view's ``token_words``, when already read)."""
     codes: set[str] = set()
-    for word in token_words(view):
+    for word in token_words(view) if words is None else words:
         text = word.strip().lower()
         if text:
             codes.add(text)
@@ -67,8 +68,9 @@ def drawn_hints(view: BoardView, hints: dict[Square, str], limit: int = MAX_HINT
         return {}
     cells = view.cells
     tokens = {sq for sq, cell in cells.items() if cell.is_token}
-    codes = figure_codes(view)
-    shapes = {shape(word) for word in token_words(view)}
+    words = token_words(view)
+    codes = figure_codes(view, words)
+    shapes = {shape(word) for word in words}
     order = [sq for sq in view.worth_keys if sq in hints] + list(hints)
     chosen: dict[Square, str] = {}
     for sq in order:
